@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { UsdtAmountSchema } from './common.ts'
+
+export const DashboardSchema = z.object({
+  order: z.object({ isOpen: z.boolean() }),
+  user: z.object({
+    canAddAccount: z.boolean(),
+    canRegisterAccount: z.boolean(),
+    canReferrer: z.boolean(),
+    /** Telegram id of the user who referred this one; null for users admitted by an operator's invite. */
+    referrerTelegramId: z.number().int().nullable(),
+  }),
+  invoice: z.object({
+    isPaymentOpen: z.boolean(),
+    isPaymentOpenIrt: z.boolean(),
+    /** True when the user may create an invoice now (nothing pending, limits respected). */
+    isPaymentAvailable: z.boolean(),
+    /** Available balance in USDT. */
+    paymentAvailable: UsdtAmountSchema,
+    /** The same balance formatted with 2 decimals. */
+    paymentAvailableF: z.string(),
+    minPaymentLimit: UsdtAmountSchema,
+    maxPaymentLimit: UsdtAmountSchema,
+  }),
+  account: z.object({ count: z.number().int().nonnegative() }),
+  referralsCount: z.number().int().nonnegative(),
+})
+export type Dashboard = z.infer<typeof DashboardSchema>
+
+export const ChannelStatusSchema = z.object({
+  /** Without a leading `@`; null when no channel is configured (then the prompt is not shown). */
+  channelUsername: z.string().nullable(),
+  isUserJoined: z.boolean(),
+})
+export type ChannelStatus = z.infer<typeof ChannelStatusSchema>

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { CursorSchema, EpochSecondsSchema, PAGE_SIZE, pageOf, SortDirectionSchema, UidSchema, UsdtAmountSchema } from './common.ts'
+import { V } from './messages.ts'
+
+export const ConfirmationStatusSchema = z.enum(['pending', 'confirmed', 'rejected', 'validating'])
+export const PaymentStatusSchema = z.enum(['pending', 'success', 'review', 'failed'])
+export const TransactionStatusSchema = z.enum(['pending', 'broadcasting', 'success', 'review', 'failed'])
+export const PayoutCurrencySchema = z.enum(['trx', 'usdt', 'irt'])
+
+export const TransactionSchema = z.object({
+  uid: UidSchema,
+  currency: PayoutCurrencySchema,
+  /** Amount paid out, in the payout currency (toman: integer). */
+  net: z.number().nonnegative(),
+  /** Payout-currency units per 1 USDT (1 for usdt). */
+  rate: z.number().positive(),
+  status: TransactionStatusSchema,
+  userFee: UsdtAmountSchema,
+  createdAt: EpochSecondsSchema,
+  updatedAt: EpochSecondsSchema,
+  paidAt: EpochSecondsSchema.nullable(),
+  txid: z.string().nullable(),
+  senderAddress: z.string().nullable(),
+  receiverAddress: z.string(),
+  referrerTelegramId: z.number().int().nullable(),
+})
+export type Transaction = z.infer<typeof TransactionSchema>
+
+export const InvoiceSchema = z.object({
+  uid: UidSchema,
+  amount: UsdtAmountSchema,
+  currency: z.literal('usdt'),
+  confirmationStatus: ConfirmationStatusSchema,
+  paymentStatus: PaymentStatusSchema,
+  isPaymentRequestAvailable: z.boolean(),
+  createdAt: EpochSecondsSchema,
+})
+export type Invoice = z.infer<typeof InvoiceSchema>
+export const InvoiceDetailSchema = InvoiceSchema.extend({ transactions: z.array(TransactionSchema) })
+export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>
+
+export const InvoicePageSchema = pageOf(InvoiceSchema)
+export const InvoiceParamsSchema = z.object({ invoiceId: UidSchema })
+export const RequestInvoiceResponseSchema = InvoiceSchema.pick({ uid: true, confirmationStatus: true })
+
+const WalletSchema = z.string({ error: V.walletRequired }).trim().min(1, { error: V.walletRequired }).max(128)
+export const RequestPaymentBodySchema = z.object({ receiverAddress: WalletSchema, currency: z.literal('trx') })
+export const RequestPaymentCryptoBodySchema = z.object({
+  receiverAddress: WalletSchema,
+  network: z.literal('BSC'),
+  token: z.literal('USDT'),
+})
+
+export const BankCardCreateSchema = z.object({
+  name: z.string({ error: V.cardInvalid }).trim().min(1, { error: V.cardInvalid }).max(64),
+  family: z.string({ error: V.cardInvalid }).trim().min(1, { error: V.cardInvalid }).max(64),
+  number: z.string({ error: V.cardInvalid }).regex(/^\d{16}$/, { error: V.cardInvalid }),
+  iban: z.string({ error: V.ibanInvalid }).regex(/^IR\d{24}$/, { error: V.ibanInvalid }),
+})
+export const RequestPaymentIrtBodySchema = z.object({ bankCardCreate: BankCardCreateSchema, currency: z.literal('irt') })
+export const RequestPaymentResponseSchema = TransactionSchema
+
+export const BankCardSchema = BankCardCreateSchema.extend({ uid: UidSchema, created_at: EpochSecondsSchema })
+export type BankCard = z.infer<typeof BankCardSchema>
+export const BankCardPageSchema = pageOf(BankCardSchema)
+export const BankCardListQuerySchema = z.object({
+  cursor: CursorSchema.optional(),
+  size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  sorts: z.string().max(1024).optional(),
+})
+export const BankCardSortSchema = z.object({
+  model: z.literal('BankCard'),
+  field: z.literal('created_at'),
+  direction: SortDirectionSchema,
+})
+
+export const ExchangePairSchema = z.enum(['USDTIRT'])
+export const ExchangeParamsSchema = z.object({ pair: ExchangePairSchema })
+export const ExchangePriceSchema = z.object({ price: z.number().positive() })
+export const TransactionParamsSchema = z.object({ uid: UidSchema })

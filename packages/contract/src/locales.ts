@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+export const LANGUAGES = ['en', 'fa'] as const
+export const FALLBACK_LANGUAGE = 'en'
+/** Right-to-left languages: the mini-app flips direction for these. */
+export const RTL_LANGUAGES: readonly string[] = ['fa']
+/** One namespace per feature; `common` and `dashboard` are what the first screen needs. */
+export const NAMESPACES = ['common', 'dashboard', 'accounts', 'invoices', 'referrals', 'auth'] as const
+
+export const LanguageSchema = z.enum(LANGUAGES)
+export type Language = z.infer<typeof LanguageSchema>
+export const NamespaceSchema = z.enum(NAMESPACES)
+export type Namespace = z.infer<typeof NamespaceSchema>
+export const LocaleParamsSchema = z.object({ lng: LanguageSchema, ns: z.string().regex(/^[a-z-]+\.json$/) })
+export const TranslationsSchema = z.record(z.string(), z.string())
