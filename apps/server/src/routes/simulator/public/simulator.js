@@ -1,0 +1,173 @@
+// Telegram simulator: plays the part of a Telegram client around the mini-app iframe.
+// The app talks to its client with postMessage({eventType, eventData}) as it does inside Telegram Web;
+// this page answers the way the official clients do, so back button, popups and haptics can be tried.
+;(() => {
+  const $ = (id) => document.getElementById(id)
+  const OPTIONS_KEY = 'simulator:options'
+  const fields = ['user', 'platform', 'lang', 'theme', 'startParam']
+  let frame = $('app')
+  let themeParams = {}
+
+  const log = (direction, type, data) => {
+    const li = document.createElement('li')
+    li.className = direction
+    li.textContent = `${direction === 'in' ? '→ app' : '← app'} ${type}${data ? ` ${JSON.stringify(data)}` : ''}`
+    $('log').prepend(li)
+    while ($('log').children.length > 80) $('log').lastChild.remove()
+  }
+
+  const send = (eventType, eventData) => {
+    log('in', eventType, eventData)
+    frame.contentWindow?.postMessage(JSON.stringify({ eventType, eventData }), window.location.origin)
+  }
+
+  const toast = (text) => {
+    const el = $('toast')
+    el.textContent = text
+    el.hidden = false
+    clearTimeout(toast.timer)
+    toast.timer = setTimeout(() => {
+      el.hidden = true
+    }, 2500)
+  }
+
+  const viewport = () => ({ height: frame.clientHeight, width: frame.clientWidth, is_expanded: true, is_state_stable: true })
+  const insets = { top: 0, bottom: 0, left: 0, right: 0 }
+
+  const showPopup = ({ title, message, buttons }) => {
+    $('popup-title').textContent = title || ''
+    $('popup-message').textContent = message || ''
+    const holder = $('popup-buttons')
+    holder.replaceChildren()
+    const list = buttons && buttons.length ? buttons : [{ id: '', type: 'close' }]
+    for (const button of list) {
+      const el = document.createElement('button')
+      el.type = 'button'
+      const defaults = { ok: 'OK', close: 'Close', cancel: 'Cancel' }
+      el.textContent = button.text || defaults[button.type] || 'OK'
+      if (button.type === 'destructive') el.className = 'destructive'
+      if (button.type === 'default' || button.type === 'ok') el.classList.add('bold')
+      el.addEventListener('click', () => {
+        $('popup').hidden = true
+        send('popup_closed', { button_id: button.id ?? '' })
+      })
+      holder.append(el)
+    }
+    $('popup').hidden = false
+  }
+
+  const handlers = {
+    web_app_request_theme: () => send('theme_changed', { theme_params: themeParams }),
+    web_app_request_viewport: () => send('viewport_changed', viewport()),
+    web_app_request_safe_area: () => send('safe_area_changed', insets),
+    web_app_request_content_safe_area: () => send('content_safe_area_changed', insets),
+    web_app_setup_back_button: (data) => {
+      $('tg-back').hidden = !data?.is_visible
+    },
+    web_app_open_popup: (data) => showPopup(data || {}),
+    web_app_trigger_haptic_feedback: (data) => {
+      $('tg-haptic').classList.add('on')
+      setTimeout(() => $('tg-haptic').classList.remove('on'), 250)
+      toast(`Haptic: ${data?.type ?? ''} ${data?.impact_style ?? data?.notification_type ?? ''}`.trim())
+    },
+    web_app_open_tg_link: (data) => toast(`Telegram would open t.me${data?.path_full ?? ''}`),
+    web_app_open_link: (data) => {
+      if (data?.url) window.open(data.url, '_blank', 'noopener')
+    },
+    web_app_close: () => {
+      $('closed').hidden = false
+    },
+    web_app_set_header_color: (data) => {
+      const key = data?.color_key
+      const color = data?.color || (key && themeParams[key])
+      if (color) document.querySelector('.tg-header').style.background = color
+    },
+    web_app_read_text_from_clipboard: (data) => send('clipboard_text_received', { req_id: data?.req_id, data: null }),
+    web_app_invoke_custom_method: (data) => send('custom_method_invoked', { req_id: data?.req_id, error: 'UNSUPPORTED' }),
+  }
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== frame.contentWindow || typeof event.data !== 'string') return
+    let message
+    try {
+      message = JSON.parse(event.data)
+    } catch {
+      return
+    }
+    if (!message || typeof message.eventType !== 'string') return
+    log('out', message.eventType, message.eventData)
+    handlers[message.eventType]?.(message.eventData)
+  })
+
+  $('tg-back').addEventListener('click', () => send('back_button_pressed'))
+  $('tg-close').addEventListener('click', () => handlers.web_app_close())
+
+  const readOptions = () => Object.fromEntries(fields.map((name) => [name, $(name).value]))
+
+  const applyChrome = (options) => {
+    const device = $('device')
+    device.className = `device ${options.platform === 'android' ? 'android' : 'ios'} ${options.theme}`
+    device.style.setProperty('--bg', themeParams.bg_color)
+    device.style.setProperty('--header', themeParams.header_bg_color)
+    device.style.setProperty('--text', themeParams.text_color)
+    device.style.setProperty('--link', themeParams.link_color)
+    device.style.setProperty('--section', themeParams.section_bg_color)
+    document.querySelector('.tg-header').style.background = ''
+  }
+
+  const launch = async () => {
+    const options = readOptions()
+    sessionStorage.setItem(OPTIONS_KEY, JSON.stringify(options))
+    const response = await fetch(`/simulator/launch?${new URLSearchParams(options)}`, {
+      headers: { accept: 'application/json' },
+    })
+    const body = await response.json()
+    if (!response.ok) {
+      toast(body.message || 'Launch failed')
+      return
+    }
+    themeParams = body.themeParams
+    applyChrome(options)
+    $('tg-back').hidden = true
+    $('closed').hidden = true
+    $('popup').hidden = true
+    $('open-top').href = body.url
+    // A new frame each time: a URL that differs only in its hash would not reload the app.
+    const next = document.createElement('iframe')
+    next.id = 'app'
+    next.title = 'Mini-app'
+    next.allow = 'clipboard-write'
+    next.src = body.url
+    frame.replaceWith(next)
+    frame = next
+    log('in', 'launch', { user: options.user, platform: options.platform, lang: options.lang, theme: options.theme })
+  }
+
+  const init = async () => {
+    const config = await (await fetch('/simulator/config.json', { headers: { accept: 'application/json' } })).json()
+    for (const user of config.users) {
+      const option = document.createElement('option')
+      option.value = String(user.id)
+      option.textContent = `${user.name} (${user.id})`
+      $('user').append(option)
+    }
+    $('startParam').value = config.referralCode
+    const saved = JSON.parse(sessionStorage.getItem(OPTIONS_KEY) || 'null')
+    const fromQuery = Object.fromEntries(new URLSearchParams(window.location.search))
+    for (const name of fields) {
+      const value = fromQuery[name] ?? saved?.[name]
+      if (value !== undefined) $(name).value = value
+    }
+    for (const name of ['user', 'platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
+    $('launch').addEventListener('click', launch)
+    $('reopen').addEventListener('click', launch)
+    $('reset').addEventListener('click', () => {
+      window.localStorage.clear()
+      toast('Stored tokens forgotten')
+      launch()
+    })
+    await launch()
+  }
+
+  init()
+})()

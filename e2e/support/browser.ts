@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { themeParamsFor } from '../../apps/server/src/routes/simulator/theme-params.ts'
+import { fakeTelegramClientScript, type LaunchOptions, launchUrl, type RecordedEvent } from './telegram.ts'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+export const SCREENSHOTS = join(root, 'test-output/e2e')
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A phone-sized page (390x844) with the fake Telegram client of the chosen platform installed. */
+export async function openMiniApp(browser: Browser, server: { url: string; botToken: string }, options: LaunchOptions) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.user.languageCode === 'fa' ? 'fa-IR' : 'en-US',
+  })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.addInitScript(fakeTelegramClientScript(themeParamsFor(options.platform, options.theme ?? 'light')))
+  await page.goto(launchUrl(server.url, server.botToken, options))
+  return { page, context, errors }
+}
+
+export async function telegramEvents(page: Page): Promise<RecordedEvent[]> {
+  return page.evaluate(() => (window as unknown as { __telegramEvents: RecordedEvent[] }).__telegramEvents)
+}
+
+/** Delivers an event from the fake client to the app, as Telegram does. */
+export async function sendTelegramEvent(page: Page, type: string, data?: unknown): Promise<void> {
+  await page.evaluate(
+    ([eventType, eventData]) => {
+      const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (t: unknown, d: unknown) => void } } }
+      w.Telegram?.WebView?.receiveEvent?.(eventType, eventData)
+    },
+    [type, data] as const,
+  )
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
+}

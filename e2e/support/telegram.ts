@@ -1,0 +1,62 @@
+import { signInitData } from '../../apps/server/src/routes/simulator/sign-init-data.ts'
+import { type SimulatedPlatform, themeParamsFor } from '../../apps/server/src/routes/simulator/theme-params.ts'
+
+export type LaunchOptions = {
+  user: { id: number; firstName: string; lastName?: string; languageCode?: string }
+  platform: SimulatedPlatform
+  theme?: 'light' | 'dark'
+  startParam?: string
+  path?: string
+}
+
+/** The URL Telegram opens: signed init data, version, platform and theme in the hash; start parameter in the query. */
+export function launchUrl(baseUrl: string, botToken: string, options: LaunchOptions): string {
+  const { user } = options
+  const initData = signInitData(
+    {
+      user: {
+        id: user.id,
+        first_name: user.firstName,
+        ...(user.lastName ? { last_name: user.lastName } : {}),
+        language_code: user.languageCode ?? 'en',
+      },
+      authDate: Math.floor(Date.now() / 1000),
+      ...(options.startParam ? { startParam: options.startParam } : {}),
+    },
+    botToken,
+  )
+  const hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppVersion: '8.0',
+    tgWebAppPlatform: options.platform,
+    tgWebAppThemeParams: JSON.stringify(themeParamsFor(options.platform, options.theme ?? 'light')),
+  })
+  const query = options.startParam ? `?${new URLSearchParams({ tgWebAppStartParam: options.startParam })}` : ''
+  return `${baseUrl}${options.path ?? '/'}${query}#${hash}`
+}
+
+/**
+ * What the ios and android clients inject before the page loads: `window.TelegramWebviewProxy.postEvent`.
+ * The fake records every event and answers requests (theme, viewport, safe areas) as a client would;
+ * tests answer popups themselves through `window.Telegram.WebView.receiveEvent`.
+ */
+export function fakeTelegramClientScript(themeParams: Record<string, string>): string {
+  return `(() => {
+    const events = []
+    window.__telegramEvents = events
+    const answer = (type, data) => setTimeout(() => window.Telegram?.WebView?.receiveEvent?.(type, data), 0)
+    const insets = { top: 0, bottom: 0, left: 0, right: 0 }
+    window.TelegramWebviewProxy = {
+      postEvent(type, json) {
+        const data = json ? JSON.parse(json) : undefined
+        events.push({ type, data })
+        if (type === 'web_app_request_theme') answer('theme_changed', { theme_params: ${JSON.stringify(themeParams)} })
+        if (type === 'web_app_request_viewport') answer('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true })
+        if (type === 'web_app_request_safe_area') answer('safe_area_changed', insets)
+        if (type === 'web_app_request_content_safe_area') answer('content_safe_area_changed', insets)
+      },
+    }
+  })()`
+}
+
+export type RecordedEvent = { type: string; data?: Record<string, unknown> }

@@ -1,0 +1,158 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { launchBrowser, openMiniApp, screenshot, sendTelegramEvent, telegramEvents } from '../support/browser.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+
+const GATE_TEXT =
+  'This Mini App is currently only available on iOS and Android devices. Please access it via the Telegram app on your mobile phone.'
+
+let server: RunningServer
+let browser: Browser
+let nextTelegramId = 880_000_001
+const newUser = (firstName: string, lastName: string, languageCode = 'en') => ({
+  id: nextTelegramId++,
+  firstName,
+  lastName,
+  languageCode,
+})
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('launching the mini-app as Telegram does', () => {
+  it('shows the platform gate on Telegram Desktop', async () => {
+    const { page, context } = await openMiniApp(browser, server, {
+      user: newUser('Desk', 'Top'),
+      platform: 'tdesktop',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => page.getByText(GATE_TEXT).isVisible()).toBe(true)
+    await screenshot(page, 'gate-tdesktop')
+    await context.close()
+  })
+
+  it('authorizes a newcomer with a referral link on iOS and shows the dashboard', async () => {
+    const user = newUser('Sara', 'Ahmadi')
+    const { page, context, errors } = await openMiniApp(browser, server, {
+      user,
+      platform: 'ios',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => page.getByText('v0.10.0').isVisible(), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    const body = await page.locator('body').innerText()
+    expect(body).toContain('Sara')
+    expect(body).toContain('Ahmadi')
+    expect(body).toContain(String(user.id))
+    expect(body).toContain('Withdraw Money')
+    expect(body).toContain('Send Accounts')
+    const tokens = await page.evaluate(() => Object.keys(localStorage).length)
+    expect(tokens).toBeGreaterThan(0)
+    const events = (await telegramEvents(page)).map((e) => e.type)
+    expect(events).toContain('web_app_ready')
+    await screenshot(page, 'dashboard-ios-light')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('reaches the dashboard on Android in the dark theme', async () => {
+    const user = newUser('Reza', 'Karimi')
+    const { page, context } = await openMiniApp(browser, server, {
+      user,
+      platform: 'android',
+      theme: 'dark',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => page.getByText('v0.10.0').isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await page.locator('body').innerText()).toContain(String(user.id))
+    await screenshot(page, 'dashboard-android-dark')
+    await context.close()
+  })
+
+  it('shows the dashboard in Persian, right to left', async () => {
+    const user = newUser('Maryam', 'Rahimi', 'fa')
+    const { page, context } = await openMiniApp(browser, server, {
+      user,
+      platform: 'android',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => page.getByText('v0.10.0').isVisible(), { timeout: 15_000 }).toBe(true)
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fa')
+    await screenshot(page, 'dashboard-android-fa')
+    await context.close()
+  })
+
+  it('refuses a newcomer without a referral link with the Message dialog', async () => {
+    const { page, context } = await openMiniApp(browser, server, { user: newUser('No', 'Referral'), platform: 'ios' })
+    await expect
+      .poll(async () => (await telegramEvents(page)).find((e) => e.type === 'web_app_open_popup')?.data?.title, {
+        timeout: 15_000,
+      })
+      .toBe('Message')
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length)).toBe(0)
+    await screenshot(page, 'refused-without-referral')
+    await context.close()
+  })
+
+  it('shows the 404 page for an unknown path and goes back home', async () => {
+    const { page, context } = await openMiniApp(browser, server, {
+      user: newUser('Lost', 'User'),
+      platform: 'ios',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => page.getByText('v0.10.0').isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/no-such-screen')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await expect.poll(() => page.getByText('404 Page not found!').isVisible()).toBe(true)
+    await screenshot(page, 'not-found')
+    await page.getByRole('button').first().click()
+    await expect.poll(() => page.getByText('v0.10.0').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('shows the native back button away from home and follows it back', async () => {
+    const { page, context } = await openMiniApp(browser, server, {
+      user: newUser('Back', 'Button'),
+      platform: 'ios',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => page.getByText('Send Accounts').isVisible(), { timeout: 15_000 }).toBe(true)
+    await page.getByText('Send Accounts').click()
+    await expect.poll(() => new URL(page.url()).pathname).not.toBe('/')
+    const backShown = async () =>
+      (await telegramEvents(page)).filter((e) => e.type === 'web_app_setup_back_button').at(-1)?.data?.is_visible
+    await expect.poll(backShown).toBe(true)
+    await screenshot(page, 'accounts-placeholder')
+    await sendTelegramEvent(page, 'back_button_pressed')
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    await expect.poll(backShown).toBe(false)
+    await context.close()
+  })
+})
+
+describe('the Telegram simulator page', () => {
+  it('opens the mini-app in a phone frame, signed for a demo user', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/simulator`)
+    const app = page.frameLocator('#app')
+    await expect.poll(() => app.getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
+    await screenshot(page, 'simulator-ios')
+    await page.selectOption('#lang', 'fa')
+    await page.selectOption('#theme', 'dark')
+    await expect.poll(() => app.locator('html').getAttribute('dir'), { timeout: 20_000 }).toBe('rtl')
+    await expect.poll(() => app.getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
+    await screenshot(page, 'simulator-fa-dark')
+    await context.close()
+  })
+})

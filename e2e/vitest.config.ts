@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config'
+
+// End to end: the real built server (web dist + API + PGlite) driven by Debian's Chromium through playwright-core.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['e2e/tests/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+  },
+})
