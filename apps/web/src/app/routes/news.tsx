@@ -1,0 +1,1 @@
+export { NewsScreen as Component } from '../../features/news/components/news-screen.tsx'

@@ -1,0 +1,1 @@
+export { TelegramAuthScreen as Component } from '../../features/auth/components/telegram-auth-screen.tsx'

@@ -1,0 +1,34 @@
+import type { TelegramAuthorizeBody } from '@app/contract'
+import { useMutation } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { TokenPairSchema } from '../../../lib/api-schemas.ts'
+import { setTokens } from '../../../lib/auth-tokens.ts'
+
+/** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
+export function authorizeTelegram(body: TelegramAuthorizeBody) {
+  return apiRequest('/auth/telegram/authorize', {
+    method: 'POST',
+    body,
+    schema: TokenPairSchema,
+    auth: false,
+  })
+}
+
+/** Same rule as the contract's ReferralCodeSchema (a test keeps them equal). */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/
+
+/**
+ * The start parameter is the referral code when it looks like one; any other deep-link payload is not
+ * sent, so that an existing user opening some other link is not refused for a malformed code.
+ */
+export function referralCodeFrom(startParam: string | null): string | undefined {
+  if (!startParam) return undefined
+  return REFERRAL_CODE_PATTERN.test(startParam) ? startParam : undefined
+}
+
+export function useAuthorizeTelegram() {
+  return useMutation({
+    mutationFn: authorizeTelegram,
+    onSuccess: (pair) => setTokens(pair),
+  })
+}

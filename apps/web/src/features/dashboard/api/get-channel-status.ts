@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { ChannelStatusResponseSchema } from './dashboard-schemas.ts'
+import { dashboardKeys } from './get-dashboard.ts'
+
+export function getChannelStatus(signal?: AbortSignal) {
+  return apiRequest('/dashboard/channel-status', {
+    schema: ChannelStatusResponseSchema,
+    ...(signal ? { signal } : {}),
+  })
+}
+
+/** Asked once per app session: the prompt should not nag on every visit to home. */
+export function channelStatusQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardKeys.channelStatus(),
+    queryFn: ({ signal }) => getChannelStatus(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  })
+}
+
+export function useChannelStatus() {
+  return useQuery(channelStatusQueryOptions())
+}

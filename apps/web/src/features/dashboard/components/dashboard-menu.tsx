@@ -1,0 +1,92 @@
+import type { ChannelStatus, Dashboard } from '@app/contract'
+import { useTranslation } from 'react-i18next'
+import { BagIcon, MegaphoneIcon, SendIcon, UsersIcon, WalletIcon } from '../../../components/icons.tsx'
+import { Cell, Section } from '../../../components/ui/list.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { paths } from '../../../config/paths.ts'
+import { hapticImpact } from '../../../lib/telegram/haptics.ts'
+import { channelUrl, openTelegramUrl } from '../../../lib/telegram/links.ts'
+import { showToast } from '../../../lib/toast.ts'
+
+type DashboardMenuProps = {
+  dashboard: Dashboard | undefined
+  channel: ChannelStatus | undefined
+}
+
+/** The home entries of spec section 1; Referrals only for users allowed to refer. */
+export function DashboardMenu({ dashboard, channel }: DashboardMenuProps) {
+  const { t } = useTranslation('dashboard')
+  const loading = <Skeleton width={56} />
+  const channelUsername = channel?.channelUsername ?? null
+
+  return (
+    <>
+      <Section aria-label={t('dashboard.menu')}>
+        <Cell
+          icon={<WalletIcon />}
+          iconColor="#34c759"
+          to={paths.invoices}
+          chevron
+          testId="dashboard-withdraw"
+          subtitle={t('dashboard.withdrawSubtitle')}
+          after={dashboard ? <bdi dir="ltr">{`${dashboard.invoice.paymentAvailableF} USDT`}</bdi> : loading}
+        >
+          {t('dashboard.withdraw')}
+        </Cell>
+        <Cell
+          icon={<SendIcon />}
+          iconColor="#007aff"
+          to={paths.accounts}
+          chevron
+          testId="dashboard-accounts"
+          subtitle={t('dashboard.sendAccountsSubtitle')}
+          after={dashboard ? <bdi>{dashboard.account.count}</bdi> : loading}
+        >
+          {t('dashboard.sendAccounts')}
+        </Cell>
+        {dashboard?.user.canReferrer ? (
+          <Cell
+            icon={<UsersIcon />}
+            iconColor="#af52de"
+            to={paths.referrals}
+            chevron
+            testId="dashboard-referrals"
+            subtitle={t('dashboard.referralsSubtitle')}
+            after={<bdi>{dashboard.referralsCount}</bdi>}
+          >
+            {t('dashboard.referrals')}
+          </Cell>
+        ) : null}
+      </Section>
+      <Section>
+        <Cell
+          icon={<BagIcon />}
+          iconColor="#ff9500"
+          chevron
+          testId="dashboard-orders"
+          onClick={() => {
+            hapticImpact('light')
+            showToast(t('dashboard.comingSoon'))
+          }}
+        >
+          {t('dashboard.orders')}
+        </Cell>
+        {channelUsername ? (
+          <Cell
+            icon={<MegaphoneIcon />}
+            iconColor="#5ac8fa"
+            chevron
+            testId="dashboard-channel"
+            subtitle={<bdi dir="ltr">@{channelUsername}</bdi>}
+            onClick={() => {
+              hapticImpact('light')
+              openTelegramUrl(channelUrl(channelUsername))
+            }}
+          >
+            {t('dashboard.channel')}
+          </Cell>
+        ) : null}
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import type { TelegramUser } from '../../../lib/telegram/launch-params.ts'
+
+function initials(user: TelegramUser): string {
+  const letters = [user.firstName, user.lastName].map((part) => part.trim().charAt(0)).join('')
+  return letters.toUpperCase() || '?'
+}
+
+/** First name, last name and id, straight from the Telegram init data (spec section 1). */
+export function UserCard({ user }: { user: TelegramUser | null }) {
+  const { t } = useTranslation('dashboard')
+  if (!user) return null
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ')
+  return (
+    <section className="user-card" aria-label={t('dashboard.userCard')} data-testid="user-card">
+      <span className="user-card__avatar" aria-hidden="true">
+        {initials(user)}
+      </span>
+      <div className="user-card__text">
+        <span className="user-card__name">{fullName}</span>
+        <span className="user-card__id">
+          {t('dashboard.userId')} <bdi>{user.id}</bdi>
+        </span>
+      </div>
+    </section>
+  )
+}

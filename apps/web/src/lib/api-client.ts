@@ -1,0 +1,134 @@
+import { type $ZodType, type output, safeParse } from 'zod/v4/core'
+import { ApiError } from './api-error.ts'
+import { ErrorResponseSchema, TokenPairSchema } from './api-schemas.ts'
+import { clearTokens, getTokens, setTokens } from './auth-tokens.ts'
+
+type QueryValue = string | number | boolean | null | undefined
+
+export type ApiRequestOptions<S extends $ZodType> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  body?: unknown
+  query?: Record<string, QueryValue>
+  /** The contract schema of the answer (classic or mini zod): anything else is an error, never data. */
+  schema: S
+  /** false for the authorization calls themselves: no bearer, no refresh on 401. */
+  auth?: boolean
+  signal?: AbortSignal
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(path, window.location.origin)
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+  }
+  return url.toString()
+}
+
+/** Accept: application/json on every call: the server serves the SPA to anything else on shared paths. */
+async function send(url: string, init: RequestInit, bearer: string | null): Promise<Response> {
+  const headers = new Headers(init.headers)
+  headers.set('Accept', 'application/json')
+  if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
+  try {
+    return await fetch(url, { ...init, headers })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error')
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  return text ? (JSON.parse(text) as unknown) : undefined
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown
+  try {
+    body = await readJson(response)
+  } catch {
+    body = undefined
+  }
+  const parsed = safeParse(ErrorResponseSchema, body)
+  if (parsed.success) {
+    const { code, message, details } = parsed.data
+    return new ApiError(response.status, code, message, details)
+  }
+  return new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`)
+}
+
+async function parseAnswer<S extends $ZodType>(response: Response, schema: S): Promise<output<S>> {
+  let body: unknown
+  try {
+    body = await readJson(response)
+  } catch {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answer is not JSON')
+  }
+  const parsed = safeParse(schema, body)
+  if (!parsed.success) {
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answer has an unexpected shape', {
+      issues: parsed.error.issues,
+    })
+  }
+  return parsed.data
+}
+
+/** One refresh at a time, shared by every request that got a 401 while it runs. */
+let refreshInFlight: Promise<string | null> | null = null
+
+async function refreshTokens(refreshToken: string): Promise<string | null> {
+  try {
+    const response = await send(buildUrl('/auth/refresh'), { method: 'POST' }, refreshToken)
+    if (!response.ok) throw await toApiError(response)
+    const pair = await parseAnswer(response, TokenPairSchema)
+    setTokens(pair)
+    return pair.accessToken
+  } catch {
+    // A failed (or reused) refresh ends the session: the auth guard sends the user back to authorization.
+    clearTokens()
+    return null
+  }
+}
+
+async function accessTokenAfter401(usedAccessToken: string | null): Promise<string | null> {
+  const current = getTokens()
+  if (!current) return null
+  // Another request refreshed while this one was in flight: retry with its token; refreshing again
+  // would present a spent refresh token, which the server treats as theft and revokes the family.
+  if (current.accessToken !== usedAccessToken) return current.accessToken
+  refreshInFlight ??= refreshTokens(current.refreshToken).finally(() => {
+    refreshInFlight = null
+  })
+  return refreshInFlight
+}
+
+/**
+ * The one way the app talks to the API: same origin, bearer token, the answer parsed with the contract.
+ * A 401 triggers one token refresh and one retry; if the refresh fails the original error is thrown.
+ * No timeout (spec section 9): Telegram's webview may sit on a slow mobile network.
+ */
+export async function apiRequest<S extends $ZodType>(
+  path: string,
+  options: ApiRequestOptions<S>,
+): Promise<output<S>> {
+  const { method = 'GET', body, query, schema, auth = true, signal } = options
+  const url = buildUrl(path, query)
+  const init: RequestInit = { method, ...(signal ? { signal } : {}) }
+  if (body !== undefined) {
+    init.body = JSON.stringify(body)
+    init.headers = { 'Content-Type': 'application/json' }
+  }
+
+  const usedAccessToken = auth ? (getTokens()?.accessToken ?? null) : null
+  let response = await send(url, init, usedAccessToken)
+
+  if (response.status === 401 && auth) {
+    const originalError = await toApiError(response)
+    const freshAccessToken = await accessTokenAfter401(usedAccessToken)
+    if (!freshAccessToken) throw originalError
+    response = await send(url, init, freshAccessToken)
+  }
+
+  if (!response.ok) throw await toApiError(response)
+  return parseAnswer(response, schema)
+}

@@ -1,0 +1,18 @@
+/** Every failed call, typed: `status` 0 means the request never got an answer. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly details: Record<string, unknown> | undefined
+
+  constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.details = details
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}

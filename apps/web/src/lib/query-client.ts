@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query'
+import { DEFAULT_STALE_TIME_MS } from '../config/constants.ts'
+import { isApiError } from './api-error.ts'
+
+/** Client errors (4xx) will not change by asking again; network and server errors may. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false
+  return failureCount < 2
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: DEFAULT_STALE_TIME_MS, retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  })
+}

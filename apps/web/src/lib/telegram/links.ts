@@ -1,0 +1,13 @@
+import { openTelegramLink } from '@tma.js/sdk-react'
+import { TELEGRAM_LINK_BASE } from '../../config/constants.ts'
+import { safeCall } from './safe-call.ts'
+
+/** Opens a t.me link inside Telegram; a plain new tab where the client cannot. */
+export function openTelegramUrl(url: string): void {
+  const opened = safeCall('openTelegramLink', () => openTelegramLink.ifAvailable(url))
+  if (!opened?.ok) window.open(url, '_blank', 'noopener')
+}
+
+export function channelUrl(channelUsername: string): string {
+  return `${TELEGRAM_LINK_BASE}${channelUsername.replace(/^@/, '')}`
+}
