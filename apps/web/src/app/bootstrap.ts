@@ -16,14 +16,14 @@ export type AppContext = {
 /**
  * Start-up, in order: launch parameters (before the router touches the URL), the Telegram bridge
  * (ready() as early as possible), the platform look, the token owner check, translations.
- * `resources` lets tests bundle translations instead of fetching them.
+ * Tests pass bundled translations (`resources`) and a QueryClient without retries.
  */
-export function bootstrap(options: { resources?: Resource } = {}): AppContext {
+export function bootstrap(options: { resources?: Resource; queryClient?: QueryClient } = {}): AppContext {
   const launch = readLaunchParams()
   if (launch) initTelegramSdk(launch)
   applyPlatformClass(launch?.platform)
   bindTokensToTelegramUser(launch?.user?.id ?? null)
 
   const i18n = createI18n(languageFromTelegram(launch?.user?.languageCode), options.resources)
-  return { launch, i18n, queryClient: createQueryClient() }
+  return { launch, i18n, queryClient: options.queryClient ?? createQueryClient() }
 }

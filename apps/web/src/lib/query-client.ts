@@ -8,10 +8,15 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2
 }
 
-export function createQueryClient(): QueryClient {
+/** `retry: false` is for tests (TkDodo, 'Testing React Query'); the app keeps its retry policy. */
+export function createQueryClient(options: { retry?: false } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: DEFAULT_STALE_TIME_MS, retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: DEFAULT_STALE_TIME_MS,
+        retry: options.retry ?? shouldRetry,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   })

@@ -56,11 +56,11 @@ export function initTelegramSdk(launch: LaunchParams): void {
 
   safeCall('themeParams', () => {
     themeParams.mount.ifAvailable()
-    themeParams.bindCssVars.ifAvailable()
+    if (!themeParams.isCssVarsBound()) themeParams.bindCssVars.ifAvailable()
   })
   safeCall('miniApp', () => {
     miniApp.mount.ifAvailable()
-    miniApp.bindCssVars.ifAvailable()
+    if (!miniApp.isCssVarsBound()) miniApp.bindCssVars.ifAvailable()
     miniApp.setHeaderColor.ifAvailable('secondary_bg_color')
     miniApp.setBgColor.ifAvailable('secondary_bg_color')
   })
@@ -70,7 +70,7 @@ export function initTelegramSdk(launch: LaunchParams): void {
     if (!mounting.ok) return
     mounting.data
       .then(() => {
-        viewport.bindCssVars.ifAvailable()
+        if (!viewport.isCssVarsBound()) viewport.bindCssVars.ifAvailable()
         viewport.expand.ifAvailable()
       })
       .catch(() => {

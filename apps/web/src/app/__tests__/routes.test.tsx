@@ -1,0 +1,133 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { type FakeServer, installFakeServer, json } from '../../testing/fake-server.ts'
+import { channelStatusFixture, dashboardFixture } from '../../testing/fixtures.ts'
+import { ADA, buildLaunchUrl } from '../../testing/launch-url.ts'
+import { renderApp, storeTokensFor } from '../../testing/render-app.tsx'
+import { installFakeTelegram } from '../../testing/telegram-bridge.ts'
+
+function signedIn(server: FakeServer) {
+  storeTokensFor(ADA.id)
+  server.on('GET', '/dashboard', () => json(dashboardFixture()))
+  server.on('GET', '/dashboard/channel-status', () => json(channelStatusFixture()))
+}
+
+describe('routes', () => {
+  it('unknown paths show the 404 page with a way home', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    const { user } = renderApp(buildLaunchUrl({ path: '/no/such/page' }).url)
+
+    expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Back to home' }))
+    expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/')
+  })
+
+  it.each([
+    ['/invoices', 'Invoices'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a', 'Invoice'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/select-method', 'Select payment method'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment', 'TRX TRC20'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment-crypto', 'USDT BEP20'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment-irt', 'Toman (bank transfer)'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/transactions/7c1f', 'Transaction'],
+    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/accounts/9a2b', 'Account'],
+    ['/accounts/submit-account-phone', 'Register Account'],
+    ['/accounts/submit-account-email', 'Choose a login email'],
+    ['/accounts/submit-account-email-code', 'Verification Code'],
+    ['/accounts/submit-account-code', 'Enter code'],
+    ['/accounts/submit-account-password', 'Enter password'],
+    ['/accounts/auth/send-code', 'Register Account'],
+    ['/accounts/auth/setup-login-email', 'Choose a login email'],
+    ['/accounts/auth/verify-login-email', 'Verification Code'],
+    ['/accounts/auth/signup', 'Enter code'],
+    ['/accounts/9a2b', 'Account'],
+    ['/referrals', 'Referrals'],
+    ['/transactions/7c1f', 'Transaction'],
+    ['/login', 'Login'],
+    ['/register', 'Create an account'],
+    ['/email-verification-confirm', 'Confirm your email'],
+    ['/password-reset-request', 'Reset password'],
+    ['/password-reset-confirm', 'Confirm password reset'],
+  ])('%s is a placeholder titled %s', async (path, title) => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    renderApp(buildLaunchUrl({ path }).url)
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument()
+    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument()
+  })
+
+  it('the phone screen is titled Login Account when navigated to for a login', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    renderApp(buildLaunchUrl({ path: '/accounts/submit-account-phone' }).url, {
+      navigationState: { type: 'login' },
+    })
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login Account' })).toBeInTheDocument()
+  })
+
+  it('/accounts opens the pending tab', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    renderApp(buildLaunchUrl({ path: '/accounts' }).url)
+
+    const pending = await screen.findByRole('tab', { name: 'Pending' })
+    await waitFor(() => expect(pending).toHaveAttribute('aria-selected', 'true'))
+    expect(screen.getByRole('tab', { name: 'Accepted' })).toHaveAttribute('aria-selected', 'false')
+    expect(window.location.pathname).toBe('/accounts/pending')
+  })
+
+  it("news says there's none", async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    renderApp(buildLaunchUrl({ path: '/news' }).url)
+
+    expect(await screen.findByText("There's no news at the moment.")).toBeInTheDocument()
+  })
+
+  it('protected screens send a user without tokens to authorization first', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    server.on('POST', '/auth/telegram/authorize', () => new Promise<Response>(() => {}))
+    renderApp(buildLaunchUrl({ path: '/invoices' }).url)
+
+    expect(await screen.findByText('Authorizing')).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/telegram-auth')
+  })
+
+  it('shows the native back button off home and goes back when Telegram reports a press', async () => {
+    const telegram = installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    const { user } = renderApp(buildLaunchUrl({ version: '8.0' }).url)
+
+    await user.click(await screen.findByRole('link', { name: /Withdraw Money/ }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument()
+    expect(telegram.posted('web_app_setup_back_button').at(-1)).toEqual({ is_visible: true })
+
+    telegram.emit('back_button_pressed')
+    expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
+    await waitFor(() =>
+      expect(telegram.posted('web_app_setup_back_button').at(-1)).toEqual({ is_visible: false }),
+    )
+  })
+
+  it('the back button leads home when the app was opened on a deep link', async () => {
+    const telegram = installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    renderApp(buildLaunchUrl({ path: '/news', version: '8.0' }).url)
+
+    await screen.findByText("There's no news at the moment.")
+    telegram.emit('back_button_pressed')
+    expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
+  })
+})

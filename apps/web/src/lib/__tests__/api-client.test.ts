@@ -1,0 +1,185 @@
+import { DashboardSchema, OkSchema } from '@app/contract'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { apiError, installFakeServer, json } from '../../testing/fake-server.ts'
+import { dashboardFixture, FRESH_TOKENS, TOKENS } from '../../testing/fixtures.ts'
+import { apiRequest } from '../api-client.ts'
+import { ApiError } from '../api-error.ts'
+import { bindTokensToTelegramUser, getTokens, setTokens } from '../auth-tokens.ts'
+
+const USER_ID = 4242
+
+/** Resolves when released: lets a test hold answers until every request is in flight. */
+function gate() {
+  let open: () => void = () => {}
+  const opened = new Promise<void>((resolve) => {
+    open = resolve
+  })
+  return { opened, open }
+}
+
+describe('api client', () => {
+  beforeEach(() => {
+    bindTokensToTelegramUser(USER_ID)
+    setTokens(TOKENS)
+  })
+
+  it('sends Accept: application/json and the bearer token, and parses with the contract', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => json(dashboardFixture()))
+
+    const dashboard = await apiRequest('/dashboard', { schema: DashboardSchema })
+
+    expect(dashboard.invoice.paymentAvailableF).toBe('12.50')
+    const [call] = server.calls
+    expect(call?.headers.get('Accept')).toBe('application/json')
+    expect(call?.headers.get('Authorization')).toBe('Bearer access-1')
+  })
+
+  it('a malformed answer is an error, not data', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => json({ ...dashboardFixture(), order: { isOpen: 'yes' } }))
+
+    const failure = apiRequest('/dashboard', { schema: DashboardSchema })
+    await expect(failure).rejects.toBeInstanceOf(ApiError)
+    await expect(failure).rejects.toMatchObject({ status: 200, code: 'INVALID_RESPONSE' })
+  })
+
+  it('an answer that is not JSON is an error too', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => new Response('<!doctype html>', { status: 200 }))
+
+    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+    })
+  })
+
+  it('turns error bodies into typed ApiErrors', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () =>
+      json(
+        { statusCode: 429, code: 'RATE_LIMITED', message: 'Too many requests.', details: { wait: 3 } },
+        429,
+      ),
+    )
+
+    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many requests.',
+      details: { wait: 3 },
+    })
+  })
+
+  it('three concurrent 401s cause exactly one refresh and three retries with the new token', async () => {
+    const server = installFakeServer()
+    const refreshGate = gate()
+    server.on('GET', '/dashboard', (call) =>
+      call.headers.get('Authorization') === 'Bearer access-2'
+        ? json(dashboardFixture())
+        : apiError(401, 'UNAUTHORIZED', 'Token expired'),
+    )
+    server.on('POST', '/auth/refresh', async () => {
+      await refreshGate.opened
+      return json(FRESH_TOKENS)
+    })
+
+    const requests = [1, 2, 3].map(() => apiRequest('/dashboard', { schema: DashboardSchema }))
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    refreshGate.open()
+    const results = await Promise.all(requests)
+
+    expect(results).toHaveLength(3)
+    const refreshes = server.callsTo('POST', '/auth/refresh')
+    expect(refreshes).toHaveLength(1)
+    expect(refreshes[0]?.headers.get('Authorization')).toBe('Bearer refresh-1')
+    expect(refreshes[0]?.body).toBeUndefined()
+    const retries = server
+      .callsTo('GET', '/dashboard')
+      .filter((c) => c.headers.get('Authorization') === 'Bearer access-2')
+    expect(retries).toHaveLength(3)
+    expect(getTokens()).toEqual(FRESH_TOKENS)
+  })
+
+  it('a 401 arriving after the refresh finished retries with the new token instead of refreshing again', async () => {
+    const server = installFakeServer()
+    const lateAnswer = gate()
+    let firstCall = true
+    server.on('GET', '/dashboard', async (call) => {
+      if (call.headers.get('Authorization') === 'Bearer access-2') return json(dashboardFixture())
+      if (firstCall) {
+        firstCall = false
+        return apiError(401, 'UNAUTHORIZED')
+      }
+      await lateAnswer.opened
+      return apiError(401, 'UNAUTHORIZED')
+    })
+    server.on('POST', '/auth/refresh', () => json(FRESH_TOKENS))
+
+    const early = apiRequest('/dashboard', { schema: DashboardSchema })
+    const late = apiRequest('/dashboard', { schema: DashboardSchema })
+    await early
+    lateAnswer.open()
+    await late
+
+    expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(1)
+  })
+
+  it('when the refresh fails: the original error is passed on and the tokens are cleared', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED', 'Token expired'))
+    server.on('POST', '/auth/refresh', () => apiError(401, 'UNAUTHORIZED', 'Refresh token revoked'))
+
+    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+      status: 401,
+      message: 'Token expired',
+    })
+    expect(getTokens()).toBeNull()
+    expect(localStorage.getItem('app.auth')).toBeNull()
+  })
+
+  it('without tokens a 401 is passed on without trying to refresh', async () => {
+    localStorage.clear()
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED'))
+
+    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({ status: 401 })
+    expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(0)
+    expect(server.calls[0]?.headers.get('Authorization')).toBeNull()
+  })
+
+  it('retries only once: a second 401 after refreshing is passed on', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED'))
+    server.on('POST', '/auth/refresh', () => json(FRESH_TOKENS))
+
+    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({ status: 401 })
+    expect(server.callsTo('GET', '/dashboard')).toHaveLength(2)
+    expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(1)
+  })
+
+  it('a network failure is an ApiError with status 0', async () => {
+    const server = installFakeServer()
+    server.on('GET', '/dashboard', () => Promise.reject(new TypeError('Failed to fetch')))
+
+    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+    })
+  })
+
+  it('sends JSON bodies and query parameters', async () => {
+    const server = installFakeServer()
+    server.on('POST', '/things', () => json({ ok: true }))
+
+    await apiRequest('/things', {
+      method: 'POST',
+      body: { a: 1 },
+      query: { size: 24, skip: undefined },
+      schema: OkSchema,
+    })
+    const [call] = server.calls
+    expect(call?.body).toEqual({ a: 1 })
+    expect(call?.query.toString()).toBe('size=24')
+    expect(call?.headers.get('Content-Type')).toBe('application/json')
+  })
+})
