@@ -1,0 +1,115 @@
+/**
+ * The app: every plugin and route, wired from one validated Config. `server.ts` only starts it;
+ * tests build it against their own database.
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import { type Database, openPglite, openPostgres } from './db/client.ts'
+import { migrateDatabase } from './db/migrate.ts'
+import { loadEnglishMessages } from './lib/validation-messages.ts'
+import { loggerOptions } from './logger.ts'
+import { createAccessTokenSigner } from './modules/auth/access-tokens.ts'
+import { createAuthService } from './modules/auth/service.ts'
+import {
+  type ChannelMembershipChecker,
+  settingsOnlyMembershipChecker,
+} from './modules/dashboard/channel-membership.ts'
+import { seedDemoData } from './modules/demo/seed-demo-data.ts'
+import { resolveAuthSecret, resolveBotToken } from './modules/secrets/service.ts'
+import { opsApi } from './ops/api.ts'
+import { resolveOpsToken } from './ops/ops-token.ts'
+import { authenticatePlugin } from './plugins/authenticate.ts'
+import { errorHandlerPlugin } from './plugins/error-handler.ts'
+import { rateLimitPlugin } from './plugins/rate-limit.ts'
+import { securityPlugin } from './plugins/security.ts'
+import { webAppPlugin } from './plugins/web-app.ts'
+import authRoutes from './routes/auth/index.ts'
+import dashboardRoutes from './routes/dashboard/index.ts'
+import healthRoutes from './routes/health/index.ts'
+import localesRoutes from './routes/locales/index.ts'
+import simulatorRoutes from './routes/simulator/index.ts'
+
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+export type AppDeps = {
+  /** An open database. The app migrates it but does not close it: its owner does. */
+  database?: Database
+  channelMembership?: ChannelMembershipChecker
+  now?: () => Date
+}
+
+async function openDatabase(config: Config, onPoolError: (error: Error) => void): Promise<Database> {
+  return config.databaseUrl === undefined
+    ? openPglite(config.dataDir)
+    : openPostgres(config.databaseUrl, onPoolError)
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  // JSON only. An empty JSON body counts as no body (clients often send the header anyway):
+  // the route's schema then decides whether a body was required.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    if (text.trim() === '') return done(null, undefined)
+    parseJson(request, text, done)
+  })
+
+  const ownsDatabase = deps.database === undefined
+  const database =
+    deps.database ??
+    (await openDatabase(config, (error) => app.log.error({ err: error }, 'database pool error')))
+  if (ownsDatabase) app.addHook('onClose', () => database.close())
+  try {
+    await migrateDatabase(database)
+    const { db } = database
+    const [botToken, authSecret, opsToken] = await Promise.all([
+      resolveBotToken(db, config.telegramBotToken),
+      resolveAuthSecret(db, config.authSecret),
+      resolveOpsToken(config.opsToken, config.dataDir),
+    ])
+    if (config.demoData) await seedDemoData(db)
+
+    const authService = createAuthService({
+      db,
+      botToken,
+      authMaxAgeSeconds: config.authMaxAgeSeconds,
+      accessTokens: createAccessTokenSigner(authSecret, config.accessTokenTtlSeconds),
+      refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+      ...(deps.now ? { now: deps.now } : {}),
+    })
+
+    await app.register(errorHandlerPlugin, { resolveMessage: loadEnglishMessages(config.localesDir) })
+    await app.register(securityPlugin, { appOrigins: config.appOrigins, isProduction: config.isProduction })
+    await app.register(rateLimitPlugin, {
+      max: config.rateLimit.max,
+      timeWindowMs: config.rateLimit.timeWindowMs,
+      redisUrl: config.redisUrl,
+    })
+    await app.register(authenticatePlugin, { authService })
+    await app.register(webAppPlugin, { distDir: config.webDistDir })
+
+    await app.register(healthRoutes, { database })
+    await app.register(authRoutes, { authService, rateLimitMax: config.rateLimit.authMax })
+    await app.register(dashboardRoutes, {
+      db,
+      channelMembership: deps.channelMembership ?? settingsOnlyMembershipChecker,
+    })
+    await app.register(localesRoutes, { localesDir: config.localesDir })
+    await app.register(opsApi, { prefix: '/ops', db, opsToken })
+    if (config.simulator) await app.register(simulatorRoutes, { botToken })
+  } catch (error) {
+    await app.close().catch(() => undefined)
+    throw error
+  }
+  return app
+}

@@ -1,0 +1,89 @@
+/**
+ * Opens the database: PGlite on disk (default) or PostgreSQL through a pg Pool (DATABASE_URL).
+ * Both are driven through the same drizzle `PgDatabase` type so repositories never care which.
+ */
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+import { describeDatabaseUrl } from '../config.ts'
+import { describeCause, StartupError } from '../lib/startup-error.ts'
+
+/** Typed this way (not as the driver-specific type) so `.returning()` keeps its types on both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export type Database =
+  | { kind: 'pglite'; db: Db; client: PGlite; ping(): Promise<boolean>; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; pool: pg.Pool; ping(): Promise<boolean>; close(): Promise<void> }
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The extensions every PGlite instance loads (the migrations create them). */
+export const pgliteExtensions = { pg_trgm }
+
+export function wrapPglite(client: PGlite): Database {
+  const db: Db = drizzlePglite({ client })
+  let closed = false
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    ping: () => ping(db),
+    async close() {
+      if (closed) return
+      closed = true
+      await client.close()
+    },
+  }
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = join(dataDir, 'pglite')
+  await mkdir(dir, { recursive: true })
+  const client = await PGlite.create(dir, { extensions: pgliteExtensions })
+  return wrapPglite(client)
+}
+
+export function wrapPool(pool: pg.Pool): Database {
+  const db: Db = drizzleNodePg({ client: pool })
+  let closed = false
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    ping: () => ping(db),
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}
+
+export async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
+  pool.on('error', (error) => onPoolError?.(error))
+  try {
+    const client = await pool.connect()
+    client.release()
+  } catch (error) {
+    await pool.end().catch(() => undefined)
+    throw new StartupError(
+      `Cannot connect to the database at ${describeDatabaseUrl(url)}: ${describeCause(error)}`,
+    )
+  }
+  return wrapPool(pool)
+}

@@ -1,0 +1,51 @@
+/**
+ * Logger options: pino JSON lines (pretty only for a person at a terminal outside production),
+ * with every place a secret could sit redacted.
+ */
+import type { FastifyServerOptions } from 'fastify'
+import type { Config } from './config.ts'
+
+const SECRET_FIELDS = [
+  'authorization',
+  'cookie',
+  'initData',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'opsToken',
+  'botToken',
+  'authSecret',
+  'telegramBotToken',
+  'password',
+  'newPassword',
+  'passwordRetype',
+  'code',
+  'phoneCode',
+  'referralCode',
+]
+
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_FIELDS,
+  ...SECRET_FIELDS.map((field) => `*.${field}`),
+  ...SECRET_FIELDS.map((field) => `*.*.${field}`),
+]
+
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'prettyLogs'>,
+): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    ...(config.prettyLogs
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  }
+}

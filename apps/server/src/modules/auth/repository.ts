@@ -1,0 +1,140 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { referralLinks, refreshTokens, users } from '../../db/schema.ts'
+
+export type AuthUser = { id: number; uid: string; telegramId: number }
+
+export type TelegramProfile = {
+  telegramId: number
+  firstName: string
+  lastName: string | null
+  username: string | null
+  languageCode: string | null
+}
+
+const authUserColumns = { id: users.id, uid: users.uid, telegramId: users.telegramId }
+
+export async function findUserByUid(db: Db, uid: string): Promise<AuthUser | undefined> {
+  const [row] = await db.select(authUserColumns).from(users).where(eq(users.uid, uid))
+  return row
+}
+
+export async function findUserById(db: Db, id: number): Promise<AuthUser | undefined> {
+  const [row] = await db.select(authUserColumns).from(users).where(eq(users.id, id))
+  return row
+}
+
+/** Refreshes the profile of an existing user; undefined when the user does not exist yet. */
+export async function updateTelegramProfile(db: Db, profile: TelegramProfile): Promise<AuthUser | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      username: profile.username,
+      languageCode: profile.languageCode,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.telegramId, profile.telegramId))
+    .returning(authUserColumns)
+  return row
+}
+
+/**
+ * Creates the user. Two first logins racing for the same Telegram id both end with the one row:
+ * the loser's insert turns into a profile update and keeps the winner's referrer.
+ */
+export async function createTelegramUser(
+  db: Db,
+  profile: TelegramProfile,
+  referrerUserId: number | null,
+): Promise<AuthUser> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...profile, referrerUserId })
+    .onConflictDoUpdate({
+      target: users.telegramId,
+      set: {
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        username: profile.username,
+        languageCode: profile.languageCode,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning(authUserColumns)
+  if (!row) throw new Error('user upsert returned nothing')
+  return row
+}
+
+/**
+ * An unrevoked referral code that may admit a new user: operator invites (no owner) always,
+ * user links only while their owner may refer.
+ */
+export async function findAdmittingReferralLink(
+  db: Db,
+  code: string,
+): Promise<{ ownerUserId: number | null } | undefined> {
+  const [row] = await db
+    .select({ ownerUserId: referralLinks.userId, ownerCanRefer: users.canReferrer })
+    .from(referralLinks)
+    .leftJoin(users, eq(users.id, referralLinks.userId))
+    .where(and(eq(referralLinks.code, code), isNull(referralLinks.revokedAt)))
+  if (!row) return undefined
+  if (row.ownerUserId !== null && row.ownerCanRefer !== true) return undefined
+  return { ownerUserId: row.ownerUserId }
+}
+
+export async function insertRefreshToken(
+  db: Db,
+  token: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<number> {
+  const [row] = await db.insert(refreshTokens).values(token).returning({ id: refreshTokens.id })
+  if (!row) throw new Error('refresh token insert returned nothing')
+  return row.id
+}
+
+/**
+ * Marks a live refresh token used, atomically: of several requests presenting the same token,
+ * exactly one gets the row back (the UPDATE's WHERE is re-checked after a concurrent commit).
+ */
+export async function consumeRefreshToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: number; userId: number; familyId: string } | undefined> {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(refreshTokens.tokenHash, tokenHash),
+        isNull(refreshTokens.usedAt),
+        isNull(refreshTokens.revokedAt),
+        gt(refreshTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: refreshTokens.id, userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+  return row
+}
+
+export async function findRefreshToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ familyId: string; usedAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+  return row
+}
+
+export async function setReplacedBy(db: Db, id: number, replacedById: number): Promise<void> {
+  await db.update(refreshTokens).set({ replacedById }).where(eq(refreshTokens.id, id))
+}
+
+export async function revokeRefreshTokenFamily(db: Db, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}

@@ -1,0 +1,132 @@
+/**
+ * Authentication rules: Telegram authorization (with the referral gate for new users),
+ * refresh-token rotation with reuse detection, and access-token checks.
+ */
+import { randomUUID } from 'node:crypto'
+import type { TokenPair } from '@app/contract'
+import type { Db } from '../../db/client.ts'
+import { DomainError, unauthorized } from '../../lib/domain-error.ts'
+import type { AccessTokenSigner } from './access-tokens.ts'
+import { checkInitData, type InitDataFailure } from './init-data.ts'
+import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.ts'
+import {
+  type AuthUser,
+  consumeRefreshToken,
+  createTelegramUser,
+  findAdmittingReferralLink,
+  findRefreshToken,
+  findUserById,
+  findUserByUid,
+  insertRefreshToken,
+  revokeRefreshTokenFamily,
+  setReplacedBy,
+  type TelegramProfile,
+  updateTelegramProfile,
+} from './repository.ts'
+
+export type AuthServiceDeps = {
+  db: Db
+  botToken: string
+  authMaxAgeSeconds: number
+  accessTokens: AccessTokenSigner
+  refreshTokenTtlSeconds: number
+  now?: () => Date
+}
+
+const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
+  malformed: 'Telegram init data is malformed',
+  missing_hash: 'Telegram init data is not signed',
+  bad_signature: 'Telegram init data signature is invalid',
+  expired: 'Telegram init data has expired',
+  from_future: 'Telegram init data is dated in the future',
+  no_user: 'Telegram init data has no valid user',
+}
+
+export const referralRequired = () =>
+  new DomainError(406, 'REFERRAL_REQUIRED', 'Only users with a referral link can access the bot')
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.now ?? (() => new Date())
+
+  async function issueTokens(db: Db, user: AuthUser, familyId: string): Promise<TokenPair & { id: number }> {
+    const refreshToken = generateRefreshToken()
+    const id = await insertRefreshToken(db, {
+      userId: user.id,
+      familyId,
+      tokenHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(now().getTime() + deps.refreshTokenTtlSeconds * 1000),
+    })
+    return { id, accessToken: await deps.accessTokens.sign(user.uid), refreshToken }
+  }
+
+  /** First code that admits a new user: the signed start_param first, then the body's code. */
+  async function findReferrer(codes: (string | null | undefined)[]): Promise<{ ownerUserId: number | null }> {
+    for (const code of codes) {
+      if (!code) continue
+      const link = await findAdmittingReferralLink(deps.db, code)
+      if (link) return link
+    }
+    throw referralRequired()
+  }
+
+  return {
+    async authorizeTelegram(initData: string, referralCode: string | undefined): Promise<TokenPair> {
+      const checked = checkInitData(initData, deps.botToken, deps.authMaxAgeSeconds, now())
+      if (!checked.ok) throw unauthorized(INIT_DATA_MESSAGES[checked.reason])
+      const { user: tg, startParam } = checked.data
+      const profile: TelegramProfile = {
+        telegramId: tg.id,
+        firstName: tg.firstName,
+        lastName: tg.lastName,
+        username: tg.username,
+        languageCode: tg.languageCode,
+      }
+      const user =
+        (await updateTelegramProfile(deps.db, profile)) ??
+        (await createTelegramUser(
+          deps.db,
+          profile,
+          (
+            await findReferrer([startParam, referralCode])
+          ).ownerUserId,
+        ))
+      const { accessToken, refreshToken } = await issueTokens(deps.db, user, randomUUID())
+      return { accessToken, refreshToken }
+    },
+
+    /**
+     * Rotates a refresh token. A token presented a second time means it leaked (or a client raced):
+     * the whole family is revoked, so the thief's and the owner's tokens both stop working.
+     */
+    async refresh(presented: string): Promise<TokenPair> {
+      const tokenHash = hashRefreshToken(presented)
+      const outcome = await deps.db.transaction(async (tx) => {
+        const consumed = await consumeRefreshToken(tx, tokenHash)
+        if (!consumed) return { kind: 'refused' as const }
+        const user = await findUserById(tx, consumed.userId)
+        if (!user) return { kind: 'refused' as const }
+        const next = await issueTokens(tx, user, consumed.familyId)
+        await setReplacedBy(tx, consumed.id, next.id)
+        return {
+          kind: 'rotated' as const,
+          pair: { accessToken: next.accessToken, refreshToken: next.refreshToken },
+        }
+      })
+      if (outcome.kind === 'rotated') return outcome.pair
+      // Decided outside the rotation transaction, so the revocation commits even though we answer 401.
+      const known = await findRefreshToken(deps.db, tokenHash)
+      if (known?.usedAt) await revokeRefreshTokenFamily(deps.db, known.familyId)
+      throw unauthorized('Refresh token is invalid or expired')
+    },
+
+    /** The user an access token belongs to, or a 401. */
+    async authenticate(accessToken: string): Promise<AuthUser> {
+      const uid = await deps.accessTokens.verify(accessToken)
+      const user = uid === undefined ? undefined : await findUserByUid(deps.db, uid)
+      if (!user) throw unauthorized('Access token is invalid or expired')
+      return user
+    },
+  }
+}

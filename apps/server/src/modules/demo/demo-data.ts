@@ -1,0 +1,67 @@
+/**
+ * Demo data: what `DEMO_DATA` seeds and what the simulator offers to sign in as.
+ * Only the referrer exists in the database; the simulator's users are created on their first
+ * authorization, admitted by `start_param=DEMO_REFERRAL_CODE`.
+ */
+import type { SettingsValues } from '../settings/settings-definitions.ts'
+
+/** Operator invite code (no referrer). */
+export const DEMO_INVITE_CODE = 'DEMO'
+/** Referral link code owned by DEMO_REFERRER. */
+export const DEMO_REFERRAL_CODE = 'demo-ref'
+
+export type DemoUser = {
+  telegramId: number
+  firstName: string
+  lastName: string
+  username: string
+  languageCode: 'en' | 'fa'
+  /** Shown by the simulator to explain who this is. */
+  note: string
+}
+
+export const DEMO_REFERRER: DemoUser = {
+  telegramId: 777000001,
+  firstName: 'Demo',
+  lastName: 'Referrer',
+  username: 'demo_referrer',
+  languageCode: 'en',
+  note: 'owns the demo-ref referral link',
+}
+
+/** Users the simulator signs init data for. The newcomer is never pre-created. */
+export const DEMO_USERS: readonly DemoUser[] = [
+  {
+    telegramId: 777000101,
+    firstName: 'Sara',
+    lastName: 'Ahmadi',
+    username: 'sara_demo',
+    languageCode: 'en',
+    note: 'English-speaking user',
+  },
+  {
+    telegramId: 777000102,
+    firstName: 'Reza',
+    lastName: 'Karimi',
+    username: 'reza_demo',
+    languageCode: 'fa',
+    note: 'Persian-speaking user (right-to-left)',
+  },
+  {
+    telegramId: 777000199,
+    firstName: 'New',
+    lastName: 'Comer',
+    username: 'newcomer_demo',
+    languageCode: 'en',
+    note: 'newcomer: sign in without a referral code to see the referral gate',
+  },
+]
+
+export const DEMO_SETTINGS: SettingsValues = {
+  order_open: true,
+  payment_open: true,
+  toman_payment_open: true,
+  min_payment_limit: 10_000_000n,
+  max_payment_limit: 1_000_000_000n,
+  channel_username: 'durov',
+}

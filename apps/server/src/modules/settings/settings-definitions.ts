@@ -1,0 +1,93 @@
+/**
+ * Operator settings: the keys, their defaults, and how each is validated, stored and shown.
+ *
+ * Money: the payment limits are USDT kept as integer minor units (6 decimals, bigint in code).
+ * In the jsonb column they are stored as a string of minor units ("10000000" = 10 USDT), because
+ * JSON numbers would round-trip through floats. Operators enter and read them as decimal strings.
+ */
+import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+
+export type SettingsValues = {
+  order_open: boolean
+  payment_open: boolean
+  toman_payment_open: boolean
+  min_payment_limit: bigint
+  max_payment_limit: bigint
+  channel_username: string | null
+}
+export type SettingKey = keyof SettingsValues
+
+type Definition<T> = {
+  description: string
+  default: T
+  /** Operator input -> value, or an error message. */
+  parse(input: unknown): { ok: true; value: T } | { ok: false; message: string }
+  toStored(value: T): unknown
+  fromStored(stored: unknown): T | undefined
+  /** What the operator API shows: JSON-friendly, exact. */
+  toDisplay(value: T): boolean | string | null
+}
+
+const booleanSetting = (description: string, fallback: boolean): Definition<boolean> => ({
+  description,
+  default: fallback,
+  parse: (input) =>
+    typeof input === 'boolean'
+      ? { ok: true, value: input }
+      : input === 'true' || input === 'false'
+        ? { ok: true, value: input === 'true' }
+        : { ok: false, message: 'must be true or false' },
+  toStored: (value) => value,
+  fromStored: (stored) => (typeof stored === 'boolean' ? stored : undefined),
+  toDisplay: (value) => value,
+})
+
+const usdtSetting = (description: string, fallback: bigint): Definition<bigint> => ({
+  description,
+  default: fallback,
+  parse: (input) => {
+    const minor =
+      typeof input === 'string' || (typeof input === 'number' && Number.isFinite(input))
+        ? parseUsdt(String(input))
+        : undefined
+    return minor === undefined
+      ? { ok: false, message: 'must be a non-negative USDT amount with at most 6 decimals' }
+      : { ok: true, value: minor }
+  },
+  toStored: (value) => value.toString(),
+  fromStored: (stored) => (typeof stored === 'string' && /^\d+$/.test(stored) ? BigInt(stored) : undefined),
+  toDisplay: (value) => formatUsdt(value),
+})
+
+const CHANNEL = /^[A-Za-z][A-Za-z0-9_]{3,31}$/
+
+const channelSetting: Definition<string | null> = {
+  description: 'public channel users are asked to join (without @), or null for none',
+  default: null,
+  parse: (input) => {
+    if (input === null || input === '' || input === 'null') return { ok: true, value: null }
+    if (typeof input !== 'string') return { ok: false, message: 'must be a channel username or null' }
+    const name = input.trim().replace(/^@/, '')
+    return CHANNEL.test(name)
+      ? { ok: true, value: name }
+      : { ok: false, message: 'must be a Telegram username (5-32 letters, digits, _)' }
+  },
+  toStored: (value) => value,
+  fromStored: (stored) => (stored === null || typeof stored === 'string' ? stored : undefined),
+  toDisplay: (value) => value,
+}
+
+export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
+  order_open: booleanSetting('accounts can be submitted (global order switch)', false),
+  payment_open: booleanSetting('users can create invoices and request payments', false),
+  toman_payment_open: booleanSetting('toman (IRT) payment requests are open', false),
+  min_payment_limit: usdtSetting('smallest invoice amount, USDT', 10_000_000n),
+  max_payment_limit: usdtSetting('largest invoice amount, USDT', 1_000_000_000n),
+  channel_username: channelSetting,
+}
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[]
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key)
+}

@@ -1,0 +1,107 @@
+/**
+ * The one error handler. Every error leaves as `{statusCode, code, message, details?}`
+ * (the contract's ErrorResponseSchema); 5xx answers never carry details, which go to the log only.
+ */
+import type { ErrorResponse } from '@app/contract'
+import { DrizzleQueryError } from 'drizzle-orm/errors'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { DomainError } from '../lib/domain-error.ts'
+import type { MessageResolver } from '../lib/validation-messages.ts'
+import { globalPlugin } from './global-plugin.ts'
+
+const FASTIFY_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'BAD_REQUEST',
+}
+
+/** Readable messages for errors whose built-in text is not meant for API clients. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send application/json',
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error && typeof (error as FastifyError).statusCode === 'number'
+}
+
+function validationMessage(
+  error: FastifyError & { validation: { instancePath: string; message?: string }[] },
+  resolve: MessageResolver,
+): string {
+  const context = error.validationContext ?? 'body'
+  return error.validation
+    .map((issue) => {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+      return `${path === '' ? context : path}: ${resolve(issue.message ?? 'Invalid value')}`
+    })
+    .join('; ')
+}
+
+/** What may be logged about an unexpected error: never query parameters (they can hold codes, tokens). */
+function loggableError(error: unknown): unknown {
+  if (error instanceof DrizzleQueryError) {
+    return { type: 'DrizzleQueryError', query: error.query, cause: error.cause?.message }
+  }
+  return error
+}
+
+export function toErrorResponse(
+  error: unknown,
+  resolve: MessageResolver,
+): { body: ErrorResponse; unexpected: boolean } {
+  if (error instanceof DomainError) {
+    const body: ErrorResponse = { statusCode: error.statusCode, code: error.code, message: error.message }
+    if (error.details) body.details = error.details
+    return { body, unexpected: false }
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      body: { statusCode: 400, code: 'VALIDATION_ERROR', message: validationMessage(error, resolve) },
+      unexpected: false,
+    }
+  }
+  if (
+    isFastifyError(error) &&
+    error.statusCode !== undefined &&
+    error.statusCode >= 400 &&
+    error.statusCode < 500
+  ) {
+    const status = error.statusCode
+    const code =
+      status === 429
+        ? 'RATE_LIMITED'
+        : (FASTIFY_CODES[error.code] ??
+          (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : 'BAD_REQUEST'))
+    const message =
+      status === 429 ? 'Too many requests, try again later' : (FASTIFY_MESSAGES[error.code] ?? error.message)
+    return { body: { statusCode: status, code, message }, unexpected: false }
+  }
+  return {
+    body: { statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' },
+    unexpected: true,
+  }
+}
+
+export const errorHandlerPlugin = globalPlugin<{ resolveMessage: MessageResolver }>(
+  'error-handler',
+  async (app, { resolveMessage }) => {
+    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const { body, unexpected } = toErrorResponse(error, resolveMessage)
+      if (unexpected) request.log.error({ err: loggableError(error) }, 'unexpected error')
+      else if (body.statusCode >= 500) request.log.warn({ code: body.code }, body.message)
+      return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
+    })
+
+    app.setNotFoundHandler((request, reply) => {
+      const body: ErrorResponse = {
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `Route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)} not found`,
+      }
+      return reply.code(404).send(body)
+    })
+  },
+)

@@ -1,0 +1,110 @@
+/**
+ * Serves the built mini-app (apps/web/dist) from the same origin as the API.
+ *
+ * SPA routes share paths with API routes (GET /accounts is both a screen and an API call), so a
+ * request is routed by content negotiation: a GET whose Accept header prefers text/html (a browser
+ * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /locales/*,
+ * /ops/*, /simulator*, /sandbox/*, /assets/*). Everything else (fetch/XHR asking for JSON or
+ * anything) reaches the API routes.
+ */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notFound } from '../lib/domain-error.ts'
+import { globalPlugin } from './global-plugin.ts'
+
+const SERVER_PATHS = [
+  /^\/healthz$/,
+  /^\/locales\//,
+  /^\/ops\//,
+  /^\/simulator(\/|$)/,
+  /^\/sandbox\//,
+  /^\/assets\//,
+]
+
+function qualityOf(accept: string, mediaType: string): number | undefined {
+  for (const part of accept.split(',')) {
+    const [type = '', ...params] = part.trim().split(';')
+    if (type.trim().toLowerCase() !== mediaType) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const value = q === undefined ? 1 : Number(q.slice(2))
+    return Number.isFinite(value) ? value : 0
+  }
+  return undefined
+}
+
+/** True when the client explicitly asks for HTML and prefers it to JSON. */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false
+  const html = qualityOf(accept, 'text/html')
+  if (html === undefined || html <= 0) return false
+  const json = qualityOf(accept, 'application/json')
+  return json === undefined || html > json
+}
+
+export function isBrowserNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  const path = request.url.split('?')[0] ?? '/'
+  if (SERVER_PATHS.some((re) => re.test(path))) return false
+  return prefersHtml(request.headers.accept)
+}
+
+const AssetParamsSchema = z.object({ '*': z.string().max(512) })
+
+const NOT_BUILT =
+  '<!doctype html><title>Web app not built</title><p>Web app not built: run npm run build</p>\n'
+
+export const webAppPlugin = globalPlugin<{ distDir: string }>('web-app', async (app, { distDir }) => {
+  const built = existsSync(join(distDir, 'index.html'))
+
+  if (!built) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isBrowserNavigation(request)) return
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT)
+    })
+    return
+  }
+
+  // `serve: false`: only `reply.sendFile`, bound to distDir (it refuses paths that leave it).
+  await app.register(fastifyStatic, { root: distDir, serve: false })
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .sendFile('index.html', { maxAge: 0 })
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isBrowserNavigation(request)) return sendIndex(reply)
+  })
+
+  // Vite puts content-hashed files under /assets: they never change, so they are cached for a year.
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/assets/*',
+      { config: { rateLimit: false }, schema: { params: AssetParamsSchema } },
+      async (request, reply) => {
+        const file = request.params['*']
+        if (file.split(/[\\/]/).some((segment) => segment === '..' || segment === '')) throw notFound()
+        return reply.sendFile(`assets/${file}`, { immutable: true, maxAge: '365d', cacheControl: true })
+      },
+    )
+
+  // Other top-level files of the build (icons, manifest): short cache, fixed list read at start-up.
+  const topLevel = readdirSync(distDir, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name !== 'index.html')
+    .map((entry) => entry.name)
+  for (const name of topLevel) {
+    app.get(`/${name}`, { config: { rateLimit: false } }, async (_request, reply) =>
+      reply.sendFile(name, { maxAge: '1h', cacheControl: true }),
+    )
+  }
+})

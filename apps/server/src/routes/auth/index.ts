@@ -1,0 +1,45 @@
+import { ErrorResponseSchema, TelegramAuthorizeBodySchema, TokenPairSchema } from '@app/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { unauthorized } from '../../lib/domain-error.ts'
+import type { AuthService } from '../../modules/auth/service.ts'
+import { bearerToken } from '../../plugins/authenticate.ts'
+
+const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; rateLimitMax: number }> = async (
+  app,
+  { authService, rateLimitMax },
+) => {
+  // Stricter than the global limit: these calls are what a credential-stuffing client would hammer.
+  const rateLimit = { max: rateLimitMax, timeWindow: 60_000 }
+
+  app.post(
+    '/auth/telegram/authorize',
+    {
+      config: { rateLimit },
+      schema: {
+        body: TelegramAuthorizeBodySchema,
+        response: {
+          200: TokenPairSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          406: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => authService.authorizeTelegram(request.body.initData, request.body.referralCode),
+  )
+
+  app.post(
+    '/auth/refresh',
+    {
+      config: { rateLimit },
+      // No body: the refresh token comes as the bearer token (spec section 7).
+      schema: { response: { 200: TokenPairSchema, 401: ErrorResponseSchema } },
+    },
+    async (request) => {
+      const token = bearerToken(request)
+      if (token === undefined) throw unauthorized('Refresh token required')
+      return authService.refresh(token)
+    },
+  )
+}
+export default authRoutes

@@ -1,0 +1,62 @@
+/**
+ * GET /locales/:lng/:ns.json — translation files from the repository's `locales/` folder.
+ * The file path comes from an allow-list built from the contract's LANGUAGES x NAMESPACES; request
+ * input is only ever used as a lookup key, never joined into a path, so nothing can escape the folder.
+ */
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  ErrorResponseSchema,
+  LANGUAGES,
+  LocaleParamsSchema,
+  NAMESPACES,
+  TranslationsSchema,
+} from '@app/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { notFound } from '../../lib/domain-error.ts'
+
+/** Short: translations change with deployments, and the ETag makes revalidation cheap. */
+const CACHE_CONTROL = 'public, max-age=300'
+
+export function localeFiles(localesDir: string): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const lng of LANGUAGES) {
+    for (const ns of NAMESPACES) files.set(`${lng}/${ns}.json`, join(localesDir, lng, `${ns}.json`))
+  }
+  return files
+}
+
+const localesRoutes: FastifyPluginAsyncZod<{ localesDir: string }> = async (app, { localesDir }) => {
+  const files = localeFiles(localesDir)
+
+  app.get(
+    '/locales/:lng/:ns',
+    {
+      // An invalid language or namespace is "no such file" (404), not a malformed request (400).
+      attachValidation: true,
+      schema: {
+        params: LocaleParamsSchema,
+        response: { 200: TranslationsSchema, 304: z.undefined(), 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const missing = notFound('Translation file not found')
+      if (request.validationError) throw missing
+      const file = files.get(`${request.params.lng}/${request.params.ns}`)
+      if (file === undefined) throw missing
+      let text: string
+      try {
+        text = await readFile(file, 'utf8')
+      } catch {
+        throw missing
+      }
+      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+      reply.header('cache-control', CACHE_CONTROL).header('etag', etag)
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined)
+      return TranslationsSchema.parse(JSON.parse(text))
+    },
+  )
+}
+export default localesRoutes

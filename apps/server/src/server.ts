@@ -1,0 +1,66 @@
+/**
+ * Start-up only: load the config, lock the data folder (PGlite), build the app, listen, and shut
+ * down cleanly on SIGTERM/SIGINT. A refusal to start is one line on stderr and exit code 1.
+ */
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { type DataDirLock, lockDataDir } from './lib/data-dir-lock.ts'
+import { describeCause, StartupError } from './lib/startup-error.ts'
+
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(1)
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  let lock: DataDirLock | undefined
+  if (config.databaseUrl === undefined) {
+    lock = await lockDataDir(config.dataDir, (error) => {
+      process.stderr.write(`Lost the lock on the data folder (${describeCause(error)}); stopping\n`)
+      process.exit(1)
+    })
+  }
+
+  let app: Awaited<ReturnType<typeof buildApp>>
+  try {
+    app = await buildApp(config)
+  } catch (error) {
+    await lock?.release()
+    throw error
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close().catch(() => undefined)
+    await lock?.release()
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new StartupError(`Port ${config.port} is already in use; stop the other process or set PORT`)
+    }
+    throw error
+  }
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'shutting down')
+    try {
+      await app.close()
+    } finally {
+      await lock?.release()
+    }
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+
+  const base = `http://localhost:${config.port}`
+  process.stdout.write(`Ready on ${base}${config.simulator ? `  (simulator: ${base}/simulator)` : ''}\n`)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof StartupError) refuse(error.message)
+  refuse(`Start-up failed: ${describeCause(error)}`)
+})
