@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next'
 import type { TelegramUser } from '../../../lib/telegram/launch-params.ts'
 
 function initials(user: TelegramUser): string {
-  const letters = [user.firstName, user.lastName].map((part) => part.trim().charAt(0)).join('')
-  return letters.toUpperCase() || '?'
+  // A zero-width non-joiner keeps Persian initials as two letters instead of one joined word.
+  const letters = [user.firstName, user.lastName].map((part) => part.trim().charAt(0)).filter(Boolean)
+  return letters.join('\u200c').toUpperCase() || '?'
 }
 
 /** First name, last name and id, straight from the Telegram init data (spec section 1). */
