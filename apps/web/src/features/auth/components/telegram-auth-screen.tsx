@@ -65,6 +65,8 @@ export function TelegramAuthScreen() {
         onError: async (error) => {
           hapticNotification('error')
           const kind = failureOf(error)
+          // The reason shows on screen at once; a native popup may sit on top of it.
+          setFailure(kind)
           if (kind === 'referralRequired') {
             await showDialog({
               title: t('telegramAuth.messageTitle'),
@@ -73,7 +75,6 @@ export function TelegramAuthScreen() {
             })
           }
           if (kind !== 'unavailable') clearState()
-          setFailure(kind)
         },
       },
     )
