@@ -17,9 +17,10 @@ import { describeCause, StartupError } from '../lib/startup-error.ts'
 /** Typed this way (not as the driver-specific type) so `.returning()` keeps its types on both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT>
 
-export type Database =
-  | { kind: 'pglite'; db: Db; client: PGlite; ping(): Promise<boolean>; close(): Promise<void> }
-  | { kind: 'postgres'; db: Db; pool: pg.Pool; ping(): Promise<boolean>; close(): Promise<void> }
+type DatabaseHandle = { db: Db; ping(): Promise<boolean>; close(): Promise<void> }
+export type PgliteDatabase = DatabaseHandle & { kind: 'pglite'; client: PGlite }
+export type PostgresDatabase = DatabaseHandle & { kind: 'postgres'; pool: pg.Pool }
+export type Database = PgliteDatabase | PostgresDatabase
 
 async function ping(db: Db): Promise<boolean> {
   try {
@@ -33,7 +34,7 @@ async function ping(db: Db): Promise<boolean> {
 /** The extensions every PGlite instance loads (the migrations create them). */
 export const pgliteExtensions = { pg_trgm }
 
-export function wrapPglite(client: PGlite): Database {
+export function wrapPglite(client: PGlite): PgliteDatabase {
   const db: Db = drizzlePglite({ client })
   let closed = false
   return {
@@ -56,7 +57,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return wrapPglite(client)
 }
 
-export function wrapPool(pool: pg.Pool): Database {
+export function wrapPool(pool: pg.Pool): PostgresDatabase {
   const db: Db = drizzleNodePg({ client: pool })
   let closed = false
   return {

@@ -1,0 +1,104 @@
+/** Builds the app against a migrated test database, with fixed secrets so tests can sign and verify. */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TokenPair } from '@app/contract'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
+import { type AppDeps, buildApp } from '../../src/app.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
+import type { Database } from '../../src/db/client.ts'
+import { DEMO_REFERRAL_CODE } from '../../src/modules/demo/demo-data.ts'
+import { createTestDatabase, type DatabaseKind } from './database.ts'
+import { signInitData, TEST_BOT_TOKEN, type TestTelegramUser } from './init-data.ts'
+
+export const TEST_AUTH_SECRET = 'test-auth-secret-that-is-long-enough-0123456789'
+export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-test-data-'))
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    OPS_TOKEN: TEST_OPS_TOKEN,
+    LOG_LEVEL: 'silent',
+    // High limits so suites that send many requests do not trip them; rate-limit tests lower them.
+    RATE_LIMIT_MAX: '100000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
+  })
+  return { ...base, prettyLogs: false, ...overrides }
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> }
+
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: { config?: Partial<Config>; deps?: AppDeps } = {},
+): Promise<TestApp> {
+  const testDatabase = await createTestDatabase(kind)
+  const config = testConfig(options.config)
+  const app = await buildApp(config, { ...options.deps, database: testDatabase.database })
+  return {
+    app,
+    database: testDatabase.database,
+    config,
+    async close() {
+      await app.close()
+      await testDatabase.dispose()
+      rmSync(config.dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Registers beforeAll/afterAll for one app per describe block; read `.app` inside tests. */
+export function useTestApp(kind: DatabaseKind, options: Parameters<typeof createTestApp>[1] = {}): TestApp {
+  let current: TestApp | undefined
+  const get = () => {
+    if (!current) throw new Error('test app not ready (use it inside tests)')
+    return current
+  }
+  beforeAll(async () => {
+    current = await createTestApp(kind, options)
+  })
+  afterAll(async () => {
+    await current?.close()
+  })
+  return {
+    get app() {
+      return get().app
+    },
+    get database() {
+      return get().database
+    },
+    get config() {
+      return get().config
+    },
+    close: () => get().close(),
+  }
+}
+
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T
+}
+
+export async function authorize(
+  app: FastifyInstance,
+  user: TestTelegramUser,
+  options: { startParam?: string; referralCode?: string } = { startParam: DEMO_REFERRAL_CODE },
+): Promise<TokenPair> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/telegram/authorize',
+    payload: {
+      initData: signInitData({ user, ...(options.startParam ? { startParam: options.startParam } : {}) }),
+      ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+    },
+  })
+  if (response.statusCode !== 200) throw new Error(`authorize failed: ${response.statusCode} ${response.body}`)
+  return json<TokenPair>(response)
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

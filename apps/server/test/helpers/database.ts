@@ -1,0 +1,62 @@
+/**
+ * Test databases: PGlite always (restored from the migrated snapshot made in global-setup), and
+ * PostgreSQL too when TEST_DATABASE_URL is set (a fresh database per call, dropped afterwards).
+ */
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { type Database, pgliteExtensions, wrapPglite, wrapPool } from '../../src/db/client.ts'
+import { migrateDatabase } from '../../src/db/migrate.ts'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined
+
+/** Every database the suites run against: `describe.each(DATABASE_KINDS)`. */
+export const DATABASE_KINDS: DatabaseKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+export type TestDatabase = { database: Database; url: string | undefined; dispose(): Promise<void> }
+
+let snapshot: Blob | undefined
+
+async function createPglite(): Promise<TestDatabase> {
+  snapshot ??= new Blob([await readFile(inject('pgliteSnapshotPath'))])
+  const database = wrapPglite(await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions }))
+  return { database, url: undefined, dispose: () => database.close() }
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const u = new URL(url)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function createPostgres(adminUrl: string): Promise<TestDatabase> {
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = withDatabaseName(adminUrl, name)
+  const database = wrapPool(new pg.Pool({ connectionString: url, max: 5 }))
+  await migrateDatabase(database)
+  return {
+    database,
+    url,
+    async dispose() {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') return createPglite()
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
+  return createPostgres(TEST_DATABASE_URL)
+}
