@@ -25,7 +25,9 @@ export function buildCli(client: () => OpsClient): Command {
     .showHelpAfterError()
     .exitOverride()
 
-  const invite = program.command('invite').description('root invite codes (referral codes without a referrer)')
+  const invite = program
+    .command('invite')
+    .description('root invite codes (referral codes without a referrer)')
   invite
     .command('create')
     .usage('[--code CODE]')
@@ -102,7 +104,9 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${error.message}\n`)
       return 1
     }
-    process.stderr.write(`Unexpected answer from the server: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.stderr.write(
+      `Unexpected answer from the server: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
     return 1
   }
 }

@@ -47,7 +47,10 @@ export function createOpsClient(config: OpsClientConfig): OpsClient {
         )
       }
       const message =
-        typeof payload === 'object' && payload !== null && 'message' in payload && typeof payload.message === 'string'
+        typeof payload === 'object' &&
+        payload !== null &&
+        'message' in payload &&
+        typeof payload.message === 'string'
           ? payload.message
           : `HTTP ${response.status}`
       throw new OpsClientError(message)

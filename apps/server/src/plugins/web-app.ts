@@ -79,7 +79,7 @@ export const webAppPlugin = globalPlugin<{ distDir: string }>('web-app', async (
     reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .sendFile('index.html', { maxAge: 0 })
+      .sendFile('index.html', { cacheControl: false })
 
   app.addHook('onRequest', async (request, reply) => {
     if (isBrowserNavigation(request)) return sendIndex(reply)

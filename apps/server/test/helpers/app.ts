@@ -97,7 +97,8 @@ export async function authorize(
       ...(options.referralCode ? { referralCode: options.referralCode } : {}),
     },
   })
-  if (response.statusCode !== 200) throw new Error(`authorize failed: ${response.statusCode} ${response.body}`)
+  if (response.statusCode !== 200)
+    throw new Error(`authorize failed: ${response.statusCode} ${response.body}`)
   return json<TokenPair>(response)
 }
 

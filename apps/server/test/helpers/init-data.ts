@@ -48,5 +48,12 @@ let nextTelegramId = 880_000_000 + Math.floor(Math.random() * 1_000_000) * 100
 /** A Telegram user nobody else in this test run uses. */
 export function freshTelegramUser(overrides: Partial<TestTelegramUser> = {}): TestTelegramUser {
   nextTelegramId += 1
-  return { id: nextTelegramId, first_name: 'Test', last_name: 'User', username: `u${nextTelegramId}`, language_code: 'en', ...overrides }
+  return {
+    id: nextTelegramId,
+    first_name: 'Test',
+    last_name: 'User',
+    username: `u${nextTelegramId}`,
+    language_code: 'en',
+    ...overrides,
+  }
 }

@@ -14,7 +14,11 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   const t = useTestApp(kind)
 
   const authorizeRaw = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/auth/telegram/authorize', payload: payload as Record<string, unknown> })
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/telegram/authorize',
+      payload: payload as Record<string, unknown>,
+    })
 
   const findUser = async (telegramId: number) => {
     const [row] = await t.database.db.select().from(users).where(eq(users.telegramId, telegramId))
@@ -25,26 +29,38 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   describe('POST /auth/telegram/authorize', () => {
     it('creates a new user admitted by start_param and links the referrer', async () => {
       const tg = freshTelegramUser({ first_name: 'Sara', last_name: 'Ahmadi', language_code: 'fa' })
-      const response = await authorizeRaw({ initData: signInitData({ user: tg, startParam: DEMO_REFERRAL_CODE }) })
+      const response = await authorizeRaw({
+        initData: signInitData({ user: tg, startParam: DEMO_REFERRAL_CODE }),
+      })
       expect(response.statusCode).toBe(200)
       const body = json<TokenPair>(response)
       expect(body.accessToken).toMatch(/^ey/)
       expect(body.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
       const row = await findUser(tg.id)
-      expect(row).toMatchObject({ firstName: 'Sara', lastName: 'Ahmadi', languageCode: 'fa', referrerUserId: await referrerId() })
+      expect(row).toMatchObject({
+        firstName: 'Sara',
+        lastName: 'Ahmadi',
+        languageCode: 'fa',
+        referrerUserId: await referrerId(),
+      })
       expect(row).toMatchObject({ canAddAccount: true, canRegisterAccount: true, canReferrer: true })
     })
 
     it('admits a new user with the referralCode from the body', async () => {
       const tg = freshTelegramUser()
-      const response = await authorizeRaw({ initData: signInitData({ user: tg }), referralCode: DEMO_REFERRAL_CODE })
+      const response = await authorizeRaw({
+        initData: signInitData({ user: tg }),
+        referralCode: DEMO_REFERRAL_CODE,
+      })
       expect(response.statusCode).toBe(200)
       expect((await findUser(tg.id))?.referrerUserId).toBe(await referrerId())
     })
 
     it('admits a new user with an operator invite: no referrer', async () => {
       const tg = freshTelegramUser()
-      const response = await authorizeRaw({ initData: signInitData({ user: tg, startParam: DEMO_INVITE_CODE }) })
+      const response = await authorizeRaw({
+        initData: signInitData({ user: tg, startParam: DEMO_INVITE_CODE }),
+      })
       expect(response.statusCode).toBe(200)
       expect((await findUser(tg.id))?.referrerUserId).toBeNull()
     })
@@ -68,9 +84,13 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
     })
 
     it('refuses unknown and revoked codes with 406', async () => {
-      const unknown = await authorizeRaw({ initData: signInitData({ user: freshTelegramUser(), startParam: 'nope-nope' }) })
+      const unknown = await authorizeRaw({
+        initData: signInitData({ user: freshTelegramUser(), startParam: 'nope-nope' }),
+      })
       expect(unknown.statusCode).toBe(406)
-      await t.database.db.insert(referralLinks).values({ code: 'revoked-1', userId: null, revokedAt: new Date() })
+      await t.database.db
+        .insert(referralLinks)
+        .values({ code: 'revoked-1', userId: null, revokedAt: new Date() })
       const revoked = await authorizeRaw({
         initData: signInitData({ user: freshTelegramUser() }),
         referralCode: 'revoked-1',
@@ -83,10 +103,17 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
       const tg = freshTelegramUser({ first_name: 'Old', language_code: 'en' })
       await authorize(t.app, tg)
       const response = await authorizeRaw({
-        initData: signInitData({ user: { ...tg, first_name: 'New', last_name: 'Name', language_code: 'fa' } }),
+        initData: signInitData({
+          user: { ...tg, first_name: 'New', last_name: 'Name', language_code: 'fa' },
+        }),
       })
       expect(response.statusCode).toBe(200)
-      expect(await findUser(tg.id)).toMatchObject({ firstName: 'New', lastName: 'Name', languageCode: 'fa', referrerUserId: await referrerId() })
+      expect(await findUser(tg.id)).toMatchObject({
+        firstName: 'New',
+        lastName: 'Name',
+        languageCode: 'fa',
+        referrerUserId: await referrerId(),
+      })
     })
 
     it('answers 401 UNAUTHORIZED for bad, expired and unsigned init data', async () => {
@@ -108,7 +135,9 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
     it('two concurrent first logins of the same user create one user', async () => {
       const tg = freshTelegramUser()
       const responses = await Promise.all(
-        [1, 2, 3].map(() => authorizeRaw({ initData: signInitData({ user: tg, startParam: DEMO_REFERRAL_CODE }) })),
+        [1, 2, 3].map(() =>
+          authorizeRaw({ initData: signInitData({ user: tg, startParam: DEMO_REFERRAL_CODE }) }),
+        ),
       )
       expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200])
       const rows = await t.database.db.select().from(users).where(eq(users.telegramId, tg.id))
@@ -117,9 +146,13 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
   })
 
   describe('access tokens', () => {
-    const dashboard = (token: string) => t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(token) })
+    const dashboard = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(token) })
 
-    const sign = async (claims: Record<string, unknown>, options: { alg?: string; secret?: string; exp?: number; sub?: string } = {}) => {
+    const sign = async (
+      claims: Record<string, unknown>,
+      options: { alg?: string; secret?: string; exp?: number; sub?: string } = {},
+    ) => {
       const row = await findUser(DEMO_REFERRER.telegramId)
       return new SignJWT({ type: 'access', ...claims })
         .setProtectedHeader({ alg: options.alg ?? 'HS256' })
@@ -147,7 +180,9 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
     it('refuses expired, tampered, wrong-secret, wrong-type, unknown-user, other-alg and alg=none tokens', async () => {
       const valid = await sign({})
       const [header = '', payload = '', signature = ''] = valid.split('.')
-      const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() })).toString('base64url')
+      const forgedPayload = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: randomUUID() }),
+      ).toString('base64url')
       const noneHeader = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
       const bad = [
         await sign({}, { exp: nowSeconds() - 10 }),
@@ -173,7 +208,10 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
       expect(response.statusCode).toBe(200)
       const second = json<TokenPair>(response)
       expect(second.refreshToken).not.toBe(first.refreshToken)
-      expect((await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(second.accessToken) })).statusCode).toBe(200)
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(second.accessToken) }))
+          .statusCode,
+      ).toBe(200)
       const third = await refresh(second.refreshToken)
       expect(third.statusCode).toBe(200)
     })

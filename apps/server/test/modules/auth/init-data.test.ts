@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { AUTH_DATE_FUTURE_SKEW_SECONDS, checkInitData, dataCheckString } from '../../../src/modules/auth/init-data.ts'
-import { encodeFields, nowSeconds, signedFields, signInitData, TEST_BOT_TOKEN } from '../../helpers/init-data.ts'
+import {
+  AUTH_DATE_FUTURE_SKEW_SECONDS,
+  checkInitData,
+  dataCheckString,
+} from '../../../src/modules/auth/init-data.ts'
+import {
+  encodeFields,
+  nowSeconds,
+  signedFields,
+  signInitData,
+  TEST_BOT_TOKEN,
+} from '../../helpers/init-data.ts'
 
 const user = { id: 42, first_name: 'Ada', last_name: 'Lovelace', username: 'ada', language_code: 'en' }
 const DAY = 86_400
@@ -20,7 +30,13 @@ describe('checkInitData', () => {
 
   it('accepts a user without optional fields', () => {
     const result = check(signInitData({ user: { id: 7, first_name: 'Only' } }))
-    expect(result.ok && result.data.user).toEqual({ id: 7, firstName: 'Only', lastName: null, username: null, languageCode: null })
+    expect(result.ok && result.data.user).toEqual({
+      id: 7,
+      firstName: 'Only',
+      lastName: null,
+      username: null,
+      languageCode: null,
+    })
   })
 
   it('refuses a tampered field', () => {
@@ -57,7 +73,10 @@ describe('checkInitData', () => {
   })
 
   it('refuses expired init data and accepts it just inside the window', () => {
-    expect(check(signInitData({ user, authDate: nowSeconds() - DAY - 5 }))).toEqual({ ok: false, reason: 'expired' })
+    expect(check(signInitData({ user, authDate: nowSeconds() - DAY - 5 }))).toEqual({
+      ok: false,
+      reason: 'expired',
+    })
     expect(check(signInitData({ user, authDate: nowSeconds() - DAY + 5 })).ok).toBe(true)
   })
 
@@ -81,6 +100,9 @@ describe('checkInitData', () => {
     expect(check('').ok).toBe(false)
     expect(check('garbage').ok).toBe(false)
     expect(check(`${signInitData({ user })}&user=dup`)).toEqual({ ok: false, reason: 'malformed' })
-    expect(check(signInitData({ user, extra: { auth_date: 'soon' } }))).toEqual({ ok: false, reason: 'malformed' })
+    expect(check(signInitData({ user, extra: { auth_date: 'soon' } }))).toEqual({
+      ok: false,
+      reason: 'malformed',
+    })
   })
 })

@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { buildApp } from '../../../src/app.ts'
+import { secrets } from '../../../src/db/schema.ts'
+import { authorize, bearer, testConfig } from '../../helpers/app.ts'
+import { createTestDatabase, DATABASE_KINDS } from '../../helpers/database.ts'
+import { freshTelegramUser } from '../../helpers/init-data.ts'
+
+describe.each(DATABASE_KINDS)('generated secrets on %s', (kind) => {
+  it('AUTH_SECRET unset: generated once, kept in the database, shared by every instance', async () => {
+    const { database, dispose } = await createTestDatabase(kind)
+    const config = testConfig({ authSecret: undefined })
+    const [a, b] = await Promise.all([buildApp(config, { database }), buildApp(config, { database })])
+    try {
+      const rows = await database.db.select().from(secrets).where(eq(secrets.name, 'auth_secret'))
+      expect(rows).toHaveLength(1)
+      const fromA = await authorize(a, freshTelegramUser())
+      expect(
+        (await b.inject({ method: 'GET', url: '/dashboard', headers: bearer(fromA.accessToken) })).statusCode,
+      ).toBe(200)
+      const refreshed = await b.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        headers: bearer(fromA.refreshToken),
+      })
+      expect(refreshed.statusCode).toBe(200)
+      const fromB = refreshed.json() as { accessToken: string }
+      expect(
+        (await a.inject({ method: 'GET', url: '/dashboard', headers: bearer(fromB.accessToken) })).statusCode,
+      ).toBe(200)
+    } finally {
+      await Promise.all([a.close(), b.close()])
+      await dispose()
+    }
+  })
+
+  it('TELEGRAM_BOT_TOKEN unset in dev: a dev token is generated once and kept', async () => {
+    const { database, dispose } = await createTestDatabase(kind)
+    const config = testConfig({ telegramBotToken: undefined })
+    const first = await buildApp(config, { database })
+    const second = await buildApp(config, { database })
+    try {
+      const rows = await database.db.select().from(secrets).where(eq(secrets.name, 'dev_bot_token'))
+      expect(rows).toHaveLength(1)
+      expect(rows[0]?.value).toMatch(/^\d{10}:[A-Za-z0-9_-]{35}$/)
+    } finally {
+      await Promise.all([first.close(), second.close()])
+      await dispose()
+    }
+  })
+})

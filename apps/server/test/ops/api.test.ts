@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { referralLinks } from '../../src/db/schema.ts'
+import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
+import { DATABASE_KINDS } from '../helpers/database.ts'
+import { freshTelegramUser, signInitData } from '../helpers/init-data.ts'
+
+describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
+  const t = useTestApp(kind)
+  const ops = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = TEST_OPS_TOKEN) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    })
+
+  it('refuses a missing or wrong token with 401', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/ops/settings' })).statusCode).toBe(401)
+    const wrong = await ops('GET', '/ops/settings', undefined, `${TEST_OPS_TOKEN}x`)
+    expect(wrong.statusCode).toBe(401)
+    expect(json(wrong)).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect((await ops('POST', '/ops/invites', {}, 'short')).statusCode).toBe(401)
+  })
+
+  it('creates invites: given code, random code, duplicate 409; the invite admits a new user', async () => {
+    const created = await ops('POST', '/ops/invites', { code: 'launch-2026' })
+    expect(created.statusCode).toBe(201)
+    expect(json(created)).toEqual({ code: 'launch-2026' })
+    const duplicate = await ops('POST', '/ops/invites', { code: 'launch-2026' })
+    expect(duplicate.statusCode).toBe(409)
+    expect(json(duplicate)).toMatchObject({ statusCode: 409, code: 'DUPLICATE_ENTRY' })
+    const random = json<{ code: string }>(await ops('POST', '/ops/invites'))
+    expect(random.code).toMatch(/^[A-Z2-9]{10}$/)
+    const [row] = await t.database.db.select().from(referralLinks).where(eq(referralLinks.code, random.code))
+    expect(row?.userId).toBeNull()
+    const admitted = await t.app.inject({
+      method: 'POST',
+      url: '/auth/telegram/authorize',
+      payload: { initData: signInitData({ user: freshTelegramUser(), startParam: random.code }) },
+    })
+    expect(admitted.statusCode).toBe(200)
+    expect((await ops('POST', '/ops/invites', { code: 'no spaces' })).statusCode).toBe(400)
+  })
+
+  it('shows and sets settings with per-key validation', async () => {
+    expect(json(await ops('GET', '/ops/settings'))).toEqual({
+      order_open: true,
+      payment_open: true,
+      toman_payment_open: true,
+      min_payment_limit: '10',
+      max_payment_limit: '1000',
+      channel_username: 'durov',
+    })
+    expect(json(await ops('PUT', '/ops/settings/order_open', { value: false }))).toEqual({
+      key: 'order_open',
+      value: false,
+    })
+    expect(json(await ops('PUT', '/ops/settings/max_payment_limit', { value: '2500.75' }))).toEqual({
+      key: 'max_payment_limit',
+      value: '2500.75',
+    })
+    expect(json(await ops('PUT', '/ops/settings/min_payment_limit', { value: 12.5 }))).toEqual({
+      key: 'min_payment_limit',
+      value: '12.5',
+    })
+    expect(json(await ops('PUT', '/ops/settings/channel_username', { value: '@my_channel' }))).toEqual({
+      key: 'channel_username',
+      value: 'my_channel',
+    })
+    expect(json(await ops('PUT', '/ops/settings/channel_username', { value: null }))).toEqual({
+      key: 'channel_username',
+      value: null,
+    })
+    expect(json(await ops('GET', '/ops/settings'))).toMatchObject({
+      order_open: false,
+      min_payment_limit: '12.5',
+      max_payment_limit: '2500.75',
+      channel_username: null,
+    })
+  })
+
+  it('refuses invalid keys and values with 400, and min > max', async () => {
+    const cases: [string, unknown][] = [
+      ['/ops/settings/no_such_key', { value: true }],
+      ['/ops/settings/order_open', { value: 'yes' }],
+      ['/ops/settings/order_open', { value: 1 }],
+      ['/ops/settings/order_open', {}],
+      ['/ops/settings/min_payment_limit', { value: '-1' }],
+      ['/ops/settings/min_payment_limit', { value: 'ten' }],
+      ['/ops/settings/min_payment_limit', { value: '1.1234567' }],
+      ['/ops/settings/min_payment_limit', { value: true }],
+      ['/ops/settings/channel_username', { value: 'a b' }],
+      ['/ops/settings/channel_username', { value: 5 }],
+      ['/ops/settings/min_payment_limit', { value: '1000000' }],
+    ]
+    for (const [url, payload] of cases) {
+      const response = await ops('PUT', url, payload)
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400)
+      expect(json(response)).toMatchObject({ statusCode: 400, code: 'VALIDATION_ERROR' })
+    }
+    const minOverMax = await ops('PUT', '/ops/settings/max_payment_limit', { value: '1' })
+    expect(json(minOverMax).message).toMatch(/min_payment_limit must not be greater than max_payment_limit/)
+  })
+})

@@ -1,0 +1,102 @@
+/** The CLI end to end: spawned like `npm run ops`, against a real listening server. */
+import { spawn } from 'node:child_process'
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../helpers/app.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+const CLI = 'apps/server/src/ops/cli.ts'
+
+type Result = { code: number | null; stdout: string; stderr: string }
+
+function runCli(args: string[], env: Record<string, string>): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('ops CLI', () => {
+  let t: TestApp
+  let url: string
+  beforeAll(async () => {
+    // The CLI finds the token where the server wrote it: DATA_DIR/ops-token (no OPS_TOKEN here).
+    t = await createTestApp('pglite', { config: { opsToken: undefined } })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+  const env = () => ({ OPS_URL: url, DATA_DIR: t.config.dataDir })
+
+  it('--help lists every command with descriptions', async () => {
+    const result = await runCli(['--help'], {})
+    expect(result.code).toBe(0)
+    for (const text of [
+      'invite create [--code CODE]',
+      'settings show',
+      'settings set KEY VALUE',
+      'min_payment_limit',
+      'OPS_TOKEN',
+    ]) {
+      expect(result.stdout).toContain(text)
+    }
+  })
+
+  it('invite create prints only the code; a duplicate fails with the API message', async () => {
+    const created = await runCli(['invite', 'create', '--code', 'cli-invite-1'], env())
+    expect(created).toMatchObject({ code: 0, stdout: 'cli-invite-1\n' })
+    const random = await runCli(['invite', 'create'], env())
+    expect(random.code).toBe(0)
+    expect(random.stdout).toMatch(/^[A-Z2-9]{10}\n$/)
+    const duplicate = await runCli(['invite', 'create', '--code', 'cli-invite-1'], env())
+    expect(duplicate.code).toBe(1)
+    expect(duplicate.stderr.trim()).toBe('This invite code already exists')
+  })
+
+  it('settings set and show', async () => {
+    const set = await runCli(['settings', 'set', 'payment_open', 'false'], env())
+    expect(set).toMatchObject({ code: 0, stdout: 'payment_open = false\n' })
+    expect((await runCli(['settings', 'set', 'channel_username', 'null'], env())).stdout).toBe(
+      'channel_username = null\n',
+    )
+    const show = await runCli(['settings', 'show'], env())
+    expect(show.code).toBe(0)
+    expect(show.stdout).toContain('payment_open = false')
+    expect(show.stdout).toContain('min_payment_limit = "10"')
+    const invalid = await runCli(['settings', 'set', 'min_payment_limit', 'lots'], env())
+    expect(invalid.code).toBe(1)
+    expect(invalid.stderr).toContain('min_payment_limit')
+  })
+
+  it('a wrong token is refused with a clear line', async () => {
+    const result = await runCli(['settings', 'show'], { ...env(), OPS_TOKEN: 'wrong-token-wrong-token' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/refused the operator token/)
+  })
+
+  it('says so when the server is not running', async () => {
+    const result = await runCli(['settings', 'show'], { PORT: '1', DATA_DIR: t.config.dataDir })
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      'Cannot reach the server at http://127.0.0.1:1: is it running? Start it with npm start',
+    )
+    expect(result.stdout).toBe('')
+  })
+
+  it('the generated token file is readable by its owner only', () => {
+    expect(statSync(join(t.config.dataDir, 'ops-token')).mode & 0o777).toBe(0o600)
+  })
+})

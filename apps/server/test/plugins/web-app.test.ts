@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { prefersHtml } from '../../src/plugins/web-app.ts'
+import { bearer, useTestApp } from '../helpers/app.ts'
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
+
+function makeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>spa</title><div id="root"></div>')
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)')
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+  return dir
+}
+
+describe('prefersHtml', () => {
+  it('is true for browser navigations only', () => {
+    expect(prefersHtml(BROWSER_ACCEPT)).toBe(true)
+    expect(prefersHtml('text/html')).toBe(true)
+    expect(prefersHtml('application/json')).toBe(false)
+    expect(prefersHtml('application/json, text/plain, */*')).toBe(false)
+    expect(prefersHtml('*/*')).toBe(false)
+    expect(prefersHtml(undefined)).toBe(false)
+    expect(prefersHtml('text/html;q=0.5, application/json')).toBe(false)
+    expect(prefersHtml('text/html;q=0')).toBe(false)
+  })
+})
+
+describe('serving the built web app', () => {
+  const t = useTestApp('pglite', { config: { webDistDir: makeDist() } })
+  const get = (url: string, accept?: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { ...(accept ? { accept } : {}), ...headers } })
+
+  it('a browser navigation gets index.html, not cached', async () => {
+    for (const url of [
+      '/',
+      '/accounts',
+      '/accounts/pending',
+      '/invoices/123',
+      '/dashboard',
+      '/no/such/screen',
+    ]) {
+      const response = await get(url, BROWSER_ACCEPT)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.body).toContain('<div id="root">')
+      expect(response.headers['cache-control']).toBe('no-cache')
+    }
+  })
+
+  it('API calls on the same paths reach the API', async () => {
+    const response = await get('/dashboard', 'application/json')
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED' })
+    expect((await get('/dashboard', undefined, bearer('x'))).statusCode).toBe(401)
+    expect((await get('/dashboard', '*/*')).statusCode).toBe(401)
+  })
+
+  it('server paths are never the SPA, even for a browser', async () => {
+    expect((await get('/healthz', BROWSER_ACCEPT)).json()).toEqual({ status: 'ok' })
+    expect((await get('/locales/en/common.json', BROWSER_ACCEPT)).headers['content-type']).toMatch(/json/)
+    expect((await get('/ops/settings', BROWSER_ACCEPT)).statusCode).toBe(401)
+    expect((await get('/simulator', BROWSER_ACCEPT)).body).not.toContain('<div id="root">')
+  })
+
+  it('hashed assets are immutable; other files short-cached; missing assets 404', async () => {
+    const asset = await get('/assets/index-abc123.js')
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toMatch(/immutable/)
+    expect(asset.headers['cache-control']).toMatch(/max-age=31536000/)
+    const icon = await get('/favicon.svg')
+    expect(icon.statusCode).toBe(200)
+    expect(icon.headers['cache-control']).toMatch(/max-age=3600/)
+    expect((await get('/assets/nope.js')).statusCode).toBe(404)
+    for (const url of [
+      '/assets/..%2F..%2Fpackage.json',
+      '/assets/..%2Findex.html',
+      '/assets/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, url).toBeLessThan(500)
+      expect(response.body).not.toContain('root:')
+    }
+  })
+
+  it('the CSP lets the SPA run and be framed by the simulator only', async () => {
+    const csp = String((await get('/', BROWSER_ACCEPT)).headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+    expect(csp).toContain("img-src 'self' data:")
+    expect(csp).toContain("frame-ancestors 'self'")
+  })
+})
+
+describe('without a built web app', () => {
+  const t = useTestApp('pglite')
+  it('a browser gets a 503 line; API clients are unaffected', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { accept: BROWSER_ACCEPT } })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['content-type']).toMatch(/^text\/html/)
+    expect(response.body).toContain('Web app not built: run npm run build')
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/healthz', headers: { accept: BROWSER_ACCEPT } }))
+        .statusCode,
+    ).toBe(200)
+    expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,134 @@
+import type { ChannelStatus, Dashboard } from '@app/contract'
+import { DashboardSchema } from '@app/contract'
+import { eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { users } from '../../src/db/schema.ts'
+import { DEMO_INVITE_CODE, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
+import { setSetting } from '../../src/modules/settings/service.ts'
+import { authorize, bearer, json, useTestApp } from '../helpers/app.ts'
+import { DATABASE_KINDS } from '../helpers/database.ts'
+import { freshTelegramUser } from '../helpers/init-data.ts'
+
+describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
+  const t = useTestApp(kind)
+  const get = async <T>(url: string, token: string) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) })
+    expect(response.statusCode).toBe(200)
+    return json<T>(response)
+  }
+
+  it('answers the contract shape from the database (demo settings)', async () => {
+    const tg = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, tg)
+    const dashboard = await get<Dashboard>('/dashboard', accessToken)
+    expect(DashboardSchema.parse(dashboard)).toEqual({
+      order: { isOpen: true },
+      user: {
+        canAddAccount: true,
+        canRegisterAccount: true,
+        canReferrer: true,
+        referrerTelegramId: DEMO_REFERRER.telegramId,
+      },
+      invoice: {
+        isPaymentOpen: true,
+        isPaymentOpenIrt: true,
+        isPaymentAvailable: false,
+        paymentAvailable: 0,
+        paymentAvailableF: '0.00',
+        minPaymentLimit: 10,
+        maxPaymentLimit: 1000,
+      },
+      account: { count: 0 },
+      referralsCount: 0,
+    })
+  })
+
+  it('counts real referrals and shows a null referrer for invited users', async () => {
+    const referrer = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, referrer, { startParam: DEMO_INVITE_CODE })
+    const [row] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.telegramId, referrer.id))
+    const { referralLinks } = await import('../../src/db/schema.ts')
+    const code = `ref-${referrer.id}`
+    await t.database.db.insert(referralLinks).values({ code, userId: row?.id ?? 0 })
+    await authorize(t.app, freshTelegramUser(), { startParam: code })
+    await authorize(t.app, freshTelegramUser(), { referralCode: code })
+    const dashboard = await get<Dashboard>('/dashboard', accessToken)
+    expect(dashboard.referralsCount).toBe(2)
+    expect(dashboard.user.referrerTelegramId).toBeNull()
+  })
+
+  it('reflects settings and user flags', async () => {
+    const tg = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, tg)
+    await t.database.db
+      .update(users)
+      .set({ canRegisterAccount: false, canReferrer: false })
+      .where(eq(users.telegramId, tg.id))
+    await setSetting(t.database.db, 'order_open', false)
+    await setSetting(t.database.db, 'toman_payment_open', false)
+    await setSetting(t.database.db, 'min_payment_limit', '2.5')
+    const dashboard = await get<Dashboard>('/dashboard', accessToken)
+    expect(dashboard.order.isOpen).toBe(false)
+    expect(dashboard.invoice).toMatchObject({ isPaymentOpenIrt: false, minPaymentLimit: 2.5 })
+    expect(dashboard.user).toMatchObject({
+      canAddAccount: true,
+      canRegisterAccount: false,
+      canReferrer: false,
+    })
+    await setSetting(t.database.db, 'order_open', true)
+    await setSetting(t.database.db, 'toman_payment_open', true)
+    await setSetting(t.database.db, 'min_payment_limit', '10')
+  })
+
+  it('channel status: the configured channel, and joined=true when none is configured', async () => {
+    const { accessToken } = await authorize(t.app, freshTelegramUser())
+    expect(await get<ChannelStatus>('/dashboard/channel-status', accessToken)).toEqual({
+      channelUsername: 'durov',
+      isUserJoined: false,
+    })
+    await setSetting(t.database.db, 'channel_username', null)
+    expect(await get<ChannelStatus>('/dashboard/channel-status', accessToken)).toEqual({
+      channelUsername: null,
+      isUserJoined: true,
+    })
+    await setSetting(t.database.db, 'channel_username', 'durov')
+  })
+
+  it('channel status asks the membership checker seam', async () => {
+    const { createTestApp } = await import('../helpers/app.ts')
+    const seen: [string, number][] = []
+    const other = await createTestApp(kind, {
+      deps: {
+        channelMembership: {
+          isMember: async (channel, id) => {
+            seen.push([channel, id])
+            return true
+          },
+        },
+      },
+    })
+    try {
+      const tg = freshTelegramUser()
+      const { accessToken } = await authorize(other.app, tg)
+      const response = await other.app.inject({
+        method: 'GET',
+        url: '/dashboard/channel-status',
+        headers: bearer(accessToken),
+      })
+      expect(json(response)).toEqual({ channelUsername: 'durov', isUserJoined: true })
+      expect(seen).toEqual([['durov', tg.id]])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('requires authentication', async () => {
+    for (const url of ['/dashboard', '/dashboard/channel-status']) {
+      const response = await t.app.inject({ method: 'GET', url })
+      expect(response.statusCode).toBe(401)
+    }
+  })
+})

@@ -1,0 +1,118 @@
+/** Start-up and shutdown of the real process (`server.ts`), spawned the way `npm start` runs it. */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const SERVER = 'apps/server/src/server.ts'
+const dirs: string[] = []
+const children: ChildProcess[] = []
+
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'server-start-'))
+  dirs.push(dir)
+  return dir
+}
+
+type Started = {
+  child: ChildProcess
+  output: () => { stdout: string; stderr: string }
+  exited: Promise<number | null>
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+  })
+  children.push(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk) => (stdout += chunk))
+  child.stderr?.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, output: () => ({ stdout, stderr }), exited }
+}
+
+let nextPort = 18_500 + Math.floor(Math.random() * 1000)
+
+async function waitHealthy(port: number, started: Started, timeoutMs = 60_000): Promise<number> {
+  const t0 = Date.now()
+  while (Date.now() - t0 < timeoutMs) {
+    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output().stderr}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`)
+      if (response.ok) return Date.now() - t0
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('server did not become healthy')
+}
+
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+describe('server start-up', () => {
+  it('starts, answers /healthz, prints the URL, and stops cleanly on SIGTERM', async () => {
+    const port = nextPort++
+    const dataDir = tempDataDir()
+    const server = start({ PORT: String(port), DATA_DIR: dataDir })
+    const ms = await waitHealthy(port, server)
+    console.log(`server.ts: first healthy answer after ${ms} ms`)
+    expect(server.output().stdout).toContain(
+      `Ready on http://localhost:${port}  (simulator: http://localhost:${port}/simulator)`,
+    )
+    // A second process on the same data folder is refused while the first runs.
+    const second = start({ PORT: String(nextPort++), DATA_DIR: dataDir })
+    expect(await second.exited).toBe(1)
+    expect(second.output().stderr).toMatch(
+      /^Data folder \S+ is in use by another process; stop it or set DATA_DIR\n$/,
+    )
+
+    const t0 = Date.now()
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+    console.log(`server.ts: stopped ${Date.now() - t0} ms after SIGTERM`)
+    expect(server.output().stderr).toBe('')
+  })
+
+  it('refuses production without TELEGRAM_BOT_TOKEN, with one line', async () => {
+    const server = start({ NODE_ENV: 'production', PORT: String(nextPort++), DATA_DIR: tempDataDir() })
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toBe(
+      'TELEGRAM_BOT_TOKEN is required in production (NODE_ENV=production)\n',
+    )
+  })
+
+  it('refuses an unreachable DATABASE_URL, with one line and no password', async () => {
+    const server = start({
+      PORT: String(nextPort++),
+      DATA_DIR: tempDataDir(),
+      DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/x',
+    })
+    expect(await server.exited).toBe(1)
+    const { stderr } = server.output()
+    expect(stderr).toBe(
+      'Cannot connect to the database at postgres://postgres:***@127.0.0.1:1/x: ECONNREFUSED\n',
+    )
+  })
+
+  it('refuses an invalid setting, with one line', async () => {
+    const server = start({ PORT: 'eighty', DATA_DIR: tempDataDir() })
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toMatch(/^Invalid configuration: PORT .+\n$/)
+  })
+})
