@@ -37,6 +37,8 @@ export type AppDeps = {
   database?: Database
   channelMembership?: ChannelMembershipChecker
   now?: () => Date
+  /** Log destination instead of stdout. */
+  logStream?: NodeJS.WritableStream
 }
 
 async function openDatabase(config: Config, onPoolError: (error: Error) => void): Promise<Database> {
@@ -47,7 +49,7 @@ async function openDatabase(config: Config, onPoolError: (error: Error) => void)
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>()

@@ -35,11 +35,14 @@ export const REDACT_PATHS = [
 
 export function loggerOptions(
   config: Pick<Config, 'logLevel' | 'prettyLogs'>,
+  /** Where log lines go instead of stdout (tests read them). */
+  stream?: NodeJS.WritableStream,
 ): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    ...(config.prettyLogs
+    ...(stream ? { stream } : {}),
+    ...(config.prettyLogs && !stream
       ? {
           transport: {
             target: 'pino-pretty',

@@ -91,7 +91,7 @@ export const errorHandlerPlugin = globalPlugin<{ resolveMessage: MessageResolver
     app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const { body, unexpected } = toErrorResponse(error, resolveMessage)
       if (unexpected) request.log.error({ err: loggableError(error) }, 'unexpected error')
-      else if (body.statusCode >= 500) request.log.warn({ code: body.code }, body.message)
+      else if (body.statusCode >= 500) request.log.warn({ errorCode: body.code }, body.message)
       return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
     })
 

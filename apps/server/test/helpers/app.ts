@@ -53,6 +53,17 @@ export async function createTestApp(
   }
 }
 
+/**
+ * A second app on an existing test app's database, with its own config or deps (no new database:
+ * restoring PGlite costs about a second). The caller closes it; the database stays open.
+ */
+export async function buildAppOn(
+  base: TestApp,
+  options: { config?: Partial<Config>; deps?: AppDeps } = {},
+): Promise<FastifyInstance> {
+  return buildApp(testConfig(options.config), { ...options.deps, database: base.database })
+}
+
 /** Registers beforeAll/afterAll for one app per describe block; read `.app` inside tests. */
 export function useTestApp(kind: DatabaseKind, options: Parameters<typeof createTestApp>[1] = {}): TestApp {
   let current: TestApp | undefined

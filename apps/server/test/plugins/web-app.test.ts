@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { prefersHtml } from '../../src/plugins/web-app.ts'
-import { bearer, useTestApp } from '../helpers/app.ts'
+import { bearer, buildAppOn, useTestApp } from '../helpers/app.ts'
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'
 
@@ -94,19 +94,23 @@ describe('serving the built web app', () => {
     expect(csp).toContain("img-src 'self' data:")
     expect(csp).toContain("frame-ancestors 'self'")
   })
-})
 
-describe('without a built web app', () => {
-  const t = useTestApp('pglite')
-  it('a browser gets a 503 line; API clients are unaffected', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/', headers: { accept: BROWSER_ACCEPT } })
-    expect(response.statusCode).toBe(503)
-    expect(response.headers['content-type']).toMatch(/^text\/html/)
-    expect(response.body).toContain('Web app not built: run npm run build')
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/healthz', headers: { accept: BROWSER_ACCEPT } }))
-        .statusCode,
-    ).toBe(200)
-    expect((await t.app.inject({ method: 'GET', url: '/' })).statusCode).toBe(404)
+  it('without a built web app, a browser gets a 503 line; API clients are unaffected', async () => {
+    const other = await buildAppOn(t, { config: { webDistDir: join(tmpdir(), 'no-such-web-dist') } })
+    try {
+      const response = await other.inject({ method: 'GET', url: '/', headers: { accept: BROWSER_ACCEPT } })
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.body).toContain('Web app not built: run npm run build')
+      const health = await other.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { accept: BROWSER_ACCEPT },
+      })
+      expect(health.statusCode).toBe(200)
+      expect((await other.inject({ method: 'GET', url: '/' })).statusCode).toBe(404)
+    } finally {
+      await other.close()
+    }
   })
 })

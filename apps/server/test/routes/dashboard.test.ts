@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.ts'
 import { DEMO_INVITE_CODE, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
 import { setSetting } from '../../src/modules/settings/service.ts'
-import { authorize, bearer, json, useTestApp } from '../helpers/app.ts'
+import { authorize, bearer, buildAppOn, json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 
@@ -98,9 +98,8 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
   })
 
   it('channel status asks the membership checker seam', async () => {
-    const { createTestApp } = await import('../helpers/app.ts')
     const seen: [string, number][] = []
-    const other = await createTestApp(kind, {
+    const other = await buildAppOn(t, {
       deps: {
         channelMembership: {
           isMember: async (channel, id) => {
@@ -112,8 +111,8 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     })
     try {
       const tg = freshTelegramUser()
-      const { accessToken } = await authorize(other.app, tg)
-      const response = await other.app.inject({
+      const { accessToken } = await authorize(other, tg)
+      const response = await other.inject({
         method: 'GET',
         url: '/dashboard/channel-status',
         headers: bearer(accessToken),

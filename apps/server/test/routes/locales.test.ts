@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../helpers/app.ts'
+import { buildAppOn, useTestApp } from '../helpers/app.ts'
 
 // Locale files do not touch the database: PGlite alone is enough.
 describe('GET /locales/:lng/:ns.json', () => {
@@ -61,18 +61,18 @@ describe('GET /locales/:lng/:ns.json', () => {
       expect(response.body).not.toContain('root:')
     }
   })
-})
 
-describe('locales from LOCALES_DIR', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'locales-'))
-  mkdirSync(join(dir, 'en'))
-  writeFileSync(join(dir, 'en', 'dashboard.json'), JSON.stringify({ hello: 'Hello' }))
-  const t = useTestApp('pglite', { config: { localesDir: dir } })
-
-  it('serves the configured folder; a known namespace without a file is 404', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/locales/en/dashboard.json' })).json()).toEqual({
-      hello: 'Hello',
-    })
-    expect((await t.app.inject({ method: 'GET', url: '/locales/fa/dashboard.json' })).statusCode).toBe(404)
+  it('serves LOCALES_DIR when configured; a known namespace without a file is 404', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'locales-'))
+    mkdirSync(join(dir, 'en'))
+    writeFileSync(join(dir, 'en', 'dashboard.json'), JSON.stringify({ hello: 'Hello' }))
+    const other = await buildAppOn(t, { config: { localesDir: dir } })
+    try {
+      const served = await other.inject({ method: 'GET', url: '/locales/en/dashboard.json' })
+      expect(served.json()).toEqual({ hello: 'Hello' })
+      expect((await other.inject({ method: 'GET', url: '/locales/fa/dashboard.json' })).statusCode).toBe(404)
+    } finally {
+      await other.close()
+    }
   })
 })

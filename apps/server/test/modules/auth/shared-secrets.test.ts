@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../../src/app.ts'
 import { secrets } from '../../../src/db/schema.ts'
 import { authorize, bearer, testConfig } from '../../helpers/app.ts'
-import { createTestDatabase, DATABASE_KINDS } from '../../helpers/database.ts'
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../helpers/database.ts'
 import { freshTelegramUser } from '../../helpers/init-data.ts'
 
 describe.each(DATABASE_KINDS)('generated secrets on %s', (kind) => {
+  let testDatabase: TestDatabase
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase(kind)
+  })
+  afterAll(() => testDatabase.dispose())
   it('AUTH_SECRET unset: generated once, kept in the database, shared by every instance', async () => {
-    const { database, dispose } = await createTestDatabase(kind)
+    const { database } = testDatabase
     const config = testConfig({ authSecret: undefined })
     const [a, b] = await Promise.all([buildApp(config, { database }), buildApp(config, { database })])
     try {
@@ -30,12 +35,11 @@ describe.each(DATABASE_KINDS)('generated secrets on %s', (kind) => {
       ).toBe(200)
     } finally {
       await Promise.all([a.close(), b.close()])
-      await dispose()
     }
   })
 
   it('TELEGRAM_BOT_TOKEN unset in dev: a dev token is generated once and kept', async () => {
-    const { database, dispose } = await createTestDatabase(kind)
+    const { database } = testDatabase
     const config = testConfig({ telegramBotToken: undefined })
     const first = await buildApp(config, { database })
     const second = await buildApp(config, { database })
@@ -45,7 +49,6 @@ describe.each(DATABASE_KINDS)('generated secrets on %s', (kind) => {
       expect(rows[0]?.value).toMatch(/^\d{10}:[A-Za-z0-9_-]{35}$/)
     } finally {
       await Promise.all([first.close(), second.close()])
-      await dispose()
     }
   })
 })

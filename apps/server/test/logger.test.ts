@@ -1,0 +1,57 @@
+import { Writable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../src/modules/demo/demo-data.ts'
+import { bearer, createTestApp, TEST_OPS_TOKEN } from './helpers/app.ts'
+import { freshTelegramUser, signInitData } from './helpers/init-data.ts'
+
+describe('logs', () => {
+  it('never contain init data, tokens, operator token or codes, even at trace level', async () => {
+    let logs = ''
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += String(chunk)
+        done()
+      },
+    })
+    const t = await createTestApp('pglite', { config: { logLevel: 'trace' }, deps: { logStream } })
+    try {
+      const initData = signInitData({ user: freshTelegramUser(), startParam: DEMO_REFERRAL_CODE })
+      const authorized = await t.app.inject({
+        method: 'POST',
+        url: '/auth/telegram/authorize',
+        payload: { initData, referralCode: 'secret-ref-code' },
+      })
+      const { accessToken, refreshToken } = authorized.json() as { accessToken: string; refreshToken: string }
+      await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(accessToken) })
+      await t.app.inject({ method: 'POST', url: '/auth/refresh', headers: bearer(refreshToken) })
+      await t.app.inject({
+        method: 'POST',
+        url: '/ops/invites',
+        headers: bearer(TEST_OPS_TOKEN),
+        payload: { code: 'secret-invite' },
+      })
+      await t.app.inject({
+        method: 'POST',
+        url: '/auth/telegram/authorize',
+        payload: { initData: `${initData}x` },
+      })
+      expect(logs).toContain('incoming request')
+      const hash = new URLSearchParams(initData).get('hash') ?? ''
+      for (const secret of [
+        hash,
+        accessToken,
+        refreshToken,
+        TEST_OPS_TOKEN,
+        'secret-invite',
+        'secret-ref-code',
+        t.config.telegramBotToken ?? '',
+        t.config.authSecret ?? '',
+      ]) {
+        expect(secret.length).toBeGreaterThan(5)
+        expect(logs).not.toContain(secret)
+      }
+    } finally {
+      await t.close()
+    }
+  })
+})
