@@ -15,13 +15,23 @@ async function timeToHealthy(dataDir, port) {
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   })
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
       if (ok) return performance.now() - started
       if (performance.now() - started > 60_000) throw new Error('server not healthy after 60 s')
       await new Promise((resolve) => setTimeout(resolve, 25))
@@ -41,8 +51,12 @@ try {
   const median = [...warm].sort((a, b) => a - b)[1] ?? 0
   console.log('server start to first healthy answer (PGlite)')
   console.log(`  fresh data folder (creates and migrates the database): ${(fresh / 1000).toFixed(2)} s`)
-  console.log(`  existing data folder, median of 3: ${(median / 1000).toFixed(2)} s (runs: ${warm.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`)
-  console.log(`  budget ${START_BUDGET_MS / 1000} s: ${Math.max(fresh, median) <= START_BUDGET_MS ? 'within' : 'OVER'}`)
+  console.log(
+    `  existing data folder, median of 3: ${(median / 1000).toFixed(2)} s (runs: ${warm.map((t) => (t / 1000).toFixed(2)).join(', ')} s)`,
+  )
+  console.log(
+    `  budget ${START_BUDGET_MS / 1000} s: ${Math.max(fresh, median) <= START_BUDGET_MS ? 'within' : 'OVER'}`,
+  )
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }

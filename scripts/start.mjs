@@ -12,13 +12,18 @@ const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config
 function newestChange(path) {
   const stats = statSync(path)
   if (!stats.isDirectory()) return stats.mtimeMs
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newestChange(join(path, name))), stats.mtimeMs)
+  return readdirSync(path).reduce(
+    (latest, name) => Math.max(latest, newestChange(join(path, name))),
+    stats.mtimeMs,
+  )
 }
 
 function webBuildIsStale() {
   if (!existsSync(builtIndex)) return true
   const built = statSync(builtIndex).mtimeMs
-  return webSources.some((source) => existsSync(join(root, source)) && newestChange(join(root, source)) > built)
+  return webSources.some(
+    (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > built,
+  )
 }
 
 if (webBuildIsStale()) {

@@ -14,7 +14,15 @@ const vitest = (name, args) => {
   const report = join(out, `vitest-${name}.json`)
   rmSync(report, { force: true })
   reports.push(report)
-  return ['npx', 'vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+  return [
+    'npx',
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]
 }
 
 const steps = [
@@ -45,7 +53,9 @@ for (const [name, [command, ...args]] of steps) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`)
   const started = Date.now()
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' })
-  console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   if (result.status !== 0) {
     summarize()
     process.exit(result.status ?? 1)

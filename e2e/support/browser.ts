@@ -26,7 +26,11 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A phone-sized page (390x844) with the fake Telegram client of the chosen platform installed. */
-export async function openMiniApp(browser: Browser, server: { url: string; botToken: string }, options: LaunchOptions) {
+export async function openMiniApp(
+  browser: Browser,
+  server: { url: string; botToken: string },
+  options: LaunchOptions,
+) {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -37,7 +41,9 @@ export async function openMiniApp(browser: Browser, server: { url: string; botTo
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.addInitScript(fakeTelegramClientScript(themeParamsFor(options.platform, options.theme ?? 'light')))
+  await page.addInitScript(
+    fakeTelegramClientScript(themeParamsFor(options.platform, options.theme ?? 'light')),
+  )
   await page.goto(launchUrl(server.url, server.botToken, options))
   return { page, context, errors }
 }
@@ -50,7 +56,9 @@ export async function telegramEvents(page: Page): Promise<RecordedEvent[]> {
 export async function sendTelegramEvent(page: Page, type: string, data?: unknown): Promise<void> {
   await page.evaluate(
     ([eventType, eventData]) => {
-      const w = window as unknown as { Telegram?: { WebView?: { receiveEvent?: (t: unknown, d: unknown) => void } } }
+      const w = window as unknown as {
+        Telegram?: { WebView?: { receiveEvent?: (t: unknown, d: unknown) => void } }
+      }
       w.Telegram?.WebView?.receiveEvent?.(eventType, eventData)
     },
     [type, data] as const,

@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
-export type RunningServer = { url: string; botToken: string; dataDir: string; output: () => string; stop: () => Promise<void> }
+export type RunningServer = {
+  url: string
+  botToken: string
+  dataDir: string
+  output: () => string
+  stop: () => Promise<void>
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,8 @@
 import { signInitData } from '../../apps/server/src/routes/simulator/sign-init-data.ts'
-import { type SimulatedPlatform, themeParamsFor } from '../../apps/server/src/routes/simulator/theme-params.ts'
+import {
+  type SimulatedPlatform,
+  themeParamsFor,
+} from '../../apps/server/src/routes/simulator/theme-params.ts'
 
 export type LaunchOptions = {
   user: { id: number; firstName: string; lastName?: string; languageCode?: string }
@@ -31,7 +34,9 @@ export function launchUrl(baseUrl: string, botToken: string, options: LaunchOpti
     tgWebAppPlatform: options.platform,
     tgWebAppThemeParams: JSON.stringify(themeParamsFor(options.platform, options.theme ?? 'light')),
   })
-  const query = options.startParam ? `?${new URLSearchParams({ tgWebAppStartParam: options.startParam })}` : ''
+  const query = options.startParam
+    ? `?${new URLSearchParams({ tgWebAppStartParam: options.startParam })}`
+    : ''
   return `${baseUrl}${options.path ?? '/'}${query}#${hash}`
 }
 

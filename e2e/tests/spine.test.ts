@@ -1,7 +1,13 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
-import { launchBrowser, openMiniApp, screenshot, sendTelegramEvent, telegramEvents } from '../support/browser.ts'
+import {
+  launchBrowser,
+  openMiniApp,
+  screenshot,
+  sendTelegramEvent,
+  telegramEvents,
+} from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 const GATE_TEXT =
@@ -91,13 +97,21 @@ describe('launching the mini-app as Telegram does', () => {
   })
 
   it('refuses a newcomer without a referral link with the Message dialog', async () => {
-    const { page, context } = await openMiniApp(browser, server, { user: newUser('No', 'Referral'), platform: 'ios' })
+    const { page, context } = await openMiniApp(browser, server, {
+      user: newUser('No', 'Referral'),
+      platform: 'ios',
+    })
     await expect
-      .poll(async () => (await telegramEvents(page)).find((e) => e.type === 'web_app_open_popup')?.data?.title, {
-        timeout: 15_000,
-      })
+      .poll(
+        async () => (await telegramEvents(page)).find((e) => e.type === 'web_app_open_popup')?.data?.title,
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe('Message')
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length)).toBe(0)
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length)).toBe(
+      0,
+    )
     await screenshot(page, 'refused-without-referral')
     await context.close()
   })
@@ -130,7 +144,8 @@ describe('launching the mini-app as Telegram does', () => {
     await page.getByText('Send Accounts').click()
     await expect.poll(() => new URL(page.url()).pathname).not.toBe('/')
     const backShown = async () =>
-      (await telegramEvents(page)).filter((e) => e.type === 'web_app_setup_back_button').at(-1)?.data?.is_visible
+      (await telegramEvents(page)).filter((e) => e.type === 'web_app_setup_back_button').at(-1)?.data
+        ?.is_visible
     await expect.poll(backShown).toBe(true)
     await screenshot(page, 'accounts-placeholder')
     await sendTelegramEvent(page, 'back_button_pressed')

@@ -3,7 +3,15 @@ import { AccountSchema, SubmitTypeSchema } from './accounts.ts'
 import { V } from './messages.ts'
 
 /** How a login code was delivered, or what must happen before one can be. */
-export const CodeTypeSchema = z.enum(['app', 'sms', 'call', 'flash_call', 'missed_call', 'email', 'setup_email_required'])
+export const CodeTypeSchema = z.enum([
+  'app',
+  'sms',
+  'call',
+  'flash_call',
+  'missed_call',
+  'email',
+  'setup_email_required',
+])
 export type CodeType = z.infer<typeof CodeTypeSchema>
 
 export const PhoneSchema = z
@@ -27,7 +35,10 @@ export const SentCodeInfoSchema = z.object({
 })
 export type SentCodeInfo = z.infer<typeof SentCodeInfoSchema>
 
-export const SubmitAccountPhoneResponseSchema = z.object({ sentCodeInfo: SentCodeInfoSchema, phone: z.string() })
+export const SubmitAccountPhoneResponseSchema = z.object({
+  sentCodeInfo: SentCodeInfoSchema,
+  phone: z.string(),
+})
 
 const OtpSchema = z
   .string({ error: V.otpRequired })
@@ -42,7 +53,10 @@ export const SubmitAccountCodeBodySchema = z.object({
   password: z.string().max(256).optional(),
 })
 export const SubmitAccountPasswordBodySchema = z.object({
-  password: z.string({ error: V.accountPasswordRequired }).min(1, { error: V.accountPasswordRequired }).max(256),
+  password: z
+    .string({ error: V.accountPasswordRequired })
+    .min(1, { error: V.accountPasswordRequired })
+    .max(256),
 })
 export const LoginEmailSchema = z
   .string({ error: V.loginEmailRequired })
@@ -93,4 +107,8 @@ export const SetupLoginEmailBodySchema = SessionRefSchema.extend({ email: LoginE
 export const VerifyLoginEmailBodySchema = SessionRefSchema.extend({ code: EmailCodeSchema })
 export const ResendSignupCodeBodySchema = SessionRefSchema
 export const SignupBodySchema = SessionRefSchema.extend({ phoneCode: OtpSchema })
-export const SignupResponseSchema = z.object({ phoneNumber: z.string(), firstName: z.string(), lastName: z.string() })
+export const SignupResponseSchema = z.object({
+  phoneNumber: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+})

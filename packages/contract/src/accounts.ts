@@ -1,10 +1,24 @@
 import { z } from 'zod'
-import { CursorSchema, EpochSecondsSchema, PAGE_SIZE, pageOf, SortDirectionSchema, UidSchema, UsdtAmountSchema } from './common.ts'
+import {
+  CursorSchema,
+  EpochSecondsSchema,
+  PAGE_SIZE,
+  pageOf,
+  SortDirectionSchema,
+  UidSchema,
+  UsdtAmountSchema,
+} from './common.ts'
 import { V } from './messages.ts'
 
 export const AccountStatusSchema = z.enum(['pending', 'accepted', 'rejected'])
 export type AccountStatus = z.infer<typeof AccountStatusSchema>
-export const LimitStatusSchema = z.enum(['pending', 'not_limited', 'temporary_limited', 'permanent_limited', 'unknown'])
+export const LimitStatusSchema = z.enum([
+  'pending',
+  'not_limited',
+  'temporary_limited',
+  'permanent_limited',
+  'unknown',
+])
 export type LimitStatus = z.infer<typeof LimitStatusSchema>
 export const ValidationStatusSchema = z.enum(['pending', 'review', 'success', 'failed'])
 export type ValidationStatus = z.infer<typeof ValidationStatusSchema>
@@ -57,7 +71,11 @@ export const AccountFiltersSchema = z
 export type AccountFilters = z.infer<typeof AccountFiltersSchema>
 
 export const AccountSortsSchema = z
-  .array(z.object({ model: z.literal('Account'), field: z.literal('created_at'), direction: SortDirectionSchema }).strict())
+  .array(
+    z
+      .object({ model: z.literal('Account'), field: z.literal('created_at'), direction: SortDirectionSchema })
+      .strict(),
+  )
   .max(1)
 export type AccountSorts = z.infer<typeof AccountSortsSchema>
 

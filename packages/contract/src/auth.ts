@@ -2,9 +2,7 @@ import { z } from 'zod'
 import { V } from './messages.ts'
 
 /** Referral codes: what `ops invite create` and referral links produce (letters, digits, `_` and `-`). */
-export const ReferralCodeSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{4,64}$/, { error: V.referralCodeInvalid })
+export const ReferralCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{4,64}$/, { error: V.referralCodeInvalid })
 
 export const TelegramAuthorizeBodySchema = z.object({
   /** The raw init data string exactly as Telegram passed it (never re-serialized). */
@@ -47,7 +45,10 @@ export const LoginBodySchema = z.object({
 })
 export type LoginBody = z.infer<typeof LoginBodySchema>
 
-function withRetype<T extends z.ZodObject<{ passwordRetype: z.ZodString }>>(schema: T, field: 'password' | 'newPassword') {
+function withRetype<T extends z.ZodObject<{ passwordRetype: z.ZodString }>>(
+  schema: T,
+  field: 'password' | 'newPassword',
+) {
   return schema.refine((v) => (v as Record<string, unknown>)[field] === v.passwordRetype, {
     error: V.retypeMismatch,
     path: ['passwordRetype'],

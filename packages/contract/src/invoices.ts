@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { CursorSchema, EpochSecondsSchema, PAGE_SIZE, pageOf, SortDirectionSchema, UidSchema, UsdtAmountSchema } from './common.ts'
+import {
+  CursorSchema,
+  EpochSecondsSchema,
+  PAGE_SIZE,
+  pageOf,
+  SortDirectionSchema,
+  UidSchema,
+  UsdtAmountSchema,
+} from './common.ts'
 import { V } from './messages.ts'
 
 export const ConfirmationStatusSchema = z.enum(['pending', 'confirmed', 'rejected', 'validating'])
@@ -44,7 +52,10 @@ export const InvoiceParamsSchema = z.object({ invoiceId: UidSchema })
 export const RequestInvoiceResponseSchema = InvoiceSchema.pick({ uid: true, confirmationStatus: true })
 
 const WalletSchema = z.string({ error: V.walletRequired }).trim().min(1, { error: V.walletRequired }).max(128)
-export const RequestPaymentBodySchema = z.object({ receiverAddress: WalletSchema, currency: z.literal('trx') })
+export const RequestPaymentBodySchema = z.object({
+  receiverAddress: WalletSchema,
+  currency: z.literal('trx'),
+})
 export const RequestPaymentCryptoBodySchema = z.object({
   receiverAddress: WalletSchema,
   network: z.literal('BSC'),
@@ -57,7 +68,10 @@ export const BankCardCreateSchema = z.object({
   number: z.string({ error: V.cardInvalid }).regex(/^\d{16}$/, { error: V.cardInvalid }),
   iban: z.string({ error: V.ibanInvalid }).regex(/^IR\d{24}$/, { error: V.ibanInvalid }),
 })
-export const RequestPaymentIrtBodySchema = z.object({ bankCardCreate: BankCardCreateSchema, currency: z.literal('irt') })
+export const RequestPaymentIrtBodySchema = z.object({
+  bankCardCreate: BankCardCreateSchema,
+  currency: z.literal('irt'),
+})
 export const RequestPaymentResponseSchema = TransactionSchema
 
 export const BankCardSchema = BankCardCreateSchema.extend({ uid: UidSchema, created_at: EpochSecondsSchema })

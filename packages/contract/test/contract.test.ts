@@ -8,23 +8,36 @@ import {
   V,
 } from '../src/index.ts'
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.error?.issues[0]?.message
 
 describe('contract schemas', () => {
   it('accepts a telegram authorize body and refuses an empty one', () => {
     expect(TelegramAuthorizeBodySchema.safeParse({ initData: 'a=1&hash=x' }).success).toBe(true)
     expect(firstMessage(TelegramAuthorizeBodySchema.safeParse({ initData: '' }))).toBe(V.initDataRequired)
-    expect(TelegramAuthorizeBodySchema.safeParse({ initData: 'x', referralCode: 'bad code!' }).success).toBe(false)
+    expect(TelegramAuthorizeBodySchema.safeParse({ initData: 'x', referralCode: 'bad code!' }).success).toBe(
+      false,
+    )
   })
 
   it('gives the spec messages for phone numbers', () => {
-    expect(firstMessage(SubmitAccountPhoneBodySchema.safeParse({ phone: '', submitType: 'login' }))).toBe(V.phoneRequired)
-    expect(firstMessage(SubmitAccountPhoneBodySchema.safeParse({ phone: '123', submitType: 'login' }))).toBe(V.phoneInvalid)
-    expect(SubmitAccountPhoneBodySchema.safeParse({ phone: '+989121234567', submitType: 'register' }).success).toBe(true)
+    expect(firstMessage(SubmitAccountPhoneBodySchema.safeParse({ phone: '', submitType: 'login' }))).toBe(
+      V.phoneRequired,
+    )
+    expect(firstMessage(SubmitAccountPhoneBodySchema.safeParse({ phone: '123', submitType: 'login' }))).toBe(
+      V.phoneInvalid,
+    )
+    expect(
+      SubmitAccountPhoneBodySchema.safeParse({ phone: '+989121234567', submitType: 'register' }).success,
+    ).toBe(true)
   })
 
   it('requires matching passwords on register', () => {
-    const r = RegisterBodySchema.safeParse({ email: 'a@b.co', password: 'secret1', passwordRetype: 'secret2' })
+    const r = RegisterBodySchema.safeParse({
+      email: 'a@b.co',
+      password: 'secret1',
+      passwordRetype: 'secret2',
+    })
     expect(firstMessage(r)).toBe(V.retypeMismatch)
   })
 

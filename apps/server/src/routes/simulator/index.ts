@@ -16,7 +16,11 @@ const LaunchQuerySchema = z.object({
   lang: z.enum(['en', 'fa']).default('en'),
   theme: z.enum(['light', 'dark']).default('light'),
   /** The referral code the user "arrived by"; empty string launches without one. */
-  startParam: z.string().max(64).regex(/^[A-Za-z0-9_-]*$/).default(DEMO_REFERRAL_CODE),
+  startParam: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(DEMO_REFERRAL_CODE),
 })
 
 /**
@@ -50,7 +54,9 @@ export default async function simulatorRoutes(app: FastifyInstance, opts: { botT
     const parsed = LaunchQuerySchema.safeParse(req.query)
     const demoUser = parsed.success ? DEMO_USERS.find((u) => u.telegramId === parsed.data.user) : undefined
     if (!parsed.success || !demoUser) {
-      return reply.code(400).send({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user or option' })
+      return reply
+        .code(400)
+        .send({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user or option' })
     }
     const { platform, lang, theme, startParam } = parsed.data
     const initData = signInitData(

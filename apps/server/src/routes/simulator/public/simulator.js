@@ -31,7 +31,12 @@
     }, 2500)
   }
 
-  const viewport = () => ({ height: frame.clientHeight, width: frame.clientWidth, is_expanded: true, is_state_stable: true })
+  const viewport = () => ({
+    height: frame.clientHeight,
+    width: frame.clientWidth,
+    is_expanded: true,
+    is_state_stable: true,
+  })
   const insets = { top: 0, bottom: 0, left: 0, right: 0 }
 
   const showPopup = ({ title, message, buttons }) => {
@@ -39,7 +44,7 @@
     $('popup-message').textContent = message || ''
     const holder = $('popup-buttons')
     holder.replaceChildren()
-    const list = buttons && buttons.length ? buttons : [{ id: '', type: 'close' }]
+    const list = buttons?.length ? buttons : [{ id: '', type: 'close' }]
     for (const button of list) {
       const el = document.createElement('button')
       el.type = 'button'
@@ -82,8 +87,10 @@
       const color = data?.color || (key && themeParams[key])
       if (color) document.querySelector('.tg-header').style.background = color
     },
-    web_app_read_text_from_clipboard: (data) => send('clipboard_text_received', { req_id: data?.req_id, data: null }),
-    web_app_invoke_custom_method: (data) => send('custom_method_invoked', { req_id: data?.req_id, error: 'UNSUPPORTED' }),
+    web_app_read_text_from_clipboard: (data) =>
+      send('clipboard_text_received', { req_id: data?.req_id, data: null }),
+    web_app_invoke_custom_method: (data) =>
+      send('custom_method_invoked', { req_id: data?.req_id, error: 'UNSUPPORTED' }),
   }
 
   window.addEventListener('message', (event) => {
@@ -140,11 +147,18 @@
     next.src = body.url
     frame.replaceWith(next)
     frame = next
-    log('in', 'launch', { user: options.user, platform: options.platform, lang: options.lang, theme: options.theme })
+    log('in', 'launch', {
+      user: options.user,
+      platform: options.platform,
+      lang: options.lang,
+      theme: options.theme,
+    })
   }
 
   const init = async () => {
-    const config = await (await fetch('/simulator/config.json', { headers: { accept: 'application/json' } })).json()
+    const config = await (
+      await fetch('/simulator/config.json', { headers: { accept: 'application/json' } })
+    ).json()
     for (const user of config.users) {
       const option = document.createElement('option')
       option.value = String(user.id)
