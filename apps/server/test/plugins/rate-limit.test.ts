@@ -1,5 +1,6 @@
+import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../helpers/app.ts'
+import { buildAppOn, useTestApp } from '../helpers/app.ts'
 
 describe('rate limits', () => {
   const t = useTestApp('pglite', { config: { rateLimit: { max: 8, authMax: 3, timeWindowMs: 60_000 } } })
@@ -25,5 +26,29 @@ describe('rate limits', () => {
   it('health checks are never limited', async () => {
     for (let i = 0; i < 12; i++)
       expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+  })
+})
+
+// Several server processes must share their counters: with REDIS_URL they live in Redis.
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  const redisUrl = process.env.TEST_REDIS_URL
+  const limits = { rateLimit: { max: 8, authMax: 3, timeWindowMs: 60_000 }, redisUrl }
+  const t = useTestApp('pglite', { config: limits })
+
+  it('counts calls to two app instances together', async () => {
+    const redis = new Redis(redisUrl ?? '')
+    const stale = await redis.keys('rate-limit:*')
+    if (stale.length > 0) await redis.del(...stale)
+    await redis.quit()
+    const second = await buildAppOn(t, { config: limits })
+    try {
+      const codes = []
+      for (const app of [t.app, second, t.app, second]) {
+        codes.push((await app.inject({ method: 'POST', url: '/auth/refresh' })).statusCode)
+      }
+      expect(codes).toEqual([401, 401, 401, 429])
+    } finally {
+      await second.close()
+    }
   })
 })

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { initDataHash } from '../../modules/auth/init-data.ts'
 
 export type SimulatedTelegramUser = {
   id: number
@@ -20,7 +21,7 @@ export type InitDataFields = {
 
 /**
  * Builds a raw init data string the way Telegram does for a mini-app opened from a link:
- * URL-encoded fields plus `hash` = HMAC-SHA256(key = HMAC-SHA256("WebAppData", botToken), data-check-string).
+ * URL-encoded fields plus `hash`, computed by the same function the server checks it with.
  * Telegram also adds an Ed25519 `signature` for third parties; we cannot make a real one, but include a
  * random value so that the server's check proves it keeps `signature` inside the data-check-string.
  */
@@ -34,11 +35,6 @@ export function signInitData(fields: InitDataFields, botToken: string): string {
   if (fields.startParam) entries.push(['start_param', fields.startParam], ['chat_type', 'sender'])
   entries.push(['chat_instance', '-1234567890123456789'])
 
-  const dataCheckString = [...entries]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('\n')
-  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest()
-  const hash = createHmac('sha256', secret).update(dataCheckString).digest('hex')
+  const hash = initDataHash(Object.fromEntries(entries), botToken)
   return new URLSearchParams([...entries, ['hash', hash]]).toString()
 }

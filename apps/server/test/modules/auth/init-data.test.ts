@@ -17,6 +17,19 @@ const DAY = 86_400
 const check = (raw: string, token = TEST_BOT_TOKEN) => checkInitData(raw, token, DAY, new Date())
 
 describe('checkInitData', () => {
+  it('accepts a vector signed independently of our code (Python hmac), as Telegram signs', () => {
+    // Computed outside this codebase: secret = HMAC_SHA256('WebAppData', token); hash over the sorted
+    // data-check-string including `signature`. Guards against our signer and checker agreeing on a mistake.
+    const token = '7000000001:AAFixedTokenForAKnownVector'
+    const raw =
+      'query_id=AAHdF6IQAAAAAN0XohDhrOrc&user=%7B%22id%22%3A279058397%2C%22first_name%22%3A%22Vladislav%22%2C%22last_name%22%3A%22Kibenko%22%2C%22username%22%3A%22vdkfrost%22%2C%22language_code%22%3A%22ru%22%2C%22is_premium%22%3Atrue%2C%22allows_write_to_pm%22%3Atrue%7D&auth_date=1717740000&signature=6fbdaab833d39f54518bd5c3eb3f511d035e68cb&start_param=demo-ref&chat_type=sender&chat_instance=-1234567890123456789&hash=aad81016cf268a90120f9bcef19755f48f50604b73e78b2ac79d3f767a8bb9ff'
+    const at = new Date(1_717_740_060_000)
+    const result = checkInitData(raw, token, DAY, at)
+    expect(result.ok && result.data.user.id).toBe(279058397)
+    expect(result.ok && result.data.startParam).toBe('demo-ref')
+    expect(checkInitData(raw.replace('signature=6f', 'signature=7f'), token, DAY, at).ok).toBe(false)
+  })
+
   it('accepts valid init data and parses the user and start_param', () => {
     const result = check(signInitData({ user, startParam: 'demo-ref' }))
     expect(result).toEqual({
