@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import {
-  CursorSchema,
   EpochSecondsSchema,
-  PAGE_SIZE,
+  PageQuerySchema,
   pageOf,
   SortDirectionSchema,
   UidSchema,
@@ -95,9 +94,7 @@ export function jsonParam<T extends z.ZodType>(schema: T) {
     .pipe(schema)
 }
 
-export const AccountListQuerySchema = z.object({
-  cursor: CursorSchema.optional(),
-  size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+export const AccountListQuerySchema = PageQuerySchema.extend({
   filters: jsonParam(AccountFiltersSchema).optional(),
   search: z.string().trim().max(14, { error: V.searchTooLong }).optional(),
   sorts: jsonParam(AccountSortsSchema).optional(),

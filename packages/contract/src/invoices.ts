@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import {
-  CursorSchema,
   EpochSecondsSchema,
-  PAGE_SIZE,
+  PageQuerySchema,
   pageOf,
   SortDirectionSchema,
   UidSchema,
@@ -77,9 +76,7 @@ export const RequestPaymentResponseSchema = TransactionSchema
 export const BankCardSchema = BankCardCreateSchema.extend({ uid: UidSchema, created_at: EpochSecondsSchema })
 export type BankCard = z.infer<typeof BankCardSchema>
 export const BankCardPageSchema = pageOf(BankCardSchema)
-export const BankCardListQuerySchema = z.object({
-  cursor: CursorSchema.optional(),
-  size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+export const BankCardListQuerySchema = PageQuerySchema.extend({
   sorts: z.string().max(1024).optional(),
 })
 export const BankCardSortSchema = z.object({
