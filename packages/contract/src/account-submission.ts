@@ -73,9 +73,34 @@ const EmailCodeSchema = z
   .regex(/^\d+$/, { error: V.verificationCodeInvalid })
 export const SubmitAccountEmailCodeBodySchema = z.object({ code: EmailCodeSchema })
 
-/** What the code screen needs after a phone, email or resend step. */
+/** What the code screen needs after a phone, email-code or resend step. */
 export const CodeStepResponseSchema = z.object({ sentCodeInfo: SentCodeInfoSchema, phone: z.string() })
+export type CodeStepResponse = z.infer<typeof CodeStepResponseSchema>
+/** After a login email is chosen: a code was sent to it. */
+export const EmailCodeSentResponseSchema = z.object({
+  email: z.string(),
+  emailCode: z.object({ length: z.number().int().positive() }),
+})
+/**
+ * After a correct code (and password, when the account has one): the account can be submitted with
+ * POST /telegram/submit-account. A code for an account with 2FA answers 303 PASSWORD_REQUIRED instead.
+ */
+export const ReadyToSubmitResponseSchema = z.object({ ready: z.literal(true) })
 export const SubmitAccountResponseSchema = AccountSchema
+
+/** One row of the sandbox provider's table (GET /sandbox/scenarios): what a phone number demonstrates. */
+export const SandboxScenarioSchema = z.object({
+  phone: z.string(),
+  demonstrates: z.string(),
+  /** The login code to enter, when the flow reaches a code. */
+  code: z.string().nullable(),
+  password: z.string().nullable(),
+  email: z.string().nullable(),
+  /** What happens: an error status and code, or the validation result. */
+  outcome: z.string(),
+  flow: z.enum(['login', 'signup', 'both']),
+})
+export const SandboxScenariosSchema = z.array(SandboxScenarioSchema)
 
 // Sign-up (register a new account): names follow the provider's session shape (spec section 3).
 export const AuthCodeTypeNameSchema = z.enum([
