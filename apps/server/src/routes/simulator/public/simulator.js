@@ -155,7 +155,43 @@
     })
   }
 
+  // The sandbox provider's table (GET /sandbox/scenarios), when the sandbox provider is active.
+  const showScenarios = async () => {
+    const response = await fetch('/sandbox/scenarios', { headers: { accept: 'application/json' } })
+    if (!response.ok) return
+    const scenarios = await response.json()
+    const rows = $('scenario-rows')
+    for (const scenario of scenarios) {
+      const row = document.createElement('tr')
+      const phone = document.createElement('button')
+      phone.type = 'button'
+      phone.className = 'phone'
+      phone.textContent = scenario.phone
+      phone.title = 'Copy'
+      phone.addEventListener('click', async () => {
+        await navigator.clipboard?.writeText(scenario.phone).catch(() => undefined)
+        toast(`Copied ${scenario.phone}`)
+      })
+      const enter = [
+        scenario.code && `code ${scenario.code}`,
+        scenario.password && `password ${scenario.password}`,
+        scenario.email && `email ${scenario.email}`,
+      ].filter(Boolean)
+      const cells = [scenario.demonstrates, enter.join(', ') || '—', scenario.outcome].map((text) => {
+        const cell = document.createElement('td')
+        cell.textContent = text
+        return cell
+      })
+      const phoneCell = document.createElement('td')
+      phoneCell.append(phone)
+      row.append(phoneCell, ...cells)
+      rows.append(row)
+    }
+    $('scenarios').hidden = false
+  }
+
   const init = async () => {
+    showScenarios().catch(() => undefined)
     const config = await (
       await fetch('/simulator/config.json', { headers: { accept: 'application/json' } })
     ).json()
