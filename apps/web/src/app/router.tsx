@@ -33,7 +33,12 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
       return { Component: () => <UnavailableScreen ns={ns} titleKey={titleKey} /> }
     }, [ns])
 
-  const accountsTab = () => screen(() => import('./routes/accounts-tab.tsx'))
+  const accountsTab = () => screen(() => import('./routes/accounts-tab.tsx'), ['accounts'])
+  const accountDetail = () => screen(() => import('./routes/account-detail.tsx'), ['accounts'])
+  /** The submit wizard and sign-up steps share one chunk. */
+  type SubmissionScreen = Exclude<keyof typeof import('./routes/account-submission.tsx'), 'default'>
+  const submission = (name: SubmissionScreen) =>
+    screen(async () => ({ Component: (await import('./routes/account-submission.tsx'))[name] }), ['accounts'])
 
   return [
     {
@@ -82,10 +87,7 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
                       path: 'transactions/:transactionUid',
                       element: unavailable('invoices', 'invoices.transaction.title'),
                     },
-                    {
-                      path: 'accounts/:accountUid',
-                      element: unavailable('accounts', 'accounts.detail.title'),
-                    },
+                    { path: 'accounts/:accountUid', element: accountDetail() },
                   ],
                 },
               ],
@@ -102,37 +104,16 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
                     { path: 'rejected', element: accountsTab() },
                   ],
                 },
-                {
-                  path: 'submit-account-phone',
-                  element: screen(() => import('./routes/submit-account-phone.tsx'), ['accounts']),
-                },
-                {
-                  path: 'submit-account-email',
-                  element: unavailable('accounts', 'accounts.submitEmail.title'),
-                },
-                {
-                  path: 'submit-account-email-code',
-                  element: unavailable('accounts', 'accounts.submitEmailCode.title'),
-                },
-                {
-                  path: 'submit-account-code',
-                  element: unavailable('accounts', 'accounts.submitCode.title'),
-                },
-                {
-                  path: 'submit-account-password',
-                  element: unavailable('accounts', 'accounts.submitPassword.title'),
-                },
-                { path: 'auth/send-code', element: unavailable('accounts', 'accounts.sendCode.title') },
-                {
-                  path: 'auth/setup-login-email',
-                  element: unavailable('accounts', 'accounts.setupLoginEmail.title'),
-                },
-                {
-                  path: 'auth/verify-login-email',
-                  element: unavailable('accounts', 'accounts.verifyLoginEmail.title'),
-                },
-                { path: 'auth/signup', element: unavailable('accounts', 'accounts.signup.title') },
-                { path: ':accountUid', element: unavailable('accounts', 'accounts.detail.title') },
+                { path: 'submit-account-phone', element: submission('SubmitPhone') },
+                { path: 'submit-account-email', element: submission('SubmitEmail') },
+                { path: 'submit-account-email-code', element: submission('SubmitEmailCode') },
+                { path: 'submit-account-code', element: submission('SubmitCode') },
+                { path: 'submit-account-password', element: submission('SubmitPassword') },
+                { path: 'auth/send-code', element: submission('SignupSendCode') },
+                { path: 'auth/setup-login-email', element: submission('SignupSetupEmail') },
+                { path: 'auth/verify-login-email', element: submission('SignupVerifyEmail') },
+                { path: 'auth/signup', element: submission('Signup') },
+                { path: ':accountUid', element: accountDetail() },
               ],
             },
             { path: 'referrals', element: unavailable('referrals', 'referrals.title') },

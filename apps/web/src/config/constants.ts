@@ -16,3 +16,14 @@ export const TELEGRAM_LINK_BASE = 'https://t.me/'
 
 /** How long the in-app toast stays up. */
 export const TOAST_DURATION_MS = 2_500
+
+/** Countdown timers tick once a second (spec section 9). */
+export const COUNTDOWN_TICK_MS = 1_000
+
+/** Accounts list (spec section 9): page size, search debounce and length (fewer than 15 characters). */
+export const ACCOUNTS_PAGE_SIZE = 24
+export const SEARCH_DEBOUNCE_MS = 500
+export const SEARCH_MAX_LENGTH = 14
+
+/** Press and hold this long on the account header to copy the phone number. */
+export const LONG_PRESS_MS = 300

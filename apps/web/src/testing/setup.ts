@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { resetFlows } from '../features/account-submission/flow-store.ts'
 import { resetDialogs } from '../lib/dialogs.ts'
 import { dismissToast } from '../lib/toast.ts'
 
@@ -8,6 +9,7 @@ afterEach(() => {
   cleanup()
   resetDialogs()
   dismissToast()
+  resetFlows()
   localStorage.clear()
   sessionStorage.clear()
   delete (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy

@@ -1,0 +1,15 @@
+import { AuthSessionSchema, type SendCodeBodySchema } from '@app/contract'
+import { useMutation } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+export type SendSignupCodeBody = z.input<typeof SendCodeBodySchema>
+
+/** POST /telegram/auth/send-code */
+export function sendSignupCode(body: SendSignupCodeBody) {
+  return apiRequest('/telegram/auth/send-code', { method: 'POST', body, schema: AuthSessionSchema })
+}
+
+export function useSendSignupCode() {
+  return useMutation({ mutationFn: sendSignupCode })
+}

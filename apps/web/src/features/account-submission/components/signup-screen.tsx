@@ -1,0 +1,100 @@
+import type { AuthSession } from '@app/contract'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate } from 'react-router'
+import { paths } from '../../../config/paths.ts'
+import { showDialog } from '../../../lib/dialogs.ts'
+import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { useResendSignupCode } from '../api/resend-signup-code.ts'
+import { useSignup } from '../api/signup.ts'
+import { codeTypeFromAuth, sentViaKey } from '../code-types.ts'
+import { CODE_ERRORS, RESEND_ERRORS } from '../error-messages.ts'
+import { getSignupSession, setSignupSession } from '../flow-store.ts'
+import { CODE_INPUT, otpFormSchema } from '../form-schemas.ts'
+import { ResendCode } from './resend-code.tsx'
+import { SingleFieldForm } from './single-field-form.tsx'
+import type { AccountsChanged } from './use-finish-submission.ts'
+
+function SignupStep({
+  initial,
+  onAccountsChanged,
+}: {
+  initial: AuthSession
+  onAccountsChanged: AccountsChanged
+}) {
+  const { t } = useTranslation(['accounts', 'common'])
+  const navigate = useNavigate()
+  const [state, setState] = useState({ session: initial, at: Date.now() })
+  const signupMutation = useSignup()
+  const resendMutation = useResendSignupCode()
+  const { session } = state
+  const sentCode = session.sentCode
+  const codeType = sentCode ? codeTypeFromAuth(sentCode.type['@type']) : 'sms'
+  const nextName = sentCode?.nextType?.['@type']
+  const ref = { sessionId: session.sessionId, phoneNumber: session.phoneNumber }
+
+  return (
+    <SingleFieldForm
+      key={state.at}
+      testId="signup-code"
+      title={t('accounts.signup.title')}
+      intro={
+        <p>
+          {t(sentViaKey(codeType))} <bdi dir="ltr">{session.phoneNumber}</bdi>
+        </p>
+      }
+      label={t('accounts.submit.code.label')}
+      schema={otpFormSchema(sentCode?.type.length)}
+      input={{ ...CODE_INPUT, maxLength: sentCode?.type.length ?? 16 }}
+      submitText={t('accounts.submit.submit')}
+      pending={signupMutation.isPending}
+      onSubmit={(phoneCode) =>
+        signupMutation.mutate(
+          { ...ref, phoneCode },
+          {
+            onSuccess: async (result) => {
+              setSignupSession(null)
+              await onAccountsChanged()
+              hapticNotification('success')
+              void navigate(paths.accounts, { replace: true })
+              void showDialog({
+                title: t('accounts.signup.successTitle'),
+                message: t('accounts.signup.successMessage', {
+                  phone: result.phoneNumber,
+                  firstName: result.firstName,
+                  lastName: result.lastName,
+                }),
+                buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }],
+              })
+            },
+            onError: (error) => void showApiErrorDialog(error, t, CODE_ERRORS),
+          },
+        )
+      }
+    >
+      <ResendCode
+        nextType={nextName ? codeTypeFromAuth(nextName) : null}
+        timeout={sentCode?.timeout ?? null}
+        sentAt={state.at}
+        pending={resendMutation.isPending}
+        onResend={() =>
+          resendMutation.mutate(ref, {
+            onSuccess: (next) => {
+              setSignupSession(next)
+              setState({ session: next, at: Date.now() })
+            },
+            onError: (error) => void showApiErrorDialog(error, t, RESEND_ERRORS),
+          })
+        }
+      />
+    </SingleFieldForm>
+  )
+}
+
+/** /accounts/auth/signup: the phone code for the new account, with resend; success names the account. */
+export function SignupScreen({ onAccountsChanged }: { onAccountsChanged: AccountsChanged }) {
+  const session = getSignupSession()
+  if (!session) return <Navigate to={paths.signupSendCode} replace />
+  return <SignupStep initial={session} onAccountsChanged={onAccountsChanged} />
+}

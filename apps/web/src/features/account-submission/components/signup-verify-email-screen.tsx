@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate } from 'react-router'
+import { paths } from '../../../config/paths.ts'
+import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { useVerifyLoginEmail } from '../api/verify-login-email.ts'
+import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
+import { getSignupSession, setSignupSession } from '../flow-store.ts'
+import { CODE_INPUT, emailCodeFormSchema } from '../form-schemas.ts'
+import { SingleFieldForm } from './single-field-form.tsx'
+
+/** /accounts/auth/verify-login-email: the email code; goes on to signup when a phone code was sent. */
+export function SignupVerifyEmailScreen() {
+  const { t } = useTranslation(['accounts', 'common'])
+  const navigate = useNavigate()
+  const mutation = useVerifyLoginEmail()
+  const session = getSignupSession()
+  if (!session) return <Navigate to={paths.signupSendCode} replace />
+  const length = session.sentEmailCode?.length
+  return (
+    <SingleFieldForm
+      testId="signup-email-code"
+      title={t('accounts.verifyLoginEmail.title')}
+      intro={<p>{t('accounts.submit.emailCode.prompt')}</p>}
+      label={t('accounts.submit.emailCode.label')}
+      schema={emailCodeFormSchema(length)}
+      input={{ ...CODE_INPUT, maxLength: length ?? 16 }}
+      submitText={t('accounts.submit.next')}
+      pending={mutation.isPending}
+      onSubmit={(code) =>
+        mutation.mutate(
+          { code, sessionId: session.sessionId, phoneNumber: session.phoneNumber },
+          {
+            onSuccess: (next) => {
+              setSignupSession(next)
+              if (next.sentCode) void navigate(paths.signup)
+            },
+            onError: (error) => void showApiErrorDialog(error, t, EMAIL_CODE_ERRORS),
+          },
+        )
+      }
+    />
+  )
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import type { z } from 'zod'
+import { Page } from '../../../components/layout/page.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Field } from '../../../components/ui/field.tsx'
+
+export type SingleFieldSchema = z.ZodType<{ value: string }, { value: string }>
+
+type SingleFieldFormProps = {
+  title: string
+  /** Lines under the title: the prompt, how the code was sent... */
+  intro?: ReactNode
+  label: string
+  schema: SingleFieldSchema
+  defaultValue?: string
+  input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'value'>
+  submitText: string
+  pending: boolean
+  onSubmit: (value: string) => void
+  /** Under the field: e.g. the resend link. */
+  children?: ReactNode
+  testId: string
+}
+
+/**
+ * One step of the wizard: a title, one field validated with the contract's schema (messages are
+ * common-namespace keys), and the step's button pinned to the bottom, disabled while the call runs.
+ */
+export function SingleFieldForm({
+  title,
+  intro,
+  label,
+  schema,
+  defaultValue = '',
+  input,
+  submitText,
+  pending,
+  onSubmit,
+  children,
+  testId,
+}: SingleFieldFormProps) {
+  const { t } = useTranslation('common')
+  const formId = useId()
+  const form = useForm<{ value: string }>({
+    resolver: zodResolver(schema),
+    defaultValues: { value: defaultValue },
+  })
+  const error = form.formState.errors.value?.message
+  return (
+    <Page
+      title={title}
+      testId={testId}
+      actions={
+        <Button type="submit" form={formId} stretched loading={pending} data-testid={`${testId}-submit`}>
+          {submitText}
+        </Button>
+      }
+    >
+      {intro ? <div className="submit-intro">{intro}</div> : null}
+      <form
+        id={formId}
+        noValidate
+        onSubmit={form.handleSubmit(({ value }) => {
+          if (!pending) onSubmit(value)
+        })}
+      >
+        <Field
+          label={label}
+          error={error ? t(error) : undefined}
+          autoFocus
+          {...input}
+          {...form.register('value')}
+        />
+      </form>
+      {children}
+    </Page>
+  )
+}

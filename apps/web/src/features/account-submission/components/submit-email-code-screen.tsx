@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate } from 'react-router'
+import { paths } from '../../../config/paths.ts'
+import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { useSubmitAccountEmailCode } from '../api/submit-account-email-code.ts'
+import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
+import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'
+import { CODE_INPUT, emailCodeFormSchema } from '../form-schemas.ts'
+import { SingleFieldForm } from './single-field-form.tsx'
+
+/** /accounts/submit-account-email-code: the code sent to the new login email, then the login code. */
+export function SubmitEmailCodeScreen() {
+  const { t } = useTranslation(['accounts', 'common'])
+  const navigate = useNavigate()
+  const mutation = useSubmitAccountEmailCode()
+  const flow = getLoginFlow()
+  if (!flow) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
+  return (
+    <SingleFieldForm
+      testId="submit-email-code"
+      title={t('accounts.submitEmailCode.title')}
+      intro={
+        <p>
+          {t('accounts.submit.emailCode.prompt')} <bdi dir="ltr">{flow.email}</bdi>
+        </p>
+      }
+      label={t('accounts.submit.emailCode.label')}
+      schema={emailCodeFormSchema(flow.emailCodeLength)}
+      input={{ ...CODE_INPUT, maxLength: flow.emailCodeLength ?? 16 }}
+      submitText={t('accounts.submit.next')}
+      pending={mutation.isPending}
+      onSubmit={(code) =>
+        mutation.mutate(
+          { code },
+          {
+            onSuccess: (data) => {
+              updateLoginFlow({ sentCodeInfo: data.sentCodeInfo, phone: data.phone })
+              void navigate(paths.submitAccountCode)
+            },
+            onError: (error) => void showApiErrorDialog(error, t, EMAIL_CODE_ERRORS),
+          },
+        )
+      }
+    />
+  )
+}

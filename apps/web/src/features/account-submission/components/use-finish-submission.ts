@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { paths } from '../../../config/paths.ts'
+import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { useSubmitAccount } from '../api/submit-account.ts'
+import { SUBMIT_ACCOUNT_ERRORS } from '../error-messages.ts'
+import { setLoginFlow } from '../flow-store.ts'
+
+export type AccountsChanged = () => Promise<unknown>
+
+/** The last call of the wizard: submit the account, refresh lists and dashboard, go to /accounts. */
+export function useFinishSubmission(onAccountsChanged: AccountsChanged) {
+  const { t } = useTranslation(['accounts', 'common'])
+  const navigate = useNavigate()
+  const mutation = useSubmitAccount()
+  const finish = () =>
+    mutation.mutate(undefined, {
+      onSuccess: async () => {
+        setLoginFlow(null)
+        await onAccountsChanged()
+        hapticNotification('success')
+        void navigate(paths.accounts, { replace: true })
+      },
+      onError: (error) => void showApiErrorDialog(error, t, SUBMIT_ACCOUNT_ERRORS),
+    })
+  return { finish, isPending: mutation.isPending }
+}

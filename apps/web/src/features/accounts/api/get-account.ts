@@ -1,0 +1,25 @@
+import { AccountSchema } from '@app/contract'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { accountKeys } from './account-keys.ts'
+
+export function getAccount(accountUid: string, signal?: AbortSignal) {
+  return apiRequest(`/accounts/${encodeURIComponent(accountUid)}`, {
+    schema: AccountSchema,
+    ...(signal ? { signal } : {}),
+  })
+}
+
+/** Always refetched (spec section 7): an account's statuses change while the user looks. */
+export function accountQueryOptions(accountUid: string) {
+  return queryOptions({
+    queryKey: accountKeys.detail(accountUid),
+    queryFn: ({ signal }) => getAccount(accountUid, signal),
+    staleTime: 0,
+    retry: false,
+  })
+}
+
+export function useAccount(accountUid: string) {
+  return useQuery(accountQueryOptions(accountUid))
+}

@@ -1,0 +1,45 @@
+import { type AccountFilters, AccountPageSchema, type AccountSorts, type AccountStatus } from '@app/contract'
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
+import { ACCOUNTS_PAGE_SIZE } from '../../../config/constants.ts'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { accountKeys } from './account-keys.ts'
+
+export type AccountListParams = {
+  filters: AccountFilters
+  search: string
+  direction: 'asc' | 'desc'
+}
+
+export function getAccounts(params: AccountListParams, cursor: string | undefined, signal?: AbortSignal) {
+  const sorts: AccountSorts = [{ model: 'Account', field: 'created_at', direction: params.direction }]
+  const search = params.search.trim()
+  return apiRequest('/accounts', {
+    schema: AccountPageSchema,
+    query: {
+      cursor,
+      size: ACCOUNTS_PAGE_SIZE,
+      filters: JSON.stringify(params.filters),
+      search: search || undefined,
+      sorts: JSON.stringify(sorts),
+    },
+    ...(signal ? { signal } : {}),
+  })
+}
+
+/** A tab of /accounts: that status, no invoice attached, newest first (spec section 2). */
+export function tabListParams(status: AccountStatus, search: string): AccountListParams {
+  return { filters: { status, noInvoice: true }, search: search.trim(), direction: 'desc' }
+}
+
+export function accountsInfiniteQueryOptions(params: AccountListParams) {
+  return infiniteQueryOptions({
+    queryKey: accountKeys.list(params),
+    queryFn: ({ pageParam, signal }) => getAccounts(params, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextPage ?? undefined,
+  })
+}
+
+export function useAccounts(params: AccountListParams) {
+  return useInfiniteQuery(accountsInfiniteQueryOptions(params))
+}
