@@ -57,3 +57,13 @@ export function installFakeServer(): FakeServer {
       calls.filter((call) => call.method === method.toUpperCase() && call.path === path),
   }
 }
+
+/** An error body with details, as the server's error handler answers. */
+export function apiErrorWithDetails(
+  status: number,
+  code: string,
+  details?: Record<string, unknown>,
+  message = code,
+): Response {
+  return json({ statusCode: status, code, message, ...(details ? { details } : {}) }, status)
+}

@@ -1,0 +1,38 @@
+import { vi } from 'vitest'
+
+/** The browser edge for infinite lists: tests decide when the sentinel scrolls into view. */
+export function installIntersectionObserver() {
+  const observers = new Set<FakeObserver>()
+  class FakeObserver {
+    elements = new Set<Element>()
+    constructor(private readonly callback: IntersectionObserverCallback) {
+      observers.add(this)
+    }
+    observe(element: Element) {
+      this.elements.add(element)
+    }
+    unobserve(element: Element) {
+      this.elements.delete(element)
+    }
+    disconnect() {
+      this.elements.clear()
+      observers.delete(this)
+    }
+    takeRecords() {
+      return []
+    }
+    fire() {
+      const entries = [...this.elements].map(
+        (target) => ({ isIntersecting: true, target }) as unknown as IntersectionObserverEntry,
+      )
+      if (entries.length) this.callback(entries, this as unknown as IntersectionObserver)
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', FakeObserver)
+  return {
+    /** Scrolls every observed element into view. */
+    scrollIntoView: () => {
+      for (const observer of observers) observer.fire()
+    },
+  }
+}
