@@ -9,6 +9,8 @@ import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
+import { createAccountSubmissionService } from './modules/account-submission/service.ts'
+import { createCursorCodec } from './modules/accounts/cursor.ts'
 import { createAccessTokenSigner } from './modules/auth/access-tokens.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import {
@@ -17,6 +19,7 @@ import {
 } from './modules/dashboard/channel-membership.ts'
 import { seedDemoData } from './modules/demo/seed-demo-data.ts'
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/service.ts'
+import { startValidationLoop } from './modules/validation/service.ts'
 import { opsApi } from './ops/api.ts'
 import { resolveOpsToken } from './ops/ops-token.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
@@ -24,10 +27,16 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
+import type { AccountProvider } from './providers/account-provider.ts'
+import { createSandboxProvider } from './providers/sandbox/sandbox-provider.ts'
+import accountSubmissionRoutes from './routes/account-submission/index.ts'
+import accountRoutes from './routes/accounts/index.ts'
 import authRoutes from './routes/auth/index.ts'
 import dashboardRoutes from './routes/dashboard/index.ts'
+import flagRoutes from './routes/flags/index.ts'
 import healthRoutes from './routes/health/index.ts'
 import localesRoutes from './routes/locales/index.ts'
+import sandboxRoutes from './routes/sandbox/index.ts'
 import simulatorRoutes from './routes/simulator/index.ts'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -36,9 +45,18 @@ export type AppDeps = {
   /** An open database. The app migrates it but does not close it: its owner does. */
   database?: Database
   channelMembership?: ChannelMembershipChecker
+  /** The account provider; default from ACCOUNT_PROVIDER (the sandbox). */
+  accountProvider?: AccountProvider
   now?: () => Date
   /** Log destination instead of stdout. */
   logStream?: NodeJS.WritableStream
+}
+
+function createAccountProvider(config: Config): AccountProvider {
+  switch (config.accountProvider) {
+    case 'sandbox':
+      return createSandboxProvider()
+  }
 }
 
 async function openDatabase(config: Config, onPoolError: (error: Error) => void): Promise<Database> {
@@ -90,6 +108,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(deps.now ? { now: deps.now } : {}),
     })
 
+    const accountProvider = deps.accountProvider ?? createAccountProvider(config)
+    const now = deps.now ?? (() => new Date())
+    const submission = createAccountSubmissionService({
+      db,
+      provider: accountProvider,
+      sendLimits: config.codeSendLimits,
+      now,
+    })
+
     await app.register(errorHandlerPlugin, { resolveMessage: loadEnglishMessages(config.localesDir) })
     await app.register(securityPlugin, { appOrigins: config.appOrigins, isProduction: config.isProduction })
     await app.register(rateLimitPlugin, {
@@ -106,9 +133,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       db,
       channelMembership: deps.channelMembership ?? settingsOnlyMembershipChecker,
     })
+    await app.register(accountRoutes, { db, cursors: createCursorCodec(authSecret) })
+    await app.register(accountSubmissionRoutes, { submission })
+    await app.register(flagRoutes)
+    if (config.accountProvider === 'sandbox') await app.register(sandboxRoutes)
     await app.register(localesRoutes, { localesDir: config.localesDir })
     await app.register(opsApi, { prefix: '/ops', db, opsToken })
     if (config.simulator) await app.register(simulatorRoutes, { botToken })
+
+    if (config.validation.pollMs > 0) {
+      const loop = startValidationLoop(
+        { db, provider: accountProvider, now, log: app.log },
+        { pollMs: config.validation.pollMs, batchSize: config.validation.batchSize },
+      )
+      // preClose: the loop stops before any onClose hook closes the database.
+      app.addHook('preClose', () => loop.stop())
+    }
   } catch (error) {
     await app.close().catch(() => undefined)
     throw error

@@ -51,6 +51,12 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag.optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  /** How often each process looks for due account validations; 0 turns the loop off. */
+  VALIDATION_POLL_MS: z.coerce.number().int().min(0).default(5000),
+  VALIDATION_BATCH_SIZE: z.coerce.number().int().positive().max(1000).default(50),
+  /** Login codes sent (first send and resends) per phone number, and per user, in one hour. */
+  CODE_SEND_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(5),
+  CODE_SEND_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
 })
 
 export type Config = {
@@ -81,6 +87,8 @@ export type Config = {
   rateLimit: { max: number; authMax: number; timeWindowMs: number }
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
+  validation: { pollMs: number; batchSize: number }
+  codeSendLimits: { perPhone: number; perUser: number; windowSeconds: number }
 }
 
 function formatIssues(error: z.ZodError): string {
@@ -134,6 +142,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+    validation: { pollMs: e.VALIDATION_POLL_MS, batchSize: e.VALIDATION_BATCH_SIZE },
+    codeSendLimits: {
+      perPhone: e.CODE_SEND_LIMIT_PER_PHONE,
+      perUser: e.CODE_SEND_LIMIT_PER_USER,
+      windowSeconds: 3600,
+    },
   }
 }
 

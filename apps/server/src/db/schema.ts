@@ -10,10 +10,12 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -86,4 +88,119 @@ export const secrets = pgTable('secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
   createdAt: createdAt(),
+})
+
+/**
+ * Orders: what the provider buys, per country. `capacity` is how many more accounts may be
+ * submitted for the country; each submitted account takes one (atomically, see orders repository).
+ */
+export const orders = pgTable('orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: text('country').notNull().unique(),
+  /** USDT minor units (6 decimals). */
+  price: bigint('price', { mode: 'bigint' }).notNull(),
+  capacity: integer('capacity').notNull().default(0),
+  isOpen: boolean('is_open').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** E.164 with the leading '+'. One account per phone number, whoever submitted it. */
+    phone: text('phone').notNull(),
+    country: text('country').notNull(),
+    /** The order's price when the account was submitted, USDT minor units. */
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    /** What the account earns: price less limit_discount % when permanently limited. */
+    net: bigint('net', { mode: 'bigint' }).notNull(),
+    limitDiscount: integer('limit_discount').notNull().default(0),
+    status: text('status').notNull().default('pending'),
+    checkLimitStatus: boolean('check_limit_status').notNull().default(true),
+    limitStatus: text('limit_status').notNull().default('pending'),
+    validationStatus: text('validation_status').notNull().default('pending'),
+    /** When the next validation is due (pending, review), or when the last one ran. */
+    validationAt: timestamp('validation_at', { withTimezone: true }),
+    validationAttempts: integer('validation_attempts').notNull().default(0),
+    /** Lease of the process validating the account now; null when nobody holds it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    submitType: text('submit_type').notNull(),
+    /** The invoice the account is paid by (issue 4); null while available. */
+    invoiceId: bigint('invoice_id', { mode: 'number' }),
+    // Check flags: true means the check passed, except check_freeze (true means frozen).
+    checkSingleAuthorization: boolean('check_single_authorization').notNull().default(true),
+    check2Fa: boolean('check_2fa').notNull().default(true),
+    checkAuthorization: boolean('check_authorization').notNull().default(true),
+    checkConnection: boolean('check_connection').notNull().default(true),
+    checkChats: boolean('check_chats').notNull().default(true),
+    checkFreeze: boolean('check_freeze').notNull().default(false),
+    checkSendMessage: boolean('check_send_message').notNull().default(true),
+    checkAddContact: boolean('check_add_contact').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_phone_unique').on(t.phone),
+    // Keyset pages of one user's accounts, newest or oldest first.
+    index('accounts_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The accounts tabs: one status, no invoice attached.
+    index('accounts_user_status_created_idx')
+      .on(t.userId, t.status, t.createdAt, t.id)
+      .where(sql`${t.invoiceId} is null`),
+    // Phone substring search (3+ characters use the trigram index).
+    index('accounts_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // The validation engine's queue: only rows still waiting for a validation.
+    index('accounts_validation_due_idx')
+      .on(t.validationAt)
+      .where(sql`${t.validationStatus} in ('pending', 'review')`),
+  ],
+)
+
+/**
+ * In-progress account submissions (login) and sign-ups, so any server process can continue one.
+ * Codes and passwords are never stored: the provider checks them.
+ */
+export const submissionFlows = pgTable(
+  'submission_flows',
+  {
+    /** The flow's id; sign-up calls it sessionId. */
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** 'login' (submit-account-*) or 'signup' (auth/*): one active flow of each per user. */
+    purpose: text('purpose').notNull(),
+    submitType: text('submit_type').notNull(),
+    phone: text('phone').notNull(),
+    country: text('country').notNull(),
+    /** The provider's handle for its side of the flow (opaque to us). */
+    providerSession: text('provider_session').notNull(),
+    state: text('state').notNull(),
+    codeType: text('code_type').notNull(),
+    nextType: text('next_type'),
+    codeLength: integer('code_length'),
+    timeoutSeconds: integer('timeout_seconds'),
+    email: text('email'),
+    emailCodeLength: integer('email_code_length'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('submission_flows_user_purpose_unique').on(t.userId, t.purpose)],
+)
+
+/** Fixed-window counters for rate limits that must hold across processes (code sends per phone, per user). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
 })

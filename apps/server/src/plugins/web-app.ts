@@ -4,7 +4,7 @@
  * SPA routes share paths with API routes (GET /accounts is both a screen and an API call), so a
  * request is routed by content negotiation: a GET whose Accept header prefers text/html (a browser
  * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /locales/*,
- * /ops/*, /simulator*, /sandbox/*, /assets/*). Everything else (fetch/XHR asking for JSON or
+ * /ops/*, /simulator*, /sandbox/*, /flags/*, /assets/*). Everything else (fetch/XHR asking for JSON or
  * anything) reaches the API routes.
  */
 import { existsSync, readdirSync } from 'node:fs'
@@ -22,6 +22,7 @@ const SERVER_PATHS = [
   /^\/ops\//,
   /^\/simulator(\/|$)/,
   /^\/sandbox\//,
+  /^\/flags\//,
   /^\/assets\//,
 ]
 

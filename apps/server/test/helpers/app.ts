@@ -27,6 +27,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // High limits so suites that send many requests do not trip them; rate-limit tests lower them.
     RATE_LIMIT_MAX: '100000',
     AUTH_RATE_LIMIT_MAX: '100000',
+    // Tests drive validations with runDueValidations; no background loop.
+    VALIDATION_POLL_MS: '0',
+    // Suites reuse the sandbox's numbers; the code-send limit tests lower these.
+    CODE_SEND_LIMIT_PER_PHONE: '100000',
+    CODE_SEND_LIMIT_PER_USER: '100000',
     WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
   })
   return { ...base, prettyLogs: false, ...overrides }

@@ -1,11 +1,11 @@
 /**
- * What the dashboard reads about one user. Accounts and invoices arrive with later issues:
- * they extend `countAccounts` and `availableBalanceMinor` here, nothing else changes.
+ * What the dashboard reads about one user. Invoices and referral earnings arrive with later issues:
+ * they extend `availableBalanceMinor` here, nothing else changes.
  */
-import { count, eq } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import { accounts, users } from '../../db/schema.ts'
 
 export type DashboardUser = {
   canAddAccount: boolean
@@ -35,15 +35,23 @@ export async function countReferrals(db: Db, userId: number): Promise<number> {
   return row?.n ?? 0
 }
 
-/** Accounts the user has submitted. No accounts table yet: always 0. */
-export async function countAccounts(_db: Db, _userId: number): Promise<number> {
-  return 0
+/** Every account the user has submitted, whatever its status. */
+export async function countAccounts(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+  return row?.n ?? 0
 }
 
 /**
- * Available balance in USDT minor units (6 decimals): accepted accounts not on an invoice plus
- * unpaid referral earnings. Neither exists yet: always 0.
+ * Available balance in USDT minor units (6 decimals): net of accepted accounts not on an invoice
+ * (summed by the database as integers). Unpaid referral earnings join it with the referrals issue.
  */
-export async function availableBalanceMinor(_db: Db, _userId: number): Promise<bigint> {
-  return 0n
+export async function availableBalanceMinor(db: Db, userId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${accounts.net}), 0)::text` })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.status, 'accepted'), isNull(accounts.invoiceId)))
+  return BigInt(row?.sum ?? '0')
 }

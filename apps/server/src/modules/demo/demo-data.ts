@@ -3,6 +3,7 @@
  * Only the referrer exists in the database; the simulator's users are created on their first
  * authorization, admitted by `start_param=DEMO_REFERRAL_CODE`.
  */
+import type { Order } from '../orders/repository.ts'
 import type { SettingsValues } from '../settings/settings-definitions.ts'
 
 /** Operator invite code (no referrer). */
@@ -64,4 +65,17 @@ export const DEMO_SETTINGS: SettingsValues = {
   min_payment_limit: 10_000_000n,
   max_payment_limit: 1_000_000_000n,
   channel_username: 'durov',
+  // Short, so that a demo account moves from pending to its outcome while someone watches.
+  validation_delay_seconds: 30,
 }
+
+/**
+ * Orders for the sandbox provider's countries (see providers/sandbox/scenarios.ts): Iran and the
+ * United States open; Germany closed and India full, to demonstrate those refusals. France has none.
+ */
+export const DEMO_ORDERS: readonly Order[] = [
+  { country: 'IR', price: 1_500_000n, capacity: 10_000, isOpen: true },
+  { country: 'US', price: 2_000_000n, capacity: 10_000, isOpen: true },
+  { country: 'DE', price: 1_800_000n, capacity: 100, isOpen: false },
+  { country: 'IN', price: 1_000_000n, capacity: 0, isOpen: true },
+]

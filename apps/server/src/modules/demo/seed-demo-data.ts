@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { referralLinks, users } from '../../db/schema.ts'
+import { orders, referralLinks, users } from '../../db/schema.ts'
 import { ensureSettings } from '../settings/service.ts'
-import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_REFERRER, DEMO_SETTINGS } from './demo-data.ts'
+import {
+  DEMO_INVITE_CODE,
+  DEMO_ORDERS,
+  DEMO_REFERRAL_CODE,
+  DEMO_REFERRER,
+  DEMO_SETTINGS,
+} from './demo-data.ts'
 
 /** Idempotent: safe on every start, and never overrides what an operator changed. */
 export async function seedDemoData(db: Db): Promise<void> {
@@ -26,5 +32,10 @@ export async function seedDemoData(db: Db): Promise<void> {
       .values({ code: DEMO_REFERRAL_CODE, userId: referrer.id })
       .onConflictDoNothing()
     await ensureSettings(tx, DEMO_SETTINGS)
+    // Only missing countries: an operator's prices, capacities and switches stay.
+    await tx
+      .insert(orders)
+      .values([...DEMO_ORDERS])
+      .onConflictDoNothing({ target: orders.country })
   })
 }

@@ -17,6 +17,7 @@ export async function getSettings(db: Db): Promise<SettingsValues> {
     min_payment_limit: decode('min_payment_limit', stored.get('min_payment_limit')),
     max_payment_limit: decode('max_payment_limit', stored.get('max_payment_limit')),
     channel_username: decode('channel_username', stored.get('channel_username')),
+    validation_delay_seconds: decode('validation_delay_seconds', stored.get('validation_delay_seconds')),
   }
 }
 

@@ -14,6 +14,7 @@ export type SettingsValues = {
   min_payment_limit: bigint
   max_payment_limit: bigint
   channel_username: string | null
+  validation_delay_seconds: number
 }
 export type SettingKey = keyof SettingsValues
 
@@ -77,6 +78,22 @@ const channelSetting: Definition<string | null> = {
   toDisplay: (value) => value,
 }
 
+const secondsSetting = (description: string, fallback: number, max: number): Definition<number> => ({
+  description,
+  default: fallback,
+  parse: (input) => {
+    const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : ''
+    const value = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
+    return Number.isInteger(value) && value <= max
+      ? { ok: true, value }
+      : { ok: false, message: `must be a whole number of seconds from 0 to ${max}` }
+  },
+  toStored: (value) => value,
+  fromStored: (stored) =>
+    typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : undefined,
+  toDisplay: (value) => String(value),
+})
+
 export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   order_open: booleanSetting('accounts can be submitted (global order switch)', false),
   payment_open: booleanSetting('users can create invoices and request payments', false),
@@ -84,6 +101,11 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   min_payment_limit: usdtSetting('smallest invoice amount, USDT', 10_000_000n),
   max_payment_limit: usdtSetting('largest invoice amount, USDT', 1_000_000_000n),
   channel_username: channelSetting,
+  validation_delay_seconds: secondsSetting(
+    'seconds between an account submission and its validation',
+    3600,
+    30 * 24 * 3600,
+  ),
 }
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[]

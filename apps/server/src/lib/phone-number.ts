@@ -1,0 +1,31 @@
+/**
+ * Phone numbers as the product shows them: country and international format come from
+ * libphonenumber-js (the `max` metadata, which also knows which ranges are valid, not just their length).
+ */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+
+export type PhoneNumberInfo = {
+  /** E.164: '+989120000001'. */
+  e164: string
+  /** ISO 3166-1 alpha-2: 'IR'. */
+  country: string
+  /** International format: '+98 912 000 0001'. */
+  formatted: string
+}
+
+/** Accepts '+989120000001' or '989120000001' (the leading '+' is optional); undefined when not a valid number. */
+export function parsePhoneNumber(input: string): PhoneNumberInfo | undefined {
+  const digits = input.trim().replace(/^\+/, '')
+  if (!/^\d{6,16}$/.test(digits)) return undefined
+  const parsed = parsePhoneNumberFromString(`+${digits}`)
+  if (!parsed?.isValid() || parsed.country === undefined) return undefined
+  return { e164: parsed.number, country: parsed.country, formatted: parsed.formatInternational() }
+}
+
+/** Formats a stored E.164 number; falls back to the number itself. */
+export function formatPhoneNumber(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164
+}
+
+/** Same-origin URL of the country's flag (served by routes/flags). */
+export const flagUrl = (country: string) => `/flags/${country}.svg`

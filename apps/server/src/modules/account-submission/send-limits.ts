@@ -1,0 +1,47 @@
+/**
+ * Limits on sending login codes, per phone number and per user, shared by every server process
+ * (fixed-window counters in the database, updated atomically by one upsert each).
+ */
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { rateLimitCounters } from '../../db/schema.ts'
+import { DomainError } from '../../lib/domain-error.ts'
+
+export type SendLimits = { perPhone: number; perUser: number; windowSeconds: number }
+
+/** Counts one use of `key`; answers the seconds to wait when the limit is exceeded, else 0. */
+async function hit(db: Db, key: string, max: number, windowSeconds: number, now: Date): Promise<number> {
+  const nowText = now.toISOString()
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString()
+  const expired = sql`${rateLimitCounters.windowStart} <= ${cutoff}::timestamptz`
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: sql`${nowText}::timestamptz`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${nowText}::timestamptz else ${rateLimitCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
+  if (!row || row.count <= max) return 0
+  const endsAt = row.windowStart.getTime() + windowSeconds * 1000
+  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000))
+}
+
+/** Throws 429 ACTION_WAIT_REQUIRED_ERROR (details.wait in seconds) when either limit is exceeded. */
+export async function consumeCodeSend(
+  db: Db,
+  limits: SendLimits,
+  who: { userId: number; phone: string },
+  now: Date,
+): Promise<void> {
+  const wait = Math.max(
+    await hit(db, `code-send:phone:${who.phone}`, limits.perPhone, limits.windowSeconds, now),
+    await hit(db, `code-send:user:${who.userId}`, limits.perUser, limits.windowSeconds, now),
+  )
+  if (wait > 0) {
+    throw new DomainError(429, 'ACTION_WAIT_REQUIRED_ERROR', 'Too many requests.', { wait })
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Opaque keyset cursors for account lists: a position (created_at with microseconds, id) and a
+ * direction, signed with HMAC so that a tampered or made-up cursor is a 400, never a query with
+ * values we did not produce.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import { validationError } from '../../lib/domain-error.ts'
+
+/** created_at as to_char(... 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') renders it in UTC. */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+const PositionSchema = z
+  .object({
+    t: z.string().regex(TIMESTAMP),
+    i: z.number().int().positive(),
+    /** n: the page after this position; p: the page before it. */
+    d: z.enum(['n', 'p']),
+  })
+  .strict()
+export type CursorPosition = z.infer<typeof PositionSchema>
+
+export type CursorCodec = {
+  encode(position: CursorPosition): string
+  decode(cursor: string): CursorPosition
+}
+
+export function createCursorCodec(key: string): CursorCodec {
+  const sign = (payload: string) =>
+    createHmac('sha256', `account-cursor:${key}`).update(payload).digest().subarray(0, 16)
+  return {
+    encode(position) {
+      const payload = Buffer.from(JSON.stringify(position)).toString('base64url')
+      return `${payload}.${sign(payload).toString('base64url')}`
+    },
+    decode(cursor) {
+      const invalid = () => validationError('cursor: invalid cursor')
+      const [payload, signature, extra] = cursor.split('.')
+      if (payload === undefined || signature === undefined || extra !== undefined) throw invalid()
+      const given = Buffer.from(signature, 'base64url')
+      const expected = sign(payload)
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid()
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
+      } catch {
+        throw invalid()
+      }
+      const position = PositionSchema.safeParse(parsed)
+      if (!position.success) throw invalid()
+      return position.data
+    },
+  }
+}

@@ -1,0 +1,122 @@
+/** All SQL about accounts. Rows stay snake_case in here; callers get camelCase records. */
+import { and, asc, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { accounts, users } from '../../db/schema.ts'
+import type { CursorPosition } from './cursor.ts'
+
+export type AccountRecord = typeof accounts.$inferSelect & { createdAtKey: string }
+
+const createdAtKey = sql<string>`to_char(${accounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+const recordColumns = { ...getTableColumns(accounts), createdAtKey }
+
+export type NewAccount = {
+  userId: number
+  phone: string
+  country: string
+  price: bigint
+  submitType: 'login' | 'register'
+  validationAt: Date
+}
+
+/** Inserts a pending account; undefined when the phone number already has an account. */
+export async function insertAccount(db: Db, account: NewAccount): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .insert(accounts)
+    .values({ ...account, net: account.price })
+    .onConflictDoNothing({ target: accounts.phone })
+    .returning(recordColumns)
+  return row
+}
+
+export async function phoneHasAccount(db: Db, phone: string): Promise<boolean> {
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone)).limit(1)
+  return row !== undefined
+}
+
+export async function findAccountOfUser(
+  db: Db,
+  userId: number,
+  uid: string,
+): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .select(recordColumns)
+    .from(accounts)
+    .where(and(eq(accounts.uid, uid), eq(accounts.userId, userId)))
+  return row
+}
+
+export type AccountListFilter = {
+  status?: string | undefined
+  noInvoice?: boolean | undefined
+  /** Digits (optionally a leading +) that must occur in the phone; already normalized. */
+  phoneContains?: string | undefined
+}
+
+/**
+ * One keyset page. `order` is the list's sort; `after` the position to continue from, in the
+ * direction the cursor says. Fetches one row more than asked to learn whether more exist.
+ * Always bounded by user_id first, so every plan starts from the user's own index range.
+ */
+export async function findAccountPage(
+  db: Db,
+  userId: number,
+  filter: AccountListFilter,
+  order: 'asc' | 'desc',
+  limit: number,
+  from: CursorPosition | undefined,
+): Promise<AccountRecord[]> {
+  const conditions: SQL[] = [eq(accounts.userId, userId)]
+  if (filter.status !== undefined) conditions.push(eq(accounts.status, filter.status))
+  if (filter.noInvoice === true) conditions.push(isNull(accounts.invoiceId))
+  if (filter.phoneContains !== undefined) {
+    conditions.push(sql`${accounts.phone} like ${`%${filter.phoneContains}%`}`)
+  }
+  // Reading backwards (the page before a position) walks the index the other way, then reverses.
+  const backwards = from?.d === 'p'
+  const scan = backwards ? (order === 'asc' ? 'desc' : 'asc') : order
+  if (from !== undefined) {
+    const position = sql`(${from.t}::timestamptz, ${from.i}::bigint)`
+    conditions.push(
+      scan === 'desc'
+        ? sql`(${accounts.createdAt}, ${accounts.id}) < ${position}`
+        : sql`(${accounts.createdAt}, ${accounts.id}) > ${position}`,
+    )
+  }
+  const direction = scan === 'desc' ? desc : asc
+  return db
+    .select(recordColumns)
+    .from(accounts)
+    .where(and(...conditions))
+    .orderBy(direction(accounts.createdAt), direction(accounts.id))
+    .limit(limit)
+}
+
+export async function setAccountStatus(
+  db: Db,
+  uid: string,
+  status: string,
+): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .update(accounts)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(accounts.uid, uid))
+    .returning(recordColumns)
+  return row
+}
+
+/** An operator's view: the newest accounts of the user with this Telegram id. */
+export async function findAccountsOfTelegramUser(
+  db: Db,
+  telegramId: number,
+  limit: number,
+): Promise<AccountRecord[] | undefined> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
+  if (!user) return undefined
+  return db
+    .select(recordColumns)
+    .from(accounts)
+    .where(eq(accounts.userId, user.id))
+    .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .limit(limit)
+}

@@ -1,0 +1,124 @@
+/** Accounts as the user sees them: the list (keyset pages, filters, search) and the detail. */
+import type {
+  Account,
+  AccountFilters,
+  AccountSorts,
+  AccountStatus,
+  LimitStatus,
+  Page,
+  SubmitType,
+  ValidationStatus,
+} from '@app/contract'
+import type { Db } from '../../db/client.ts'
+import { DomainError, notFound } from '../../lib/domain-error.ts'
+import { usdtToWireNumber } from '../../lib/money.ts'
+import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
+import type { CursorCodec } from './cursor.ts'
+import { type AccountRecord, findAccountOfUser, findAccountPage } from './repository.ts'
+
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
+
+export function toAccount(row: AccountRecord): Account {
+  return {
+    uid: row.uid,
+    phone: row.phone,
+    formattedPhone: formatPhoneNumber(row.phone),
+    flag: flagUrl(row.country),
+    country: row.country,
+    price: usdtToWireNumber(row.price),
+    net: usdtToWireNumber(row.net),
+    limitDiscount: row.limitDiscount,
+    status: row.status as AccountStatus,
+    checkLimitStatus: row.checkLimitStatus,
+    limitStatus: row.limitStatus as LimitStatus,
+    validationStatus: row.validationStatus as ValidationStatus,
+    validationAt: row.validationAt === null ? null : epochSeconds(row.validationAt),
+    submitType: row.submitType as SubmitType,
+    // Invoices arrive with issue 4; until then no account is on one (the wire carries the invoice uid).
+    invoice_id: null,
+    validation: {
+      status: row.validationStatus as ValidationStatus,
+      check2Fa: row.check2Fa,
+      checkAuthorization: row.checkAuthorization,
+      checkFreeze: row.checkFreeze,
+    },
+    checkSingleAuthorization: row.checkSingleAuthorization,
+    check2Fa: row.check2Fa,
+    checkAuthorization: row.checkAuthorization,
+    checkConnection: row.checkConnection,
+    checkChats: row.checkChats,
+    checkFreeze: row.checkFreeze,
+    checkSendMessage: row.checkSendMessage,
+    checkAddContact: row.checkAddContact,
+    createdAt: epochSeconds(row.createdAt),
+  }
+}
+
+/**
+ * Search text -> what the phone must contain. Spaces, dashes and brackets are ignored (people type
+ * numbers as they see them formatted); anything else that is not a digit (or a leading +) can never
+ * match a phone, so it answers `null` (an empty page) without a query.
+ */
+export function normalizePhoneSearch(search: string | undefined): string | undefined | null {
+  if (search === undefined) return undefined
+  const compact = search.replace(/[\s\-()]/g, '')
+  if (compact === '') return undefined
+  return /^\+?\d+$/.test(compact) ? compact : null
+}
+
+export type AccountListInput = {
+  cursor?: string | undefined
+  size: number
+  filters?: AccountFilters | undefined
+  search?: string | undefined
+  sorts?: AccountSorts | undefined
+}
+
+export async function listAccounts(
+  db: Db,
+  cursors: CursorCodec,
+  userId: number,
+  input: AccountListInput,
+): Promise<Page<Account>> {
+  const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+  const phoneContains = normalizePhoneSearch(input.search)
+  if (phoneContains === null) return { items: [], nextPage: null, previousPage: null }
+  const order = input.sorts?.[0]?.direction ?? 'desc'
+  const rows = await findAccountPage(
+    db,
+    userId,
+    { status: input.filters?.status, noInvoice: input.filters?.noInvoice, phoneContains },
+    order,
+    input.size + 1,
+    from,
+  )
+  const more = rows.length > input.size
+  const page = rows.slice(0, input.size)
+  const backwards = from?.d === 'p'
+  if (backwards) page.reverse()
+  const first = page[0]
+  const last = page[page.length - 1]
+  const at = (row: AccountRecord, d: 'n' | 'p') => cursors.encode({ t: row.createdAtKey, i: row.id, d })
+  // Forwards: a next page exists when we read more than a page; a previous one whenever we came from a cursor.
+  // Backwards: the mirror image.
+  const hasNext = backwards ? true : more
+  const hasPrevious = backwards ? more : from !== undefined
+  return {
+    items: page.map(toAccount),
+    nextPage: last !== undefined && hasNext ? at(last, 'n') : null,
+    previousPage: first !== undefined && hasPrevious ? at(first, 'p') : null,
+  }
+}
+
+export async function getAccount(db: Db, userId: number, uid: string): Promise<Account> {
+  const row = await findAccountOfUser(db, userId, uid)
+  // Another user's account is indistinguishable from a missing one.
+  if (!row) throw notFound('Account not found')
+  return toAccount(row)
+}
+
+export const accountExists = (phone: string) =>
+  new DomainError(409, 'DUPLICATE_ENTRY', 'An account with this phone number already exists', {
+    field: 'phone',
+    value: phone,
+  })

@@ -1,0 +1,76 @@
+/**
+ * Orders per country and the global switch (setting order_open): whether a phone number may be
+ * submitted, at what price. Errors follow spec section 8: 404 with ORDER_UNAVAILABLE.
+ */
+import type { Db } from '../../db/client.ts'
+import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
+import { parseUsdt } from '../../lib/money.ts'
+import { getSettings } from '../settings/service.ts'
+import { findOrder, insertOrder, listOrders, type Order, updateOrder } from './repository.ts'
+
+export type { Order }
+
+export const CAPACITY_COMPLETED_MESSAGE = 'Capacity is Completed 🙌.'
+
+export function orderUnavailable(
+  country: string,
+  reason: 'orders_closed' | 'no_order' | 'closed' | 'capacity',
+) {
+  const message =
+    reason === 'capacity' ? CAPACITY_COMPLETED_MESSAGE : `No orders for numbers of this country (${country})`
+  return new DomainError(404, 'ORDER_UNAVAILABLE', message, { country, reason })
+}
+
+/** Throws unless accounts of this country can be submitted now; answers the open order. */
+export async function requireOpenOrder(db: Db, country: string): Promise<Order> {
+  const [settings, order] = await Promise.all([getSettings(db), findOrder(db, country)])
+  if (!settings.order_open) throw orderUnavailable(country, 'orders_closed')
+  if (!order) throw orderUnavailable(country, 'no_order')
+  if (!order.isOpen) throw orderUnavailable(country, 'closed')
+  if (order.capacity <= 0) throw orderUnavailable(country, 'capacity')
+  return order
+}
+
+const COUNTRY = /^[A-Z]{2}$/
+
+function parseCountry(input: string): string {
+  const country = input.trim().toUpperCase()
+  if (!COUNTRY.test(country)) throw validationError('country must be an ISO 3166-1 alpha-2 code, e.g. IR')
+  return country
+}
+
+function parsePrice(input: string): bigint {
+  const price = parseUsdt(input)
+  if (price === undefined) throw validationError('price must be a USDT amount with at most 6 decimals')
+  return price
+}
+
+export type OrderChanges = { price?: string; capacity?: number; isOpen?: boolean }
+
+export async function createOrder(
+  db: Db,
+  input: { country: string; price: string; capacity: number; isOpen?: boolean },
+): Promise<Order> {
+  const order: Order = {
+    country: parseCountry(input.country),
+    price: parsePrice(input.price),
+    capacity: input.capacity,
+    isOpen: input.isOpen ?? true,
+  }
+  const created = await insertOrder(db, order)
+  if (!created) throw new DomainError(409, 'DUPLICATE_ENTRY', `An order for ${order.country} already exists`)
+  return created
+}
+
+export async function changeOrder(db: Db, countryInput: string, changes: OrderChanges): Promise<Order> {
+  const country = parseCountry(countryInput)
+  const updated = await updateOrder(db, country, {
+    ...(changes.price !== undefined ? { price: parsePrice(changes.price) } : {}),
+    ...(changes.capacity !== undefined ? { capacity: changes.capacity } : {}),
+    ...(changes.isOpen !== undefined ? { isOpen: changes.isOpen } : {}),
+  })
+  if (!updated) throw notFound(`No order for ${country}`)
+  return updated
+}
+
+export { listOrders }

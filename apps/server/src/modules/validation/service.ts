@@ -1,0 +1,107 @@
+/**
+ * The validation engine. Submitted accounts wait as `pending` until `validationAt`; any server
+ * process may claim due ones (never twice, see the repository), ask the provider, and record the
+ * outcome: accepted (success), rejected (failed), or review (multiple sessions: tried again in 24 h).
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
+import {
+  type ClaimedAccount,
+  claimDueAccounts,
+  recordValidation,
+  releaseClaim,
+  type ValidationResult,
+} from './repository.ts'
+
+export const REVIEW_DELAY_SECONDS = 24 * 60 * 60
+/** Longer than any provider check should take; a process that dies mid-batch frees its rows after this. */
+export const CLAIM_LEASE_SECONDS = 5 * 60
+export const RETRY_AFTER_FAILURE_SECONDS = 5 * 60
+
+/** price less discount % (integer arithmetic, rounded down), only when permanently limited. */
+export function netAmount(
+  price: bigint,
+  outcome: Pick<ValidationOutcome, 'limitStatus' | 'limitDiscount'>,
+): bigint {
+  if (outcome.limitStatus !== 'permanent_limited') return price
+  const discount = BigInt(Math.min(100, Math.max(0, Math.trunc(outcome.limitDiscount))))
+  return (price * (100n - discount)) / 100n
+}
+
+export function resultOf(claim: ClaimedAccount, outcome: ValidationOutcome, now: Date): ValidationResult {
+  const permanent = outcome.limitStatus === 'permanent_limited'
+  const base = {
+    validationStatus: outcome.validationStatus,
+    checks: outcome.checks,
+    checkLimitStatus: outcome.checkLimitStatus,
+    limitStatus: outcome.limitStatus,
+    limitDiscount: permanent ? outcome.limitDiscount : 0,
+    net: netAmount(claim.price, outcome),
+  }
+  switch (outcome.validationStatus) {
+    case 'success':
+      return { ...base, status: 'accepted', validationAt: now }
+    case 'failed':
+      return { ...base, status: 'rejected', validationAt: now }
+    case 'review':
+      return {
+        ...base,
+        status: 'pending',
+        validationAt: new Date(now.getTime() + REVIEW_DELAY_SECONDS * 1000),
+      }
+  }
+}
+
+export type ValidationDeps = {
+  db: Db
+  provider: AccountProvider
+  now?: () => Date
+  log?: Pick<FastifyBaseLogger, 'warn'>
+}
+
+/** Claims and validates up to `limit` due accounts; answers how many outcomes were recorded. */
+export async function runDueValidations(deps: ValidationDeps, limit: number): Promise<number> {
+  const now = deps.now?.() ?? new Date()
+  const claimed = await claimDueAccounts(deps.db, now, limit, CLAIM_LEASE_SECONDS)
+  const recorded = await Promise.all(
+    claimed.map(async (claim) => {
+      let outcome: ValidationOutcome
+      try {
+        outcome = await deps.provider.validate({
+          phone: claim.phone,
+          submitType: claim.submitType,
+          attempt: claim.validationAttempts,
+        })
+      } catch (error) {
+        deps.log?.warn({ err: error, accountId: claim.id }, 'account validation failed; will retry')
+        await releaseClaim(deps.db, claim, new Date(now.getTime() + RETRY_AFTER_FAILURE_SECONDS * 1000))
+        return false
+      }
+      return recordValidation(deps.db, claim, resultOf(claim, outcome, now))
+    }),
+  )
+  return recorded.filter(Boolean).length
+}
+
+/** The in-process loop: every `pollMs`, one batch (never two at once in one process). */
+export function startValidationLoop(deps: ValidationDeps, options: { pollMs: number; batchSize: number }) {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    runDueValidations(deps, options.batchSize)
+      .catch((error: unknown) => deps.log?.warn({ err: error }, 'validation loop error'))
+      .finally(() => {
+        running = false
+      })
+  }, options.pollMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      // Let a batch in flight finish before the database closes.
+      while (running) await new Promise((resolve) => setTimeout(resolve, 20))
+    },
+  }
+}
