@@ -54,10 +54,10 @@ function SignupStep({
           { ...ref, phoneCode },
           {
             onSuccess: async (result) => {
-              setSignupSession(null)
               await onAccountsChanged()
               hapticNotification('success')
               void navigate(paths.accounts, { replace: true })
+              setSignupSession(null)
               void showDialog({
                 title: t('accounts.signup.successTitle'),
                 message: t('accounts.signup.successMessage', {

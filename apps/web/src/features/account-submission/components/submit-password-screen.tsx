@@ -11,10 +11,14 @@ import { type AccountsChanged, useFinishSubmission } from './use-finish-submissi
 
 /** /accounts/submit-account-password: Two-Step Verification. The password lives in the form only. */
 export function SubmitPasswordScreen({ onAccountsChanged }: { onAccountsChanged: AccountsChanged }) {
+  if (!getLoginFlow()) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
+  return <PasswordStep onAccountsChanged={onAccountsChanged} />
+}
+
+function PasswordStep({ onAccountsChanged }: { onAccountsChanged: AccountsChanged }) {
   const { t } = useTranslation(['accounts', 'common'])
   const mutation = useSubmitAccountPassword()
   const { finish, isPending: finishing } = useFinishSubmission(onAccountsChanged)
-  if (!getLoginFlow()) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
   return (
     <SingleFieldForm
       testId="submit-password"

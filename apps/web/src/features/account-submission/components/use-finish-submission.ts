@@ -17,10 +17,10 @@ export function useFinishSubmission(onAccountsChanged: AccountsChanged) {
   const finish = () =>
     mutation.mutate(undefined, {
       onSuccess: async () => {
-        setLoginFlow(null)
         await onAccountsChanged()
         hapticNotification('success')
         void navigate(paths.accounts, { replace: true })
+        setLoginFlow(null)
       },
       onError: (error) => void showApiErrorDialog(error, t, SUBMIT_ACCOUNT_ERRORS),
     })
