@@ -68,3 +68,34 @@ export async function sendTelegramEvent(page: Page, type: string, data?: unknown
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) })
 }
+
+type PopupEvent = { title?: string; message?: string; buttons?: { id: string; text?: string }[] }
+
+/** The native popups the app asked the client to show, oldest first. */
+export async function popups(page: Page): Promise<PopupEvent[]> {
+  return (await telegramEvents(page))
+    .filter((event) => event.type === 'web_app_open_popup')
+    .map((event) => (event.data ?? {}) as PopupEvent)
+}
+
+/**
+ * Waits for a native popup with this title (null: any) and presses one of its buttons (the first by default),
+ * as the user would in Telegram. Answers the popup's message.
+ */
+export async function answerPopup(page: Page, title: string | null, buttonText?: string): Promise<string> {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const found = (await popups(page)).findLast((popup) => title === null || popup.title === title)
+    if (found) {
+      const button = found.buttons?.find((b) => buttonText === undefined || b.text === buttonText)
+      await sendTelegramEvent(page, 'popup_closed', { button_id: button?.id ?? '' })
+      await page.evaluate(() => {
+        const w = window as unknown as { __telegramEvents: RecordedEvent[] }
+        w.__telegramEvents = w.__telegramEvents.filter((event) => event.type !== 'web_app_open_popup')
+      })
+      return found.message ?? ''
+    }
+    if (Date.now() > deadline) throw new Error(`no popup titled ${title}`)
+    await page.waitForTimeout(100)
+  }
+}

@@ -47,14 +47,13 @@ export function launchUrl(baseUrl: string, botToken: string, options: LaunchOpti
  */
 export function fakeTelegramClientScript(themeParams: Record<string, string>): string {
   return `(() => {
-    const events = []
-    window.__telegramEvents = events
+    window.__telegramEvents = []
     const answer = (type, data) => setTimeout(() => window.Telegram?.WebView?.receiveEvent?.(type, data), 0)
     const insets = { top: 0, bottom: 0, left: 0, right: 0 }
     window.TelegramWebviewProxy = {
       postEvent(type, json) {
         const data = json ? JSON.parse(json) : undefined
-        events.push({ type, data })
+        window.__telegramEvents.push({ type, data })
         if (type === 'web_app_request_theme') answer('theme_changed', { theme_params: ${JSON.stringify(themeParams)} })
         if (type === 'web_app_request_viewport') answer('viewport_changed', { height: window.innerHeight, width: window.innerWidth, is_expanded: true, is_state_stable: true })
         if (type === 'web_app_request_safe_area') answer('safe_area_changed', insets)

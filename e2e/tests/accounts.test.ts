@@ -1,0 +1,141 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import {
+  SANDBOX_EMAIL_CODE,
+  SANDBOX_GOOD_EMAIL,
+  SANDBOX_LOGIN_CODE,
+  SANDBOX_PASSWORD,
+} from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+
+let server: RunningServer
+let browser: Browser
+let nextTelegramId = 881_000_001
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** A new user arrives by the demo referral link and opens Send Accounts. */
+async function openAccounts(languageCode = 'en') {
+  const user = { id: nextTelegramId++, firstName: 'Supplier', lastName: 'Test', languageCode }
+  const opened = await openMiniApp(browser, server, {
+    user,
+    platform: 'ios',
+    startParam: DEMO_REFERRAL_CODE,
+  })
+  const { page } = opened
+  await page.getByTestId('dashboard-accounts').waitFor({ timeout: 15_000 })
+  // The demo channel is not joined: its prompt is the first popup; close it as a user would.
+  await answerPopup(page, null)
+  await page.getByTestId('dashboard-accounts').click()
+  await page.getByRole('tab', { name: /Pending|در انتظار/ }).waitFor()
+  return opened
+}
+
+async function fill(page: Page, label: string, value: string, submitTestId: string) {
+  await page.getByLabel(label, { exact: true }).fill(value)
+  await page.getByTestId(submitTestId).click()
+}
+
+async function expectAccountListed(page: Page, phoneDigits: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/accounts/pending')
+  await expect
+    .poll(async () => (await page.getByTestId('account-row').allInnerTexts()).join('\n').replace(/\D/g, ''), {
+      timeout: 15_000,
+    })
+    .toContain(phoneDigits)
+}
+
+describe('submitting accounts through the sandbox provider', () => {
+  it('logs in an account with the code', async () => {
+    const { page, context } = await openAccounts()
+    await screenshot(page, 'accounts-empty')
+    await page.getByTestId('accounts-login').click()
+    await page.getByTestId('submit-phone').waitFor()
+    await screenshot(page, 'submit-phone')
+    await fill(page, 'Phone number', '+989120000001', 'submit-phone-submit')
+    await page.getByTestId('submit-code').waitFor()
+    await screenshot(page, 'submit-code')
+    await fill(page, 'Code', SANDBOX_LOGIN_CODE, 'submit-code-submit')
+    await expectAccountListed(page, '989120000001')
+    await screenshot(page, 'accounts-after-login')
+    await page.getByTestId('account-row').first().click()
+    await page.getByTestId('account-detail').waitFor()
+    expect(await page.getByTestId('account-acceptance').innerText()).toContain(
+      'The account is pending for acceptance.',
+    )
+    await screenshot(page, 'account-detail-pending')
+    await context.close()
+  })
+
+  it('logs in an account protected by a 2FA password', async () => {
+    const { page, context } = await openAccounts()
+    await page.getByTestId('accounts-login').click()
+    await fill(page, 'Phone number', '+989120000002', 'submit-phone-submit')
+    await fill(page, 'Code', SANDBOX_LOGIN_CODE, 'submit-code-submit')
+    await page.getByTestId('submit-password').waitFor()
+    await screenshot(page, 'submit-password')
+    await fill(page, 'Password', SANDBOX_PASSWORD, 'submit-password-submit')
+    await expectAccountListed(page, '989120000002')
+    await context.close()
+  })
+
+  it('sets up a login email before the code', async () => {
+    const { page, context } = await openAccounts()
+    await page.getByTestId('accounts-login').click()
+    await fill(page, 'Phone number', '+989120000003', 'submit-phone-submit')
+    await page.getByTestId('submit-email').waitFor()
+    await screenshot(page, 'submit-email')
+    await fill(page, 'Email', SANDBOX_GOOD_EMAIL, 'submit-email-submit')
+    await page.getByTestId('submit-email-code').waitFor()
+    await fill(page, 'Verification code', SANDBOX_EMAIL_CODE, 'submit-email-code-submit')
+    await fill(page, 'Code', SANDBOX_LOGIN_CODE, 'submit-code-submit')
+    await expectAccountListed(page, '989120000003')
+    await context.close()
+  })
+
+  it('refuses a phone number the provider does not accept, with an Error dialog', async () => {
+    const { page, context } = await openAccounts()
+    await page.getByTestId('accounts-login').click()
+    await fill(page, 'Phone number', '+989120000006', 'submit-phone-submit')
+    const message = await answerPopup(page, 'Error')
+    expect(message.length).toBeGreaterThan(0)
+    expect(new URL(page.url()).pathname).toBe('/accounts/submit-account-phone')
+    await screenshot(page, 'submit-phone-refused')
+    await context.close()
+  })
+
+  it('registers a new account, resending the code', async () => {
+    const { page, context } = await openAccounts()
+    await page.getByTestId('accounts-register').click()
+    await page.getByTestId('signup-phone').waitFor()
+    await fill(page, 'Phone number', '+989120000020', 'signup-phone-submit')
+    await page.getByTestId('signup-code').waitFor()
+    await screenshot(page, 'signup-code-countdown')
+    const resend = page.getByTestId('resend-code')
+    await expect.poll(() => resend.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await resend.click()
+    await fill(page, 'Code', SANDBOX_LOGIN_CODE, 'signup-code-submit')
+    await answerPopup(page, 'Account registered')
+    await expectAccountListed(page, '989120000020')
+    await screenshot(page, 'accounts-after-signup')
+    await context.close()
+  })
+
+  it('walks the login in Persian, right to left', async () => {
+    const { page, context } = await openAccounts('fa')
+    await page.getByTestId('accounts-login').click()
+    await page.getByTestId('submit-phone').waitFor()
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    await screenshot(page, 'submit-phone-fa')
+    await context.close()
+  })
+})
