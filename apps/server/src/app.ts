@@ -138,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(flagRoutes)
     if (config.accountProvider === 'sandbox') await app.register(sandboxRoutes)
     await app.register(localesRoutes, { localesDir: config.localesDir })
-    await app.register(opsApi, { prefix: '/ops', db, opsToken })
+    await app.register(opsApi, { prefix: '/ops', db, opsToken, now })
     if (config.simulator) await app.register(simulatorRoutes, { botToken })
 
     if (config.validation.pollMs > 0) {

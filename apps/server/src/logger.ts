@@ -21,11 +21,15 @@ const SECRET_FIELDS = [
   'passwordRetype',
   'code',
   'phoneCode',
+  // The /telegram/* bodies carry 2FA passwords and login/email codes (request bodies are not logged by
+  // default; these paths keep them out should a body or an error ever carry them).
+  'emailCode',
   'referralCode',
 ]
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
+  'req.body',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
   ...SECRET_FIELDS,

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../src/modules/demo/demo-data.ts'
+import { SANDBOX_LOGIN_CODE } from '../src/providers/sandbox/scenarios.ts'
+import { newUser } from './helpers/accounts.ts'
 import { bearer, createTestApp, TEST_OPS_TOKEN } from './helpers/app.ts'
 import { freshTelegramUser, signInitData } from './helpers/init-data.ts'
 
@@ -50,6 +52,32 @@ describe('logs', () => {
         expect(secret.length).toBeGreaterThan(5)
         expect(logs).not.toContain(secret)
       }
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('never contain a 2FA password or login codes from the /telegram calls, even at trace level', async () => {
+    let logs = ''
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs += String(chunk)
+        done()
+      },
+    })
+    const t = await createTestApp('pglite', { config: { logLevel: 'trace' }, deps: { logStream } })
+    try {
+      const { post } = await newUser(t.app)
+      const password = 'Pw-9f3e1c77-secret'
+      await post('/telegram/submit-account-phone', { phone: '+989120000002', submitType: 'login' })
+      await post('/telegram/submit-account-code', { code: '54321', password })
+      await post('/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
+      await post('/telegram/submit-account-password', { password })
+      await post('/telegram/submit-account-password', { password: `${password}-2` })
+      // A malformed body (400) must not echo the password either.
+      await post('/telegram/submit-account-password', { password: 12345678 })
+      expect(logs).toContain('/telegram/submit-account-password')
+      for (const secret of [password, '54321']) expect(logs).not.toContain(secret)
     } finally {
       await t.close()
     }

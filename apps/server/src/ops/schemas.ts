@@ -1,5 +1,5 @@
 /** Request and response schemas of the operator API (shared by the API and the CLI). */
-import { ReferralCodeSchema } from '@app/contract'
+import { AccountStatusSchema, ReferralCodeSchema, UidSchema } from '@app/contract'
 import { z } from 'zod'
 import { SETTING_KEYS } from '../modules/settings/settings-definitions.ts'
 
@@ -17,3 +17,52 @@ export const PutSettingBodySchema = z.object({
   value: z.union([z.boolean(), z.string().max(64), z.number(), z.null()]),
 })
 export const SettingSchema = z.object({ key: z.string(), value: SettingValueSchema })
+
+const CountrySchema = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, { error: 'country must be a 2-letter ISO code, e.g. IR' })
+const PriceSchema = z.string().max(32)
+const CapacitySchema = z.number().int().min(0).max(100_000_000)
+
+export const OrderSchema = z.object({
+  country: z.string(),
+  price: z.string(),
+  capacity: z.number().int(),
+  isOpen: z.boolean(),
+})
+export const OrdersSchema = z.array(OrderSchema)
+export const CreateOrderBodySchema = z
+  .object({
+    country: CountrySchema,
+    price: PriceSchema,
+    capacity: CapacitySchema,
+    isOpen: z.boolean().optional(),
+  })
+  .strict()
+export const OrderParamsSchema = z.object({ country: CountrySchema })
+export const ChangeOrderBodySchema = z
+  .object({
+    price: PriceSchema.optional(),
+    capacity: CapacitySchema.optional(),
+    isOpen: z.boolean().optional(),
+  })
+  .strict()
+
+export const OpsAccountSchema = z.object({
+  uid: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  status: z.string(),
+  validationStatus: z.string(),
+  limitStatus: z.string(),
+  price: z.string(),
+  net: z.string(),
+  submitType: z.string(),
+  validationAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+export const OpsAccountsSchema = z.array(OpsAccountSchema)
+export const AccountUidParamsSchema = z.object({ uid: UidSchema })
+export const SetAccountStatusBodySchema = z.object({ status: AccountStatusSchema }).strict()
+export const TelegramIdParamsSchema = z.object({ telegramId: z.coerce.number().int().positive() })
+export const AccountsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) })

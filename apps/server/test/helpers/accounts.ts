@@ -1,6 +1,9 @@
 /** Helpers for account tests: drive the /telegram flows and make accounts due. */
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import type { Db } from '../../src/db/client.ts'
+import { users } from '../../src/db/schema.ts'
 import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
 import { authorize, bearer } from './app.ts'
 import { freshTelegramUser } from './init-data.ts'
@@ -48,4 +51,34 @@ export async function submitOrdinaryAccount(post: Call, phone: string, submitTyp
   const submitted = await post('/telegram/submit-account')
   expect(submitted.statusCode, submitted.body).toBe(200)
   return submitted.json() as { uid: string; phone: string; status: string }
+}
+
+/** The database id of the user with this Telegram id. */
+export async function userIdOf(db: Db, telegramId: number): Promise<number> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
+  if (!row) throw new Error(`no user ${telegramId}`)
+  return row.id
+}
+
+/**
+ * Bulk-inserts `count` accounts for one user in one statement: phones +1999<prefix><n>, statuses
+ * cycling pending/accepted/rejected, created_at three to a second (ties, so the id tie-break matters).
+ */
+export async function insertAccounts(
+  db: Db,
+  userId: number,
+  count: number,
+  options: { prefix?: number; status?: 'cycle' | 'pending'; validationAt?: Date } = {},
+): Promise<void> {
+  const prefix = options.prefix ?? 0
+  const status =
+    options.status === 'pending' ? sql`'pending'` : sql`(array['pending','accepted','rejected'])[1 + g % 3]`
+  const validationAt = (options.validationAt ?? new Date()).toISOString()
+  await db.execute(sql`
+    insert into accounts (user_id, phone, country, price, net, submit_type, status, validation_at, created_at)
+    select ${userId}, '+1999' || lpad((${prefix}::bigint * 10000000 + g)::text, 10, '0'), 'US', 2000000, 2000000,
+      case when g % 4 = 0 then 'register' else 'login' end, ${status}, ${validationAt}::timestamptz,
+      timestamptz '2025-01-01 00:00:00+00' + (g / 3) * interval '1 second'
+    from generate_series(1, ${count}) g
+  `)
 }

@@ -1,13 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { referralLinks } from '../../src/db/schema.ts'
+import { SANDBOX_LOGIN_CODE } from '../../src/providers/sandbox/scenarios.ts'
+import { newUser, ordinaryPhone, submitOrdinaryAccount } from '../helpers/accounts.ts'
 import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, signInitData } from '../helpers/init-data.ts'
 
 describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
   const t = useTestApp(kind)
-  const ops = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, token = TEST_OPS_TOKEN) =>
+  const ops = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: unknown,
+    token = TEST_OPS_TOKEN,
+  ) =>
     t.app.inject({
       method,
       url,
@@ -102,5 +109,68 @@ describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
     }
     const minOverMax = await ops('PUT', '/ops/settings/max_payment_limit', { value: '1' })
     expect(json(minOverMax).message).toMatch(/min_payment_limit must not be greater than max_payment_limit/)
+  })
+
+  it('orders: create, duplicate 409, list, open/close, price, capacity; closing refuses phones', async () => {
+    // An earlier test closed the global switch.
+    await ops('PUT', '/ops/settings/order_open', { value: true })
+    const created = await ops('POST', '/ops/orders', { country: 'br', price: '2.25', capacity: 5 })
+    expect(created.statusCode).toBe(201)
+    expect(json(created)).toEqual({ country: 'BR', price: '2.25', capacity: 5, isOpen: true })
+    expect((await ops('POST', '/ops/orders', { country: 'BR', price: '1', capacity: 1 })).statusCode).toBe(
+      409,
+    )
+    expect((await ops('POST', '/ops/orders', { country: 'BRA', price: '1', capacity: 1 })).statusCode).toBe(
+      400,
+    )
+    expect((await ops('POST', '/ops/orders', { country: 'AR', price: '-1', capacity: 1 })).statusCode).toBe(
+      400,
+    )
+    expect(json(await ops('PATCH', '/ops/orders/BR', { price: '3', capacity: 7 }))).toEqual({
+      country: 'BR',
+      price: '3',
+      capacity: 7,
+      isOpen: true,
+    })
+    expect(json(await ops('PATCH', '/ops/orders/IR', { isOpen: false }))).toMatchObject({ isOpen: false })
+    const user = await newUser(t.app)
+    const refused = await user.post('/telegram/submit-account-phone', {
+      phone: ordinaryPhone(),
+      submitType: 'login',
+    })
+    expect(json(refused)).toMatchObject({ code: 'ORDER_UNAVAILABLE', details: { reason: 'closed' } })
+    expect(json(await ops('PATCH', '/ops/orders/IR', { isOpen: true }))).toMatchObject({ isOpen: true })
+    expect((await ops('PATCH', '/ops/orders/ZZ', { isOpen: true })).statusCode).toBe(404)
+    const list = json<{ country: string }[]>(await ops('GET', '/ops/orders'))
+    expect(list.map((o) => o.country)).toEqual(expect.arrayContaining(['BR', 'DE', 'IN', 'IR', 'US']))
+  })
+
+  it('validation delay setting, accounts by user, status override', async () => {
+    await ops('PUT', '/ops/settings/order_open', { value: true })
+    expect(json(await ops('PUT', '/ops/settings/validation_delay_seconds', { value: '120' }))).toEqual({
+      key: 'validation_delay_seconds',
+      value: '120',
+    })
+    expect((await ops('PUT', '/ops/settings/validation_delay_seconds', { value: '-1' })).statusCode).toBe(400)
+    const user = await newUser(t.app)
+    const before = Math.floor(Date.now() / 1000)
+    const account = await submitOrdinaryAccount(user.post, ordinaryPhone())
+    const detail = json<{ validationAt: number }>(await user.get(`/accounts/${account.uid}`))
+    expect(detail.validationAt).toBeGreaterThanOrEqual(before + 119)
+    await ops('PUT', '/ops/settings/validation_delay_seconds', { value: 30 })
+
+    const listed = json<{ uid: string; status: string }[]>(
+      await ops('GET', `/ops/users/${user.telegramId}/accounts`),
+    )
+    expect(listed).toEqual([expect.objectContaining({ uid: account.uid, status: 'pending', price: '1.5' })])
+    expect((await ops('GET', '/ops/users/1/accounts')).statusCode).toBe(404)
+
+    const accepted = await ops('PUT', `/ops/accounts/${account.uid}/status`, { status: 'accepted' })
+    expect(json(accepted)).toMatchObject({ uid: account.uid, status: 'accepted' })
+    expect(json(await user.get('/dashboard'))).toMatchObject({ invoice: { paymentAvailableF: '1.50' } })
+    expect((await ops('PUT', `/ops/accounts/${account.uid}/status`, { status: 'lost' })).statusCode).toBe(400)
+    const missing = '00000000-0000-4000-8000-000000000000'
+    expect((await ops('PUT', `/ops/accounts/${missing}/status`, { status: 'accepted' })).statusCode).toBe(404)
+    expect(SANDBOX_LOGIN_CODE).toHaveLength(5)
   })
 })

@@ -50,6 +50,15 @@ describe('ops CLI', () => {
       'settings set KEY VALUE',
       'min_payment_limit',
       'OPS_TOKEN',
+      'orders create COUNTRY --price USDT --capacity N',
+      'orders open COUNTRY',
+      'orders close COUNTRY',
+      'orders price COUNTRY USDT',
+      'orders capacity COUNTRY N',
+      'orders list',
+      'validation-delay [SECONDS]',
+      'accounts list TELEGRAM_ID',
+      'accounts set-status UID STATUS',
     ]) {
       expect(result.stdout).toContain(text)
     }
@@ -79,6 +88,24 @@ describe('ops CLI', () => {
     const invalid = await runCli(['settings', 'set', 'min_payment_limit', 'lots'], env())
     expect(invalid.code).toBe(1)
     expect(invalid.stderr).toContain('min_payment_limit')
+  })
+
+  it('orders, validation delay and accounts commands', async () => {
+    const created = await runCli(['orders', 'create', 'br', '--price', '2.5', '--capacity', '10'], env())
+    expect(created).toMatchObject({ code: 0, stdout: 'BR  price 2.5 USDT  capacity 10  open\n' })
+    expect((await runCli(['orders', 'close', 'BR'], env())).stdout).toBe(
+      'BR  price 2.5 USDT  capacity 10  closed\n',
+    )
+    const list = await runCli(['orders', 'list'], env())
+    expect(list.stdout).toContain('IR  price 1.5 USDT')
+    expect((await runCli(['validation-delay', '45'], env())).stdout).toBe('validation_delay_seconds = "45"\n')
+    const accounts = await runCli(['accounts', 'list', '777000001'], env())
+    expect(accounts).toMatchObject({ code: 0, stdout: '(no accounts)\n' })
+    const bad = await runCli(
+      ['accounts', 'set-status', '00000000-0000-4000-8000-000000000000', 'accepted'],
+      env(),
+    )
+    expect(bad).toMatchObject({ code: 1, stderr: 'Account not found\n' })
   })
 
   it('a wrong token is refused with a clear line', async () => {

@@ -92,14 +92,23 @@ export async function findAccountPage(
     .limit(limit)
 }
 
+/**
+ * An operator's override. accepted/rejected end any pending validation (the engine only validates
+ * pending accounts); pending queues the account for a fresh validation at `revalidateAt`.
+ */
 export async function setAccountStatus(
   db: Db,
   uid: string,
-  status: string,
+  status: 'pending' | 'accepted' | 'rejected',
+  revalidateAt: Date,
 ): Promise<AccountRecord | undefined> {
+  const requeue =
+    status === 'pending'
+      ? { validationStatus: 'pending', validationAt: revalidateAt, claimedUntil: null, claimToken: null }
+      : {}
   const [row] = await db
     .update(accounts)
-    .set({ status, updatedAt: sql`now()` })
+    .set({ status, ...requeue, updatedAt: sql`now()` })
     .where(eq(accounts.uid, uid))
     .returning(recordColumns)
   return row

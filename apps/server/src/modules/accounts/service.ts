@@ -11,10 +11,16 @@ import type {
 } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
-import { usdtToWireNumber } from '../../lib/money.ts'
+import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
 import type { CursorCodec } from './cursor.ts'
-import { type AccountRecord, findAccountOfUser, findAccountPage } from './repository.ts'
+import {
+  type AccountRecord,
+  findAccountOfUser,
+  findAccountPage,
+  findAccountsOfTelegramUser,
+  setAccountStatus,
+} from './repository.ts'
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
@@ -122,3 +128,37 @@ export const accountExists = (phone: string) =>
     field: 'phone',
     value: phone,
   })
+
+/** What operators see of an account (exact amounts, ISO times). */
+export function toOpsAccount(row: AccountRecord) {
+  return {
+    uid: row.uid,
+    phone: row.phone,
+    country: row.country,
+    status: row.status,
+    validationStatus: row.validationStatus,
+    limitStatus: row.limitStatus,
+    price: formatUsdt(row.price),
+    net: formatUsdt(row.net),
+    submitType: row.submitType,
+    validationAt: row.validationAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function overrideAccountStatus(
+  db: Db,
+  uid: string,
+  status: AccountStatus,
+  now: Date,
+): Promise<ReturnType<typeof toOpsAccount>> {
+  const row = await setAccountStatus(db, uid, status, now)
+  if (!row) throw notFound('Account not found')
+  return toOpsAccount(row)
+}
+
+export async function listAccountsOfTelegramUser(db: Db, telegramId: number, limit: number) {
+  const rows = await findAccountsOfTelegramUser(db, telegramId, limit)
+  if (!rows) throw notFound(`No user with Telegram id ${telegramId}`)
+  return rows.map(toOpsAccount)
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs'
+import { SandboxScenariosSchema } from '@app/contract'
+import { describe, expect, it } from 'vitest'
+import { renderScenarioTable } from '../../src/providers/sandbox/scenario-table.ts'
+import { SANDBOX_SCENARIOS } from '../../src/providers/sandbox/scenarios.ts'
+import { useTestApp } from '../helpers/app.ts'
+
+describe('sandbox scenarios and flags', () => {
+  const t = useTestApp('pglite', { config: { isProduction: true, simulator: false } })
+
+  it('GET /sandbox/scenarios answers the table with the sandbox provider, in any mode', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/sandbox/scenarios' })
+    expect(response.statusCode).toBe(200)
+    const table = SandboxScenariosSchema.parse(response.json())
+    expect(table).toHaveLength(SANDBOX_SCENARIOS.length)
+    expect(table.find((s) => s.phone === '+989120000002')).toMatchObject({
+      code: '12345',
+      password: 'sandbox-2fa',
+    })
+    expect(table.find((s) => s.phone === '+989120000006')).toMatchObject({ code: null })
+    const labels = table.map((s) => s.demonstrates).join('\n')
+    for (const label of [
+      'Multi Session',
+      '2FA Failed',
+      'Login Failed',
+      'Connection Failed',
+      'Used',
+      'Frozen',
+      'MF',
+      'CF',
+    ]) {
+      expect(labels).toContain(`'${label}'`)
+    }
+  })
+
+  it('docs/sandbox-provider.md shows the same table as the module', () => {
+    const doc = readFileSync(new URL('../../../../docs/sandbox-provider.md', import.meta.url), 'utf8')
+    expect(doc).toContain(renderScenarioTable())
+  })
+
+  it('serves allow-listed flags with a long cache, 404 otherwise', async () => {
+    const flag = await t.app.inject({ method: 'GET', url: '/flags/IR.svg', headers: { accept: 'image/*' } })
+    expect(flag.statusCode).toBe(200)
+    expect(flag.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(flag.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(flag.body).toMatch(/^<svg/)
+    for (const url of [
+      '/flags/XX.svg',
+      '/flags/IR.png',
+      '/flags/..%2Fpackage.json',
+      '/flags/constructor.svg',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    }
+  })
+})
