@@ -26,7 +26,6 @@ import {
   countFailedAttempt,
   deleteFlow,
   type Flow,
-  type FlowPurpose,
   type FlowState,
   findFlow,
   findUserFlags,
@@ -221,7 +220,7 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
     const { purpose } = ready
     return db.transaction(async (tx) => {
       const flow = await findFlow(tx, { userId, purpose, id: ready.id }, deps.now(), { forUpdate: true })
-      if (!flow || flow.state !== 'ready') throw flowNotFound()
+      if (flow?.state !== 'ready') throw flowNotFound()
       if (!settings.order_open) throw orderUnavailable(flow.country, 'orders_closed')
       const price = await takeOrderCapacity(tx, flow.country)
       if (price === undefined) throw orderUnavailable(flow.country, 'capacity')
