@@ -1,0 +1,212 @@
+/**
+ * GET /accounts latency (one page, with and without search) with 10,000 and with 1,000,000 accounts
+ * in the table, on PGlite and (with TEST_DATABASE_URL or --pg URL) on PostgreSQL. Requests go through
+ * app.inject (the whole Fastify stack, no sockets), so the figures are the server's own cost.
+ *
+ *   npx tsx apps/server/scripts/bench-accounts.ts [--pg postgres://...] [--requests 300]
+ *
+ * The measured user always has 10,000 accounts; the 1M case adds 990,000 accounts of 990 other users.
+ * Not part of npm test: it prints figures, it does not judge them (target: 1M within 1.5x of 10k).
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { type Database, pgliteExtensions, wrapPglite, wrapPool } from '../src/db/client.ts'
+import { migrateDatabase } from '../src/db/migrate.ts'
+import { initDataHash } from '../src/modules/auth/init-data.ts'
+import { DEMO_REFERRAL_CODE } from '../src/modules/demo/demo-data.ts'
+
+const args = process.argv.slice(2)
+const option = (name: string) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const REQUESTS = Number(option('--requests') ?? 300)
+const PG_URL = option('--pg') ?? process.env.TEST_DATABASE_URL
+const BOT_TOKEN = '1234567890:bench-bot-token'
+const MEASURED = 10_000
+
+type Figures = { p50: number; p99: number }
+type Row = { database: string; rows: string; query: string } & Figures
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
+}
+
+async function openPgliteDb(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const database = wrapPglite(await PGlite.create({ extensions: pgliteExtensions }))
+  return { database, dispose: () => database.close() }
+}
+
+async function openPostgresDb(adminUrl: string): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const name = `bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 10 }))
+  return {
+    database,
+    async dispose() {
+      await database.close()
+      const cleanup = new pg.Client({ connectionString: adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`drop database if exists ${name} with (force)`)
+      await cleanup.end()
+    },
+  }
+}
+
+function signInitData(id: number): string {
+  const fields: Record<string, string> = {
+    user: JSON.stringify({ id, first_name: 'Bench' }),
+    auth_date: String(Math.floor(Date.now() / 1000)),
+    start_param: DEMO_REFERRAL_CODE,
+  }
+  fields.hash = initDataHash(fields, BOT_TOKEN)
+  return new URLSearchParams(fields).toString()
+}
+
+/** Bulk rows: accounts of `users` users (ids from `firstUserId`), `perUser` each, phones unique by `prefix`. */
+async function insertBulk(
+  db: Database['db'],
+  firstUserId: number,
+  users: number,
+  perUser: number,
+  prefix: number,
+) {
+  const chunk = 100_000
+  const total = users * perUser
+  for (let from = 0; from < total; from += chunk) {
+    const to = Math.min(total, from + chunk) - 1
+    await db.execute(sql`
+      insert into accounts (user_id, phone, country, price, net, submit_type, status, validation_at, created_at)
+      select ${firstUserId}::bigint + g / ${perUser}::int, '+' || ${prefix}::text || lpad(g::text, 10, '0'), 'US', 2000000, 2000000,
+        'login', (array['pending','accepted','rejected'])[1 + g % 3], now(),
+        timestamptz '2025-01-01 00:00:00+00' + g * interval '1 second'
+      from generate_series(${from}::int, ${to}::int) g
+    `)
+  }
+}
+
+async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
+  const opened = kind === 'pglite' ? await openPgliteDb() : await openPostgresDb(PG_URL ?? '')
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-accounts-'))
+  const { database } = opened
+  const rows: Row[] = []
+  try {
+    await migrateDatabase(database)
+    const config = {
+      ...loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+        AUTH_SECRET: 'bench-auth-secret-that-is-long-enough-0123',
+        OPS_TOKEN: 'bench-ops-token-0123456789',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_MAX: '100000000',
+        VALIDATION_POLL_MS: '0',
+      }),
+      prettyLogs: false,
+    }
+    const app = await buildApp(config, { database })
+    try {
+      const authorized = await app.inject({
+        method: 'POST',
+        url: '/auth/telegram/authorize',
+        payload: { initData: signInitData(990_000_001) },
+      })
+      const { accessToken } = authorized.json() as { accessToken: string }
+      const headers = { authorization: `Bearer ${accessToken}` }
+      const [me] = (
+        (await database.db.execute(sql`select id from users where telegram_id = 990000001`)) as {
+          rows: { id: string | number }[]
+        }
+      ).rows
+      const userId = Number(me?.id)
+      const started = Date.now()
+      await insertBulk(database.db, userId, 1, MEASURED, 1)
+      await database.db.execute(sql`analyze accounts`)
+      process.stderr.write(`${kind}: 10k rows in ${Date.now() - started} ms\n`)
+
+      const measure = async (rowsLabel: string) => {
+        const queries: [string, () => string][] = [
+          ['page (desc, 24)', () => '/accounts'],
+          [
+            'page, pending tab',
+            () => `/accounts?filters=${encodeURIComponent('{"status":"pending","noInvoice":true}')}`,
+          ],
+          ['search 4 digits', () => `/accounts?search=${1000 + Math.floor(Math.random() * 9000)}`],
+          ['search 2 digits', () => `/accounts?search=${10 + Math.floor(Math.random() * 90)}`],
+        ]
+        for (const [label, url] of queries) {
+          for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: url(), headers })
+          const times: number[] = []
+          for (let i = 0; i < REQUESTS; i += 1) {
+            const t0 = process.hrtime.bigint()
+            const response = await app.inject({ method: 'GET', url: url(), headers })
+            times.push(Number(process.hrtime.bigint() - t0) / 1e6)
+            if (response.statusCode !== 200)
+              throw new Error(`${label}: ${response.statusCode} ${response.body}`)
+          }
+          times.sort((a, b) => a - b)
+          rows.push({
+            database: kind,
+            rows: rowsLabel,
+            query: label,
+            p50: percentile(times, 50),
+            p99: percentile(times, 99),
+          })
+        }
+      }
+      await measure('10k')
+
+      // 990 other users with 1,000 accounts each (user ids need not exist for the benchmark: no FK checks
+      // are wanted here, so the rows point at real users created in one statement).
+      const t1 = Date.now()
+      await database.db.execute(sql`
+        insert into users (telegram_id, first_name)
+        select 991000000 + g, 'Other' from generate_series(1, 990) g
+      `)
+      const [first] = (
+        (await database.db.execute(sql`select min(id) as id from users where telegram_id > 991000000`)) as {
+          rows: { id: string | number }[]
+        }
+      ).rows
+      await insertBulk(database.db, Number(first?.id), 990, 1000, 2)
+      await database.db.execute(sql`analyze accounts`)
+      process.stderr.write(`${kind}: +990k rows in ${Date.now() - t1} ms\n`)
+      await measure('1M')
+    } finally {
+      await app.close()
+    }
+  } finally {
+    await opened.dispose()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  return rows
+}
+
+const results: Row[] = []
+results.push(...(await bench('pglite')))
+if (PG_URL) results.push(...(await bench('postgres')))
+else process.stderr.write('PostgreSQL skipped: set TEST_DATABASE_URL or pass --pg URL\n')
+
+const fmt = (n: number) => n.toFixed(2).padStart(8)
+console.log(`\nGET /accounts, ${REQUESTS} requests each (app.inject), latency in ms\n`)
+console.log('database  query               |  10k p50  10k p99 |   1M p50   1M p99 | ratio p50  ratio p99')
+for (const r of results.filter((x) => x.rows === '10k')) {
+  const big = results.find((x) => x.database === r.database && x.query === r.query && x.rows === '1M')
+  if (!big) continue
+  console.log(
+    `${r.database.padEnd(9)} ${r.query.padEnd(19)} | ${fmt(r.p50)} ${fmt(r.p99)} | ${fmt(big.p50)} ${fmt(big.p99)} | ${(big.p50 / r.p50).toFixed(2).padStart(9)} ${(big.p99 / r.p99).toFixed(2).padStart(10)}`,
+  )
+}
