@@ -12,6 +12,8 @@ export type RunningServer = {
   botToken: string
   dataDir: string
   output: () => string
+  /** Calls the operator API, as `npm run ops` does. */
+  ops: (method: string, path: string, body?: unknown) => Promise<unknown>
   stop: () => Promise<void>
 }
 
@@ -48,6 +50,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
   const botToken = `1234567:e2e-${Math.random().toString(36).slice(2)}`
   const url = `http://127.0.0.1:${port}`
+  const opsToken = `e2e-ops-${Math.random().toString(36).slice(2)}-token`
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: {
@@ -58,6 +61,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       TELEGRAM_BOT_TOKEN: botToken,
       APP_ORIGIN: url,
+      OPS_TOKEN: opsToken,
+      VALIDATION_POLL_MS: '500',
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       ...env,
@@ -78,6 +83,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     botToken,
     dataDir,
     output,
+    ops: async (method, path, body) => {
+      const response = await fetch(`${url}/ops${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${opsToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+      if (!response.ok) throw new Error(`ops ${method} ${path}: ${response.status} ${await response.text()}`)
+      return response.json()
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -37,7 +37,7 @@ async function openAccounts(languageCode = 'en') {
   await answerPopup(page, null)
   await page.getByTestId('dashboard-accounts').click()
   await page.getByRole('tab', { name: /Pending|در انتظار/ }).waitFor()
-  return opened
+  return { ...opened, user }
 }
 
 async function fill(page: Page, label: string, value: string, submitTestId: string) {
@@ -123,10 +123,47 @@ describe('submitting accounts through the sandbox provider', () => {
     const resend = page.getByTestId('resend-code')
     await expect.poll(() => resend.isEnabled(), { timeout: 20_000 }).toBe(true)
     await resend.click()
+    // The sandbox resends by call (docs/sandbox-provider.md); the screen shows the new way once it answered.
+    await page.getByText(/calling/).waitFor()
     await fill(page, 'Code', SANDBOX_LOGIN_CODE, 'signup-code-submit')
     await answerPopup(page, 'Account registered')
     await expectAccountListed(page, '989120000020')
     await screenshot(page, 'accounts-after-signup')
+    await context.close()
+  })
+
+  it('validates a submitted account and shows it accepted with its limit discount', async () => {
+    await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
+    const { page, context, user } = await openAccounts()
+    await page.getByTestId('accounts-login').click()
+    // Sandbox: accepted, permanently limited, 20% discount (docs/sandbox-provider.md).
+    await fill(page, 'Phone number', '+12015550103', 'submit-phone-submit')
+    await fill(page, 'Code', SANDBOX_LOGIN_CODE, 'submit-code-submit')
+    await expectAccountListed(page, '12015550103')
+    // The server validates it about a second later (delay 1 s, any process polling every 0.5 s).
+    await expect
+      .poll(async () => JSON.stringify(await server.ops('GET', `/users/${user.id}/accounts`)), {
+        timeout: 20_000,
+      })
+      .toContain('"status":"accepted"')
+    await page.getByRole('tab', { name: 'Accepted' }).click()
+    await expect
+      .poll(
+        async () => (await page.getByTestId('account-row').allInnerTexts()).join(' ').replace(/\D/g, ''),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toContain('12015550103')
+    await screenshot(page, 'accounts-accepted')
+    await page.getByTestId('account-row').first().click()
+    await page.getByTestId('account-detail').waitFor()
+    expect(await page.getByTestId('account-discount').innerText()).toContain('-20%')
+    expect(await page.getByTestId('account-acceptance').innerText()).toContain(
+      'The account has been successfully accepted.',
+    )
+    expect(await page.getByTestId('account-limit').innerText()).toContain('Limited')
+    await screenshot(page, 'account-detail-accepted-limited')
     await context.close()
   })
 
