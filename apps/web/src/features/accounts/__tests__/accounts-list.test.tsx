@@ -7,6 +7,7 @@ import { installIntersectionObserver } from '../../../testing/intersection-obser
 import { buildLaunchUrl } from '../../../testing/launch-url.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 import { signedIn } from '../../../testing/signed-in.ts'
+import { VALIDATION_SETTLE_MS } from '../components/account-row.tsx'
 
 const now = () => Math.floor(Date.now() / 1000)
 
@@ -127,6 +128,17 @@ describe('accounts list', () => {
     const row = await screen.findByTestId('account-row')
     expect(within(row).getByText(label)).toBeInTheDocument()
   })
+
+  it('refreshes the list once a countdown has ended and the server had time to validate', async () => {
+    const { server } = openAccounts('/accounts/pending', [
+      [accountFixture({ status: 'pending', validationStatus: 'pending', validationAt: now() + 1 })],
+    ])
+    await screen.findByTestId('validation-countdown')
+    const before = server.callsTo('GET', '/accounts').length
+    await waitFor(() => expect(server.callsTo('GET', '/accounts').length).toBeGreaterThan(before), {
+      timeout: 1000 + 2000 + VALIDATION_SETTLE_MS + 2000,
+    })
+  }, 20_000)
 
   it('counts down to a future validation and shows the validation time only once not pending', async () => {
     const validationAt = now() + 90

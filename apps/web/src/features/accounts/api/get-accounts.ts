@@ -37,6 +37,9 @@ export function accountsInfiniteQueryOptions(params: AccountListParams) {
     queryFn: ({ pageParam, signal }) => getAccounts(params, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextPage ?? undefined,
+    // Accounts change on the server (validation moves them between tabs): opening a tab shows what is cached
+    // at once and refreshes it in the background.
+    staleTime: 0,
   })
 }
 

@@ -1,4 +1,6 @@
 import type { Account } from '@app/contract'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell } from '../../../components/ui/list.tsx'
@@ -6,11 +8,28 @@ import { paths } from '../../../config/paths.ts'
 import { CountdownState, formatDuration, useCountdown } from '../../../hooks/use-countdown.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
 import { validationLabel } from '../account-status.ts'
+import { accountKeys } from '../api/account-keys.ts'
+
+/**
+ * The server validates an account shortly after its validationAt (each process looks every few seconds), so
+ * once the countdown ends the lists are refreshed after this pause and the account moves to its tab.
+ */
+export const VALIDATION_SETTLE_MS = 6000
 
 function ValidationCountdown({ until }: { until: number }) {
   const { t } = useTranslation('accounts')
+  const queryClient = useQueryClient()
   const { remaining, state } = useCountdown(until - Date.now() / 1000)
-  if (state === CountdownState.COMPLETED) {
+  const completed = state === CountdownState.COMPLETED
+  useEffect(() => {
+    if (!completed) return
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: accountKeys.lists() }),
+      VALIDATION_SETTLE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [completed, queryClient])
+  if (completed) {
     return <Badge tone="neutral">{t('accounts.label.pending')}</Badge>
   }
   return (
