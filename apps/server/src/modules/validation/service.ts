@@ -57,7 +57,7 @@ export type ValidationDeps = {
   db: Db
   provider: AccountProvider
   now?: () => Date
-  log?: Pick<FastifyBaseLogger, 'warn'>
+  log?: Pick<FastifyBaseLogger, 'warn' | 'debug'>
 }
 
 /** Claims and validates up to `limit` due accounts; answers how many outcomes were recorded. */
@@ -78,7 +78,14 @@ export async function runDueValidations(deps: ValidationDeps, limit: number): Pr
         await releaseClaim(deps.db, claim, new Date(now.getTime() + RETRY_AFTER_FAILURE_SECONDS * 1000))
         return false
       }
-      return recordValidation(deps.db, claim, resultOf(claim, outcome, now))
+      const recorded = await recordValidation(deps.db, claim, resultOf(claim, outcome, now))
+      // One line per recorded outcome: operators can follow validations, and tests count them per process.
+      if (recorded)
+        deps.log?.debug(
+          { accountId: claim.id, validationStatus: outcome.validationStatus },
+          'account validated',
+        )
+      return recorded
     }),
   )
   return recorded.filter(Boolean).length

@@ -1,0 +1,127 @@
+/**
+ * Two real server processes (`server.ts`, spawned as `npm start` runs it) on one PostgreSQL database share the
+ * validation of 1,000 due accounts: every account is validated exactly once, and both processes take part.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { buildApp } from '../../../src/app.ts'
+import { accounts } from '../../../src/db/schema.ts'
+import { insertAccounts, newUser, userIdOf } from '../../helpers/accounts.ts'
+import { TEST_AUTH_SECRET, TEST_OPS_TOKEN, testConfig } from '../../helpers/app.ts'
+import { createTestDatabase, TEST_DATABASE_URL } from '../../helpers/database.ts'
+import { TEST_BOT_TOKEN } from '../../helpers/init-data.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../..', import.meta.url))
+const ACCOUNTS = 1000
+
+type ServerProcess = { child: ChildProcess; validated: () => number[]; stop: () => Promise<void> }
+
+function startServer(databaseUrl: string, port: number): ServerProcess {
+  const dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      OPS_TOKEN: TEST_OPS_TOKEN,
+      DEMO_DATA: 'false',
+      SIMULATOR: 'false',
+      LOG_LEVEL: 'debug',
+      VALIDATION_POLL_MS: '50',
+      VALIDATION_BATCH_SIZE: '20',
+    },
+  })
+  let stdout = ''
+  child.stdout?.on('data', (chunk) => (stdout += chunk))
+  return {
+    child,
+    validated: () =>
+      stdout
+        .split('\n')
+        .filter((line) => line.includes('"account validated"'))
+        .map((line) => (JSON.parse(line) as { accountId: number }).accountId),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function waitHealthy(port: number, server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}`)
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('server did not become healthy')
+}
+
+describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  it(`validate ${ACCOUNTS} due accounts, each exactly once, both taking part`, async () => {
+    // A migrated database and a user, made in this process (its app runs no validation loop).
+    const testDatabase = await createTestDatabase('postgres')
+    const databaseUrl = testDatabase.url
+    if (!databaseUrl) throw new Error('a PostgreSQL test database has a URL')
+    const seeding = await buildApp(testConfig(), { database: testDatabase.database })
+    const port = 19_500 + Math.floor(Math.random() * 400)
+    const servers = [startServer(databaseUrl, port), startServer(databaseUrl, port + 1)]
+    try {
+      const db = testDatabase.database.db
+      const user = await newUser(seeding)
+      await Promise.all(servers.map((server, i) => waitHealthy(port + i, server)))
+      await insertAccounts(db, await userIdOf(db, user.telegramId), ACCOUNTS, {
+        prefix: 61,
+        status: 'pending',
+        validationAt: new Date(0),
+      })
+
+      const deadline = Date.now() + 90_000
+      for (;;) {
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(accounts)
+          .where(sql`${accounts.validationStatus} = 'pending'`)
+        if (row?.n === 0 || Date.now() > deadline) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      const [attempts] = await db
+        .select({
+          total: sql<number>`count(*)::int`,
+          once: sql<number>`count(*) filter (where ${accounts.validationAttempts} = 1)::int`,
+        })
+        .from(accounts)
+      expect(attempts).toEqual({ total: ACCOUNTS, once: ACCOUNTS })
+
+      const perProcess = servers.map((server) => server.validated())
+      const all = perProcess.flat()
+      expect(all).toHaveLength(ACCOUNTS)
+      expect(new Set(all).size).toBe(ACCOUNTS)
+      for (const ids of perProcess) expect(ids.length).toBeGreaterThan(0)
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()))
+      await seeding.close()
+      await testDatabase.dispose()
+    }
+  }, 180_000)
+})
