@@ -3,7 +3,9 @@
  * in the table, on PGlite and (with TEST_DATABASE_URL or --pg URL) on PostgreSQL. Requests go through
  * app.inject (the whole Fastify stack, no sockets), so the figures are the server's own cost.
  *
- *   npx tsx apps/server/scripts/bench-accounts.ts [--pg postgres://...] [--requests 300]
+ *   npx tsx apps/server/scripts/bench-accounts.ts [--pg postgres://...] [--requests 300] [--explain]
+ *
+ * --explain prints EXPLAIN (ANALYZE, BUFFERS) of a 4-digit search (the list's own query) at each size.
  *
  * The measured user always has 10,000 accounts; the 1M case adds 990,000 accounts of 990 other users.
  * Not part of npm test: it prints figures, it does not judge them (target: 1M within 1.5x of 10k).
@@ -29,6 +31,7 @@ const option = (name: string) => {
 }
 const REQUESTS = Number(option('--requests') ?? 300)
 const PG_URL = option('--pg') ?? process.env.TEST_DATABASE_URL
+const EXPLAIN = args.includes('--explain')
 const BOT_TOKEN = '1234567890:bench-bot-token'
 const MEASURED = 10_000
 
@@ -137,7 +140,20 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       await database.db.execute(sql`analyze accounts`)
       process.stderr.write(`${kind}: 10k rows in ${Date.now() - started} ms\n`)
 
+      const explain = async (rowsLabel: string) => {
+        if (!EXPLAIN) return
+        // The same statement GET /accounts?search=1234 runs (first page, newest first, size 24).
+        const plan = (await database.db.execute(sql`
+          explain (analyze, buffers) select * from accounts
+          where user_id = ${userId} and phone like ${'%1234%'}
+          order by created_at desc, id desc limit 25
+        `)) as { rows: Record<string, string>[] }
+        const text = plan.rows.map((row) => Object.values(row)[0]).join('\n')
+        process.stderr.write(`\n${kind} ${rowsLabel}: search 1234\n${text}\n\n`)
+      }
+
       const measure = async (rowsLabel: string) => {
+        await explain(rowsLabel)
         const queries: [string, () => string][] = [
           ['page (desc, 24)', () => '/accounts'],
           [

@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
@@ -32,7 +33,7 @@ async function ping(db: Db): Promise<boolean> {
 }
 
 /** The extensions every PGlite instance loads (the migrations create them). */
-export const pgliteExtensions = { pg_trgm }
+export const pgliteExtensions = { pg_trgm, btree_gin }
 
 export function wrapPglite(client: PGlite): PgliteDatabase {
   const db: Db = drizzlePglite({ client })

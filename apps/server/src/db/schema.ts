@@ -155,8 +155,12 @@ export const accounts = pgTable(
     index('accounts_user_status_created_idx')
       .on(t.userId, t.status, t.createdAt, t.id)
       .where(sql`${t.invoiceId} is null`),
-    // Phone substring search (3+ characters use the trigram index).
-    index('accounts_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    // Phone substring search of 3+ characters: trigrams per user (btree_gin puts user_id in the same
+    // GIN index, so the scan reads only this user's entries). fastupdate off: no pending list that every
+    // search would have to read in full; entries go into the index when the account is inserted.
+    index('accounts_user_phone_trgm_idx')
+      .using('gin', t.userId, t.phone.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     // The validation engine's queue: only rows still waiting for a validation.
     index('accounts_validation_due_idx')
       .on(t.validationAt)
