@@ -3,7 +3,8 @@
  * in the table, on PGlite and (with TEST_DATABASE_URL or --pg URL) on PostgreSQL. Requests go through
  * app.inject (the whole Fastify stack, no sockets), so the figures are the server's own cost.
  *
- *   npx tsx apps/server/scripts/bench-accounts.ts [--pg postgres://...] [--requests 300] [--explain]
+ *   npx tsx apps/server/scripts/bench-accounts.ts [--pg postgres://...] [--requests 300] [--explain] [--only pglite|postgres]
+ * After each bulk load the table is vacuumed and analyzed, as autovacuum would, so the figures are a steady state.
  *
  * --explain prints EXPLAIN (ANALYZE, BUFFERS) of a 4-digit search (the list's own query) at each size.
  *
@@ -32,6 +33,8 @@ const option = (name: string) => {
 const REQUESTS = Number(option('--requests') ?? 300)
 const PG_URL = option('--pg') ?? process.env.TEST_DATABASE_URL
 const EXPLAIN = args.includes('--explain')
+/** `--only postgres` (or pglite) measures one database; PGlite's 1M-row load alone takes minutes. */
+const ONLY = option('--only')
 const BOT_TOKEN = '1234567890:bench-bot-token'
 const MEASURED = 10_000
 
@@ -137,7 +140,7 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       const userId = Number(me?.id)
       const started = Date.now()
       await insertBulk(database.db, userId, 1, MEASURED, 1)
-      await database.db.execute(sql`analyze accounts`)
+      await database.db.execute(sql`vacuum analyze accounts`)
       process.stderr.write(`${kind}: 10k rows in ${Date.now() - started} ms\n`)
 
       const explain = async (rowsLabel: string) => {
@@ -198,7 +201,7 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
         }
       ).rows
       await insertBulk(database.db, Number(first?.id), 990, 1000, 2)
-      await database.db.execute(sql`analyze accounts`)
+      await database.db.execute(sql`vacuum analyze accounts`)
       process.stderr.write(`${kind}: +990k rows in ${Date.now() - t1} ms\n`)
       await measure('1M')
     } finally {
@@ -212,8 +215,8 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
 }
 
 const results: Row[] = []
-results.push(...(await bench('pglite')))
-if (PG_URL) results.push(...(await bench('postgres')))
+if (ONLY !== 'postgres') results.push(...(await bench('pglite')))
+if (PG_URL && ONLY !== 'pglite') results.push(...(await bench('postgres')))
 else process.stderr.write('PostgreSQL skipped: set TEST_DATABASE_URL or pass --pg URL\n')
 
 const fmt = (n: number) => n.toFixed(2).padStart(8)

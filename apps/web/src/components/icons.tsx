@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 /** A handful of line icons (24x24, currentColor) so the first screen needs no icon font or image. */
 type IconProps = { label?: string }
 
-function Svg({ label, children }: IconProps & { children: ReactNode }) {
+export function Svg({ label, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

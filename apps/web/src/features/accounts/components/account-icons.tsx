@@ -1,34 +1,20 @@
+import { Svg } from '../../../components/icons.tsx'
+
 /** Line icons of the accounts screens (kept out of the shared icon file so the first screen stays small). */
 export function InboxIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Svg>
       <path d="M22 12h-6l-2 3h-4l-2-3H2" />
       <path d="M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z" />
-    </svg>
+    </Svg>
   )
 }
 
 export function InfoIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <Svg>
       <circle cx="12" cy="12" r="10" />
       <path d="M12 16v-4M12 8h.01" />
-    </svg>
+    </Svg>
   )
 }
