@@ -1,13 +1,11 @@
 /** Start-up and shutdown of the real process (`server.ts`), spawned the way `npm start` runs it. */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { type SpawnedServer, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
 
-const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
-const SERVER = 'apps/server/src/server.ts'
 const dirs: string[] = []
 const children: ChildProcess[] = []
 
@@ -17,48 +15,13 @@ function tempDataDir(): string {
   return dir
 }
 
-type Started = {
-  child: ChildProcess
-  output: () => { stdout: string; stderr: string }
-  exited: Promise<number | null>
-}
-
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      ...env,
-    },
-  })
-  children.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout?.on('data', (chunk) => (stdout += chunk))
-  child.stderr?.on('data', (chunk) => (stderr += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, output: () => ({ stdout, stderr }), exited }
+function start(env: Record<string, string>): SpawnedServer {
+  const started = spawnServer(env)
+  children.push(started.child)
+  return started
 }
 
 let nextPort = 18_500 + Math.floor(Math.random() * 1000)
-
-async function waitHealthy(port: number, started: Started, timeoutMs = 60_000): Promise<number> {
-  const t0 = Date.now()
-  while (Date.now() - t0 < timeoutMs) {
-    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output().stderr}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`)
-      if (response.ok) return Date.now() - t0
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error('server did not become healthy')
-}
 
 afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')

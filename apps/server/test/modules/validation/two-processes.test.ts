@@ -2,11 +2,9 @@
  * Two real server processes (`server.ts`, spawned as `npm start` runs it) on one PostgreSQL database share the
  * validation of 1,000 due accounts: every account is validated exactly once, and both processes take part.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../../src/app.ts'
@@ -15,66 +13,41 @@ import { insertAccounts, newUser, userIdOf } from '../../helpers/accounts.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN, testConfig } from '../../helpers/app.ts'
 import { createTestDatabase, TEST_DATABASE_URL } from '../../helpers/database.ts'
 import { TEST_BOT_TOKEN } from '../../helpers/init-data.ts'
+import { type SpawnedServer, spawnServer, waitHealthy } from '../../helpers/spawn-server.ts'
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../..', import.meta.url))
 const ACCOUNTS = 1000
 
-type ServerProcess = { child: ChildProcess; validated: () => number[]; stop: () => Promise<void> }
+type ValidatingServer = SpawnedServer & { validated: () => number[]; cleanUp: () => Promise<void> }
 
-function startServer(databaseUrl: string, port: number): ServerProcess {
+function startServer(databaseUrl: string, port: number): ValidatingServer {
   const dataDir = mkdtempSync(join(tmpdir(), 'two-processes-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      OPS_TOKEN: TEST_OPS_TOKEN,
-      DEMO_DATA: 'false',
-      SIMULATOR: 'false',
-      LOG_LEVEL: 'debug',
-      VALIDATION_POLL_MS: '50',
-      VALIDATION_BATCH_SIZE: '20',
-    },
+  const server = spawnServer({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    OPS_TOKEN: TEST_OPS_TOKEN,
+    DEMO_DATA: 'false',
+    SIMULATOR: 'false',
+    LOG_LEVEL: 'debug',
+    VALIDATION_POLL_MS: '50',
+    VALIDATION_BATCH_SIZE: '20',
   })
-  let stdout = ''
-  child.stdout?.on('data', (chunk) => (stdout += chunk))
   return {
-    child,
+    ...server,
     validated: () =>
-      stdout
-        .split('\n')
+      server
+        .output()
+        .stdout.split('\n')
         .filter((line) => line.includes('"account validated"'))
         .map((line) => (JSON.parse(line) as { accountId: number }).accountId),
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
+    cleanUp: async () => {
+      await server.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
-}
-
-async function waitHealthy(port: number, server: ServerProcess): Promise<void> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}`)
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('server did not become healthy')
 }
 
 describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
@@ -119,7 +92,7 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
       expect(new Set(all).size).toBe(ACCOUNTS)
       for (const ids of perProcess) expect(ids.length).toBeGreaterThan(0)
     } finally {
-      await Promise.all(servers.map((server) => server.stop()))
+      await Promise.all(servers.map((server) => server.cleanUp()))
       await seeding.close()
       await testDatabase.dispose()
     }

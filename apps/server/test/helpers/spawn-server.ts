@@ -1,0 +1,58 @@
+/** The real server process (`server.ts`), spawned the way `npm start` runs it, for start-up and multi-process tests. */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
+const SERVER = 'apps/server/src/server.ts'
+
+export type SpawnedServer = {
+  child: ChildProcess
+  output: () => { stdout: string; stderr: string }
+  exited: Promise<number | null>
+  /** SIGTERM, then wait for the exit. */
+  stop: () => Promise<void>
+}
+
+/** Only PATH and HOME come from this process's environment: the server sees exactly what the test gives it. */
+export function spawnServer(env: Record<string, string>): SpawnedServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk) => (stdout += chunk))
+  child.stderr?.on('data', (chunk) => (stderr += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return {
+    child,
+    output: () => ({ stdout, stderr }),
+    exited,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Milliseconds until `/healthz` answered 200; throws when the process exits or the time runs out. */
+export async function waitHealthy(port: number, server: SpawnedServer, timeoutMs = 60_000): Promise<number> {
+  const t0 = Date.now()
+  while (Date.now() - t0 < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output().stderr}`)
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`)
+      if (response.ok) return Date.now() - t0
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('server did not become healthy')
+}
