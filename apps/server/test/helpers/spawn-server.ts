@@ -29,13 +29,14 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   let stderr = ''
   child.stdout?.on('data', (chunk) => (stdout += chunk))
   child.stderr?.on('data', (chunk) => (stderr += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  // 'close', not 'exit': it comes once stdout and stderr are drained, so output() is complete after `exited`.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)))
   return {
     child,
     output: () => ({ stdout, stderr }),
     exited,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM')
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       await exited
     },
   }

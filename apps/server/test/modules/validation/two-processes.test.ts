@@ -86,6 +86,8 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
         .from(accounts)
       expect(attempts).toEqual({ total: ACCOUNTS, once: ACCOUNTS })
 
+      // Stopped first, so that every line each process logged has arrived.
+      await Promise.all(servers.map((server) => server.stop()))
       const perProcess = servers.map((server) => server.validated())
       const all = perProcess.flat()
       expect(all).toHaveLength(ACCOUNTS)
