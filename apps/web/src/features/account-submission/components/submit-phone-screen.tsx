@@ -1,20 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useSubmitAccountPhone } from '../api/submit-account-phone.ts'
 import { PHONE_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
-import { phoneFormSchema } from '../form-schemas.ts'
-import { SingleFieldForm } from './single-field-form.tsx'
-
-export const PHONE_INPUT = {
-  type: 'tel',
-  inputMode: 'tel',
-  autoComplete: 'tel',
-  dir: 'ltr',
-  placeholder: '+44 7700 900123',
-} as const
+import { PhoneStepForm } from './contact-step-forms.tsx'
 
 /** Navigation state { type: 'login' | 'register' } picks the title and the submit type (spec section 2). */
 function submitTypeFrom(state: unknown): 'login' | 'register' {
@@ -28,22 +19,15 @@ export function SubmitPhoneScreen() {
   const { t } = useTranslation(['accounts', 'common'])
   const navigate = useNavigate()
   const location = useLocation()
-  const [params] = useSearchParams()
   const submitType = submitTypeFrom(location.state)
   const mutation = useSubmitAccountPhone()
 
   return (
-    <SingleFieldForm
+    <PhoneStepForm
       testId="submit-phone"
       title={t(
         submitType === 'login' ? 'accounts.submitPhone.titleLogin' : 'accounts.submitPhone.titleRegister',
       )}
-      intro={<p>{t('accounts.submit.phone.prompt')}</p>}
-      label={t('accounts.submit.phone.label')}
-      schema={phoneFormSchema}
-      defaultValue={params.get('phone') ?? ''}
-      input={PHONE_INPUT}
-      submitText={t('accounts.submit.next')}
       pending={mutation.isPending}
       onSubmit={(phone) =>
         mutation.mutate(
