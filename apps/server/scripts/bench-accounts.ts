@@ -11,19 +11,18 @@
  * The measured user always has 10,000 accounts; the 1M case adds 990,000 accounts of 990 other users.
  * Not part of npm test: it prints figures, it does not judge them (target: 1M within 1.5x of 10k).
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { type Database, pgliteExtensions, wrapPglite, wrapPool } from '../src/db/client.ts'
+import { type Database, pgliteExtensions, wrapPglite } from '../src/db/client.ts'
 import { migrateDatabase } from '../src/db/migrate.ts'
-import { initDataHash } from '../src/modules/auth/init-data.ts'
 import { DEMO_REFERRAL_CODE } from '../src/modules/demo/demo-data.ts'
+import { signInitData } from '../src/routes/simulator/sign-init-data.ts'
+import { createPostgres } from '../test/helpers/database.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => {
@@ -50,35 +49,15 @@ async function openPgliteDb(): Promise<{ database: Database; dispose(): Promise<
   return { database, dispose: () => database.close() }
 }
 
-async function openPostgresDb(adminUrl: string): Promise<{ database: Database; dispose(): Promise<void> }> {
-  const name = `bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  const database = wrapPool(new pg.Pool({ connectionString: url.toString(), max: 10 }))
-  return {
-    database,
-    async dispose() {
-      await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+function signedInitData(id: number): string {
+  return signInitData(
+    {
+      user: { id, first_name: 'Bench' },
+      authDate: Math.floor(Date.now() / 1000),
+      startParam: DEMO_REFERRAL_CODE,
     },
-  }
-}
-
-function signInitData(id: number): string {
-  const fields: Record<string, string> = {
-    user: JSON.stringify({ id, first_name: 'Bench' }),
-    auth_date: String(Math.floor(Date.now() / 1000)),
-    start_param: DEMO_REFERRAL_CODE,
-  }
-  fields.hash = initDataHash(fields, BOT_TOKEN)
-  return new URLSearchParams(fields).toString()
+    BOT_TOKEN,
+  )
 }
 
 /** Bulk rows: accounts of `users` users (ids from `firstUserId`), `perUser` each, phones unique by `prefix`. */
@@ -104,7 +83,7 @@ async function insertBulk(
 }
 
 async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
-  const opened = kind === 'pglite' ? await openPgliteDb() : await openPostgresDb(PG_URL ?? '')
+  const opened = kind === 'pglite' ? await openPgliteDb() : await createPostgres(PG_URL ?? '')
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-accounts-'))
   const { database } = opened
   const rows: Row[] = []
@@ -128,7 +107,7 @@ async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
       const authorized = await app.inject({
         method: 'POST',
         url: '/auth/telegram/authorize',
-        payload: { initData: signInitData(990_000_001) },
+        payload: { initData: signedInitData(990_000_001) },
       })
       const { accessToken } = authorized.json() as { accessToken: string }
       const headers = { authorization: `Bearer ${accessToken}` }

@@ -33,7 +33,8 @@ function withDatabaseName(url: string, name: string): string {
   return u.toString()
 }
 
-async function createPostgres(adminUrl: string): Promise<TestDatabase> {
+/** A fresh, migrated PostgreSQL database next to `adminUrl`'s; `dispose()` drops it. */
+export async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
