@@ -34,6 +34,14 @@ export const ErrorCode = {
   FLOW_NOT_FOUND: 'FLOW_NOT_FOUND',
   /** 403: the user's flags do not allow this submit type (canAddAccount for login, canRegisterAccount for register). */
   ACCOUNT_SUBMIT_FORBIDDEN: 'ACCOUNT_SUBMIT_FORBIDDEN',
+  /** 400 on invoice creation, 409 on a payment request: withdrawals (or toman payouts) are closed. */
+  PAYMENT_CLOSED: 'PAYMENT_CLOSED',
+  /** 409: the invoice does not allow a payment request now (not confirmed, paid, or one is open). */
+  PAYMENT_REQUEST_UNAVAILABLE: 'PAYMENT_REQUEST_UNAVAILABLE',
+  /** 409: no exchange rate is set for the payout currency. */
+  EXCHANGE_RATE_UNAVAILABLE: 'EXCHANGE_RATE_UNAVAILABLE',
+  /** 409: an operator move the record's current state does not allow. */
+  INVALID_STATE: 'INVALID_STATE',
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
   REFERRAL_REQUIRED: 'REFERRAL_REQUIRED',

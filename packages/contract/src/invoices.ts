@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AccountSchema } from './accounts.ts'
 import {
   EpochSecondsSchema,
   PageQuerySchema,
@@ -16,10 +17,12 @@ export const PayoutCurrencySchema = z.enum(['trx', 'usdt', 'irt'])
 
 export const TransactionSchema = z.object({
   uid: UidSchema,
+  /** The invoice the transaction pays. */
+  invoiceUid: UidSchema,
   currency: PayoutCurrencySchema,
-  /** Amount paid out, in the payout currency (toman: integer). */
+  /** Amount paid out, in the payout currency: trx and usdt with 2 decimals, toman (irt) whole. */
   net: z.number().nonnegative(),
-  /** Payout-currency units per 1 USDT (1 for usdt). */
+  /** Payout-currency units per 1 USDT (1 for usdt), as set by operators when the request was made. */
   rate: z.number().positive(),
   status: TransactionStatusSchema,
   userFee: UsdtAmountSchema,
@@ -29,6 +32,7 @@ export const TransactionSchema = z.object({
   txid: z.string().nullable(),
   senderAddress: z.string().nullable(),
   receiverAddress: z.string(),
+  /** Telegram id of the user's referrer (null for users admitted by an operator invite). */
   referrerTelegramId: z.number().int().nullable(),
 })
 export type Transaction = z.infer<typeof TransactionSchema>
@@ -47,6 +51,9 @@ export const InvoiceDetailSchema = InvoiceSchema.extend({ transactions: z.array(
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>
 
 export const InvoicePageSchema = pageOf(InvoiceSchema)
+export const InvoiceListQuerySchema = PageQuerySchema
+/** The accounts an invoice pays, newest first; `total` is how many it holds. */
+export const InvoiceAccountPageSchema = pageOf(AccountSchema)
 export const InvoiceParamsSchema = z.object({ invoiceId: UidSchema })
 export const RequestInvoiceResponseSchema = InvoiceSchema.pick({ uid: true, confirmationStatus: true })
 
@@ -85,7 +92,25 @@ export const BankCardSortSchema = z.object({
   direction: SortDirectionSchema,
 })
 
-export const ExchangePairSchema = z.enum(['USDTIRT'])
+/** USDTIRT: toman per USDT; USDTTRX: TRX per USDT. Both set by operators (`ops rate set`). */
+export const ExchangePairSchema = z.enum(['USDTIRT', 'USDTTRX'])
+export type ExchangePair = z.infer<typeof ExchangePairSchema>
 export const ExchangeParamsSchema = z.object({ pair: ExchangePairSchema })
 export const ExchangePriceSchema = z.object({ price: z.number().positive() })
 export const TransactionParamsSchema = z.object({ uid: UidSchema })
+
+/** USDT fee per USDT BEP20 payout (spec section 9); TRX and toman payouts carry none. */
+export const USDT_BEP20_FEE = 0.3
+
+/**
+ * `details` of the invoice-creation errors (400), what the mini-app's dialogs show (spec section 8).
+ * Seconds and USDT amounts.
+ */
+export const ActionWaitDetailsSchema = z.object({
+  /** The minimum time between two invoice requests. */
+  delay: z.number().int().nonnegative(),
+  /** How long until the next request is allowed. */
+  wait: z.number().int().nonnegative(),
+})
+export const BalanceLowDetailsSchema = z.object({ balance: UsdtAmountSchema, minimum: UsdtAmountSchema })
+export const BalanceHighDetailsSchema = z.object({ balance: UsdtAmountSchema, maximum: UsdtAmountSchema })

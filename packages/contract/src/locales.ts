@@ -5,7 +5,15 @@ export const FALLBACK_LANGUAGE = 'en'
 /** Right-to-left languages: the mini-app flips direction for these. */
 export const RTL_LANGUAGES: readonly string[] = ['fa']
 /** One namespace per feature; `common` and `dashboard` are what the first screen needs. */
-export const NAMESPACES = ['common', 'dashboard', 'accounts', 'invoices', 'referrals', 'auth'] as const
+export const NAMESPACES = [
+  'common',
+  'dashboard',
+  'accounts',
+  'invoices',
+  'payments',
+  'referrals',
+  'auth',
+] as const
 
 export const LanguageSchema = z.enum(LANGUAGES)
 export type Language = z.infer<typeof LanguageSchema>

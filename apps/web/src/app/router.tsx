@@ -39,6 +39,13 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   type SubmissionScreen = Exclude<keyof typeof import('./routes/account-submission.tsx'), 'default'>
   const submission = (name: SubmissionScreen) =>
     screen(async () => ({ Component: (await import('./routes/account-submission.tsx'))[name] }), ['accounts'])
+  /** The invoice list and detail share one chunk; the payout screens (methods, forms, transaction) another. */
+  type InvoicesScreen = Exclude<keyof typeof import('./routes/invoices.tsx'), 'default'>
+  const invoices = (name: InvoicesScreen) =>
+    screen(async () => ({ Component: (await import('./routes/invoices.tsx'))[name] }), ['invoices'])
+  type PaymentsScreen = Exclude<keyof typeof import('./routes/payments.tsx'), 'default'>
+  const payments = (name: PaymentsScreen) =>
+    screen(async () => ({ Component: (await import('./routes/payments.tsx'))[name] }), ['payments'])
 
   return [
     {
@@ -62,31 +69,16 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
             {
               path: 'invoices',
               children: [
-                { index: true, element: unavailable('invoices', 'invoices.list.title') },
+                { index: true, element: invoices('InvoiceList') },
                 {
                   path: ':invoiceUid',
                   children: [
-                    { index: true, element: unavailable('invoices', 'invoices.detail.title') },
-                    {
-                      path: 'select-method',
-                      element: unavailable('invoices', 'invoices.selectMethod.title'),
-                    },
-                    {
-                      path: 'request-payment',
-                      element: unavailable('invoices', 'invoices.requestPayment.title'),
-                    },
-                    {
-                      path: 'request-payment-crypto',
-                      element: unavailable('invoices', 'invoices.requestPaymentCrypto.title'),
-                    },
-                    {
-                      path: 'request-payment-irt',
-                      element: unavailable('invoices', 'invoices.requestPaymentIrt.title'),
-                    },
-                    {
-                      path: 'transactions/:transactionUid',
-                      element: unavailable('invoices', 'invoices.transaction.title'),
-                    },
+                    { index: true, element: invoices('InvoiceDetail') },
+                    { path: 'select-method', element: payments('SelectMethod') },
+                    { path: 'request-payment', element: payments('RequestPaymentTrx') },
+                    { path: 'request-payment-crypto', element: payments('RequestPaymentCrypto') },
+                    { path: 'request-payment-irt', element: payments('RequestPaymentIrt') },
+                    { path: 'transactions/:transactionUid', element: payments('TransactionDetail') },
                     { path: 'accounts/:accountUid', element: accountDetail() },
                   ],
                 },
@@ -117,7 +109,7 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
               ],
             },
             { path: 'referrals', element: unavailable('referrals', 'referrals.title') },
-            { path: 'transactions/:uid', element: unavailable('invoices', 'invoices.transaction.title') },
+            { path: 'transactions/:transactionUid', element: payments('TransactionDetail') },
             { path: 'news', element: screen(() => import('./routes/news.tsx')) },
           ],
         },

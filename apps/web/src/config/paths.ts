@@ -9,6 +9,13 @@ export const paths = {
   passwordResetConfirm: '/password-reset-confirm',
   invoices: '/invoices',
   invoice: (invoiceUid: string) => `/invoices/${invoiceUid}`,
+  selectMethod: (invoiceUid: string) => `/invoices/${invoiceUid}/select-method`,
+  requestPaymentTrx: (invoiceUid: string) => `/invoices/${invoiceUid}/request-payment`,
+  requestPaymentCrypto: (invoiceUid: string) => `/invoices/${invoiceUid}/request-payment-crypto`,
+  requestPaymentIrt: (invoiceUid: string) => `/invoices/${invoiceUid}/request-payment-irt`,
+  invoiceTransaction: (invoiceUid: string, transactionUid: string) =>
+    `/invoices/${invoiceUid}/transactions/${transactionUid}`,
+  transaction: (transactionUid: string) => `/transactions/${transactionUid}`,
   accounts: '/accounts',
   accountsPending: '/accounts/pending',
   accountsTab: (status: 'pending' | 'accepted' | 'rejected') => `/accounts/${status}`,
