@@ -9,6 +9,7 @@ import {
   UsdtAmountSchema,
 } from './common.ts'
 import { V } from './messages.ts'
+import { BscAddressSchema, CardNumberSchema, IbanSchema, TronAddressSchema } from './payout-addresses.ts'
 
 export const ConfirmationStatusSchema = z.enum(['pending', 'confirmed', 'rejected', 'validating'])
 export const PaymentStatusSchema = z.enum(['pending', 'success', 'review', 'failed'])
@@ -57,13 +58,12 @@ export const InvoiceAccountPageSchema = pageOf(AccountSchema)
 export const InvoiceParamsSchema = z.object({ invoiceId: UidSchema })
 export const RequestInvoiceResponseSchema = InvoiceSchema.pick({ uid: true, confirmationStatus: true })
 
-const WalletSchema = z.string({ error: V.walletRequired }).trim().min(1, { error: V.walletRequired }).max(128)
 export const RequestPaymentBodySchema = z.object({
-  receiverAddress: WalletSchema,
+  receiverAddress: TronAddressSchema,
   currency: z.literal('trx'),
 })
 export const RequestPaymentCryptoBodySchema = z.object({
-  receiverAddress: WalletSchema,
+  receiverAddress: BscAddressSchema,
   network: z.literal('BSC'),
   token: z.literal('USDT'),
 })
@@ -71,8 +71,8 @@ export const RequestPaymentCryptoBodySchema = z.object({
 export const BankCardCreateSchema = z.object({
   name: z.string({ error: V.cardInvalid }).trim().min(1, { error: V.cardInvalid }).max(64),
   family: z.string({ error: V.cardInvalid }).trim().min(1, { error: V.cardInvalid }).max(64),
-  number: z.string({ error: V.cardInvalid }).regex(/^\d{16}$/, { error: V.cardInvalid }),
-  iban: z.string({ error: V.ibanInvalid }).regex(/^IR\d{24}$/, { error: V.ibanInvalid }),
+  number: CardNumberSchema,
+  iban: IbanSchema,
 })
 export const RequestPaymentIrtBodySchema = z.object({
   bankCardCreate: BankCardCreateSchema,
