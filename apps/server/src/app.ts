@@ -7,10 +7,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
+import { createCursorCodec } from './lib/cursor.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
 import { createAccountSubmissionService } from './modules/account-submission/service.ts'
-import { createCursorCodec } from './modules/accounts/cursor.ts'
 import { createAccessTokenSigner } from './modules/auth/access-tokens.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import {
@@ -35,7 +35,9 @@ import authRoutes from './routes/auth/index.ts'
 import dashboardRoutes from './routes/dashboard/index.ts'
 import flagRoutes from './routes/flags/index.ts'
 import healthRoutes from './routes/health/index.ts'
+import invoiceRoutes from './routes/invoices/index.ts'
 import localesRoutes from './routes/locales/index.ts'
+import paymentRoutes from './routes/payments/index.ts'
 import sandboxRoutes from './routes/sandbox/index.ts'
 import simulatorRoutes from './routes/simulator/index.ts'
 
@@ -133,7 +135,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       db,
       channelMembership: deps.channelMembership ?? settingsOnlyMembershipChecker,
     })
-    await app.register(accountRoutes, { db, cursors: createCursorCodec(authSecret) })
+    const cursors = createCursorCodec(authSecret)
+    await app.register(accountRoutes, { db, cursors })
+    await app.register(invoiceRoutes, { db, cursors, now })
+    await app.register(paymentRoutes, { db, cursors, now })
     await app.register(accountSubmissionRoutes, { submission })
     await app.register(flagRoutes)
     if (config.accountProvider === 'sandbox') await app.register(sandboxRoutes)

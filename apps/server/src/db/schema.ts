@@ -133,8 +133,8 @@ export const accounts = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     claimToken: uuid('claim_token'),
     submitType: text('submit_type').notNull(),
-    /** The invoice the account is paid by (issue 4); null while available. */
-    invoiceId: bigint('invoice_id', { mode: 'number' }),
+    /** The invoice the account is paid by; null while it counts toward the available balance. */
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references((): AnyPgColumn => invoices.id),
     // Check flags: true means the check passed, except check_freeze (true means frozen).
     checkSingleAuthorization: boolean('check_single_authorization').notNull().default(true),
     check2Fa: boolean('check_2fa').notNull().default(true),
@@ -162,6 +162,10 @@ export const accounts = pgTable(
       .using('gin', t.userId, t.phone.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
     // The validation engine's queue: only rows still waiting for a validation.
+    // An invoice's accounts, newest first (invoice detail).
+    index('accounts_invoice_created_idx')
+      .on(t.invoiceId, t.createdAt, t.id)
+      .where(sql`${t.invoiceId} is not null`),
     index('accounts_validation_due_idx')
       .on(t.validationAt)
       .where(sql`${t.validationStatus} in ('pending', 'review')`),
@@ -208,3 +212,109 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 })
+
+/**
+ * Invoices: a user's withdrawal of the accepted accounts attached to it (accounts.invoice_id).
+ * `amount` is the sum of their net when the invoice was made (USDT minor units); see docs/payments.md.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** pending, confirmed, rejected, validating: operators decide. */
+    confirmationStatus: text('confirmation_status').notNull().default('pending'),
+    /** pending, success, review, failed: follows the invoice's transactions. */
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('invoices_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('invoices_confirmation_created_idx').on(t.confirmationStatus, t.createdAt),
+  ],
+)
+
+/** Bank cards users were paid to in toman, saved for reuse: one row per user, card and IBAN. */
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    name: text('name').notNull(),
+    family: text('family').notNull(),
+    number: text('number').notNull(),
+    /** With the IR prefix. */
+    iban: text('iban').notNull(),
+    /** Last used: the list shows the most recently used first. */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_cards_user_number_iban_unique').on(t.userId, t.number, t.iban),
+    index('bank_cards_user_created_idx').on(t.userId, t.createdAt, t.id),
+  ],
+)
+
+/**
+ * Payouts of invoices. `net` is what the operator pays, in the payout currency's minor units
+ * (trx, usdt: 6 decimals; irt: whole toman), computed once at request time; `rate` is payout units per
+ * USDT x 10^6. At most one open (pending, broadcasting, review) transaction per invoice, by index.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoices.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** trx (TRC20), usdt (BEP20), irt (toman by bank transfer). */
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The invoice amount paid by this transaction, USDT minor units. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    userFee: bigint('user_fee', { mode: 'bigint' }).notNull(),
+    rate: bigint('rate', { mode: 'bigint' }).notNull(),
+    net: bigint('net', { mode: 'bigint' }).notNull(),
+    /** Wallet address (trx, usdt) or IBAN (irt). */
+    receiverAddress: text('receiver_address').notNull(),
+    bankCardId: bigint('bank_card_id', { mode: 'number' }).references(() => bankCards.id),
+    txid: text('txid'),
+    senderAddress: text('sender_address'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_invoice_created_idx').on(t.invoiceId, t.createdAt),
+    uniqueIndex('transactions_one_open_per_invoice')
+      .on(t.invoiceId)
+      .where(sql`${t.status} in ('pending', 'broadcasting', 'review')`),
+    index('transactions_status_created_idx').on(t.status, t.createdAt),
+  ],
+)
+
+/** Exchange rates set by operators, with their history: the newest row of a pair is the rate. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** USDTIRT (toman per USDT), USDTTRX (TRX per USDT). */
+    pair: text('pair').notNull(),
+    /** Units of the quote currency per 1 USDT, x 10^6. */
+    price: bigint('price', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('exchange_rates_pair_id_idx').on(t.pair, t.id)],
+)

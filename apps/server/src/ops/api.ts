@@ -15,6 +15,7 @@ import { displaySettings, getSettings, setSetting } from '../modules/settings/se
 import { isSettingKey } from '../modules/settings/settings-definitions.ts'
 import { bearerToken } from '../plugins/authenticate.ts'
 import { opsTokenMatches } from './ops-token.ts'
+import { paymentsOpsApi } from './payments-api.ts'
 import {
   AccountsQuerySchema,
   AccountUidParamsSchema,
@@ -115,7 +116,7 @@ export const opsApi: FastifyPluginAsyncZod<{ db: Db; opsToken: string; now: () =
       schema: {
         params: AccountUidParamsSchema,
         body: SetAccountStatusBodySchema,
-        response: { 200: OpsAccountSchema, ...notFoundError, ...errors },
+        response: { 200: OpsAccountSchema, ...notFoundError, 409: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => overrideAccountStatus(db, request.params.uid, request.body.status, now()),
@@ -132,4 +133,6 @@ export const opsApi: FastifyPluginAsyncZod<{ db: Db; opsToken: string; now: () =
     },
     async (request) => listAccountsOfTelegramUser(db, request.params.telegramId, request.query.limit),
   )
+
+  await app.register(paymentsOpsApi, { db, now })
 }

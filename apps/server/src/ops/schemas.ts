@@ -1,5 +1,5 @@
 /** Request and response schemas of the operator API (shared by the API and the CLI). */
-import { AccountStatusSchema, ReferralCodeSchema, UidSchema } from '@app/contract'
+import { AccountStatusSchema, ExchangePairSchema, ReferralCodeSchema, UidSchema } from '@app/contract'
 import { z } from 'zod'
 import { SETTING_KEYS } from '../modules/settings/settings-definitions.ts'
 
@@ -66,3 +66,68 @@ export const AccountUidParamsSchema = z.object({ uid: UidSchema })
 export const SetAccountStatusBodySchema = z.object({ status: AccountStatusSchema }).strict()
 export const TelegramIdParamsSchema = z.object({ telegramId: z.coerce.number().int().positive() })
 export const AccountsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) })
+
+// --- Invoices, payouts, rates, ledger ---
+export const ListQuerySchema = z.object({
+  status: z.string().max(32).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+})
+export const OpsInvoiceSchema = z.object({
+  uid: z.string(),
+  amount: z.string(),
+  confirmationStatus: z.string(),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+})
+export const OpsInvoicesSchema = z.array(OpsInvoiceSchema)
+export const InvoiceMoveParamsSchema = z.object({
+  uid: UidSchema,
+  move: z.enum(['confirm', 'reject', 'validate'], { error: 'one of confirm, reject, validate' }),
+})
+export const OpsTransactionSchema = z.object({
+  uid: z.string(),
+  invoiceUid: z.string(),
+  telegramId: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  userFee: z.string(),
+  rate: z.string(),
+  net: z.string(),
+  receiverAddress: z.string(),
+  bankCard: z
+    .object({ name: z.string().nullable(), family: z.string().nullable(), number: z.string() })
+    .nullable(),
+  txid: z.string().nullable(),
+  senderAddress: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+})
+export const OpsTransactionsSchema = z.array(OpsTransactionSchema)
+export const TransactionMoveParamsSchema = z.object({
+  uid: UidSchema,
+  move: z.enum(['broadcast', 'succeed', 'fail', 'review'], {
+    error: 'one of broadcast, succeed, fail, review',
+  }),
+})
+export const TransactionMoveBodySchema = z
+  .object({
+    txid: z.string().trim().min(1).max(128).optional(),
+    senderAddress: z.string().trim().max(128).optional(),
+  })
+  .strict()
+export const RateParamsSchema = z.object({ pair: ExchangePairSchema })
+export const PutRateBodySchema = z.object({ price: z.union([z.string().max(32), z.number()]) }).strict()
+export const RateSchema = z.object({ pair: z.string(), price: z.string(), setAt: z.string() })
+export const RatesSchema = z.array(RateSchema)
+export const LedgerSchema = z.object({
+  totals: z.object({
+    acceptedNet: z.string(),
+    available: z.string(),
+    onUnpaidInvoices: z.string(),
+    paid: z.string(),
+    paidOut: z.string(),
+  }),
+  problems: z.array(z.string()),
+})

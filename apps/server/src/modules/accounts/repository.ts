@@ -1,14 +1,19 @@
 /** All SQL about accounts. Rows stay snake_case in here; callers get camelCase records. */
-import { and, asc, desc, eq, getTableColumns, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts, users } from '../../db/schema.ts'
-import type { CursorPosition } from './cursor.ts'
+import type { CursorPosition } from '../../lib/cursor.ts'
+import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 
-export type AccountRecord = typeof accounts.$inferSelect & { createdAtKey: string }
+export type AccountRecord = typeof accounts.$inferSelect & { createdAtKey: string; invoiceUid: string | null }
 
-const createdAtKey = sql<string>`to_char(${accounts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
-
-const recordColumns = { ...getTableColumns(accounts), createdAtKey }
+export const accountRecordColumns = {
+  ...getTableColumns(accounts),
+  createdAtKey: createdAtKey(accounts.createdAt),
+  /** The wire names the invoice by its uid. */
+  invoiceUid: sql<string | null>`(select i.uid from invoices i where i.id = ${accounts.invoiceId})`,
+}
+const recordColumns = accountRecordColumns
 
 export type NewAccount = {
   userId: number
@@ -72,23 +77,13 @@ export async function findAccountPage(
   if (filter.phoneContains !== undefined) {
     conditions.push(sql`${accounts.phone} like ${`%${filter.phoneContains}%`}`)
   }
-  // Reading backwards (the page before a position) walks the index the other way, then reverses.
-  const backwards = from?.d === 'p'
-  const scan = backwards ? (order === 'asc' ? 'desc' : 'asc') : order
-  if (from !== undefined) {
-    const position = sql`(${from.t}::timestamptz, ${from.i}::bigint)`
-    conditions.push(
-      scan === 'desc'
-        ? sql`(${accounts.createdAt}, ${accounts.id}) < ${position}`
-        : sql`(${accounts.createdAt}, ${accounts.id}) > ${position}`,
-    )
-  }
-  const direction = scan === 'desc' ? desc : asc
+  const scan = keysetScan(accounts.createdAt, accounts.id, order, from)
+  if (scan.after) conditions.push(scan.after)
   return db
     .select(recordColumns)
     .from(accounts)
     .where(and(...conditions))
-    .orderBy(direction(accounts.createdAt), direction(accounts.id))
+    .orderBy(...scan.orderBy)
     .limit(limit)
 }
 
@@ -109,9 +104,18 @@ export async function setAccountStatus(
   const [row] = await db
     .update(accounts)
     .set({ status, ...requeue, updatedAt: sql`now()` })
-    .where(eq(accounts.uid, uid))
+    // An account on an invoice keeps its status: the invoice's amount is its net.
+    .where(and(eq(accounts.uid, uid), isNull(accounts.invoiceId)))
     .returning(recordColumns)
   return row
+}
+
+export async function accountIsOnInvoice(db: Db, uid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.uid, uid), isNotNull(accounts.invoiceId)))
+  return row !== undefined
 }
 
 /** An operator's view: the newest accounts of the user with this Telegram id. */

@@ -10,12 +10,14 @@ import type {
   ValidationStatus,
 } from '@app/contract'
 import type { Db } from '../../db/client.ts'
+import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
+import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
-import type { CursorCodec } from './cursor.ts'
 import {
   type AccountRecord,
+  accountIsOnInvoice,
   findAccountOfUser,
   findAccountPage,
   findAccountsOfTelegramUser,
@@ -40,8 +42,7 @@ export function toAccount(row: AccountRecord): Account {
     validationStatus: row.validationStatus as ValidationStatus,
     validationAt: row.validationAt === null ? null : epochSeconds(row.validationAt),
     submitType: row.submitType as SubmitType,
-    // Invoices arrive with issue 4; until then no account is on one (the wire carries the invoice uid).
-    invoice_id: null,
+    invoice_id: row.invoiceUid,
     validation: {
       status: row.validationStatus as ValidationStatus,
       check2Fa: row.check2Fa,
@@ -98,22 +99,7 @@ export async function listAccounts(
     input.size + 1,
     from,
   )
-  const more = rows.length > input.size
-  const page = rows.slice(0, input.size)
-  const backwards = from?.d === 'p'
-  if (backwards) page.reverse()
-  const first = page[0]
-  const last = page[page.length - 1]
-  const at = (row: AccountRecord, d: 'n' | 'p') => cursors.encode({ t: row.createdAtKey, i: row.id, d })
-  // Forwards: a next page exists when we read more than a page; a previous one whenever we came from a cursor.
-  // Backwards: the mirror image.
-  const hasNext = backwards ? true : more
-  const hasPrevious = backwards ? more : from !== undefined
-  return {
-    items: page.map(toAccount),
-    nextPage: last !== undefined && hasNext ? at(last, 'n') : null,
-    previousPage: first !== undefined && hasPrevious ? at(first, 'p') : null,
-  }
+  return assemblePage(rows, input.size, from, cursors, toAccount)
 }
 
 export async function getAccount(db: Db, userId: number, uid: string): Promise<Account> {
@@ -153,6 +139,13 @@ export async function overrideAccountStatus(
   now: Date,
 ): Promise<ReturnType<typeof toOpsAccount>> {
   const row = await setAccountStatus(db, uid, status, now)
+  if (!row && (await accountIsOnInvoice(db, uid))) {
+    throw new DomainError(
+      409,
+      'INVALID_STATE',
+      'The account is on an invoice; its status can no longer change',
+    )
+  }
   if (!row) throw notFound('Account not found')
   return toOpsAccount(row)
 }

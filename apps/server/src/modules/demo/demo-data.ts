@@ -67,6 +67,7 @@ export const DEMO_SETTINGS: SettingsValues = {
   channel_username: 'durov',
   // Short, so that a demo account moves from pending to its outcome while someone watches.
   validation_delay_seconds: 30,
+  invoice_delay_seconds: 60,
 }
 
 /**

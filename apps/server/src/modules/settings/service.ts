@@ -18,6 +18,7 @@ export async function getSettings(db: Db): Promise<SettingsValues> {
     max_payment_limit: decode('max_payment_limit', stored.get('max_payment_limit')),
     channel_username: decode('channel_username', stored.get('channel_username')),
     validation_delay_seconds: decode('validation_delay_seconds', stored.get('validation_delay_seconds')),
+    invoice_delay_seconds: decode('invoice_delay_seconds', stored.get('invoice_delay_seconds')),
   }
 }
 

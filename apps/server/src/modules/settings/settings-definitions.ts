@@ -15,6 +15,7 @@ export type SettingsValues = {
   max_payment_limit: bigint
   channel_username: string | null
   validation_delay_seconds: number
+  invoice_delay_seconds: number
 }
 export type SettingKey = keyof SettingsValues
 
@@ -103,6 +104,11 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   channel_username: channelSetting,
   validation_delay_seconds: secondsSetting(
     'seconds between an account submission and its validation',
+    3600,
+    30 * 24 * 3600,
+  ),
+  invoice_delay_seconds: secondsSetting(
+    'minimum seconds between two invoices of one user',
     3600,
     30 * 24 * 3600,
   ),

@@ -98,7 +98,15 @@ export async function recordValidation(
       claimToken: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(accounts.id, claim.id), eq(accounts.claimToken, claim.claimToken)))
+    // Still pending: an operator's override (accepted, rejected) made meanwhile wins over this outcome,
+    // and an accepted account may already be on an invoice, whose amount is its net.
+    .where(
+      and(
+        eq(accounts.id, claim.id),
+        eq(accounts.claimToken, claim.claimToken),
+        eq(accounts.status, 'pending'),
+      ),
+    )
     .returning({ id: accounts.id })
   return rows.length === 1
 }

@@ -7,7 +7,7 @@ import {
 } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../modules/accounts/cursor.ts'
+import type { CursorCodec } from '../../lib/cursor.ts'
 import { getAccount, listAccounts } from '../../modules/accounts/service.ts'
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema }

@@ -1,11 +1,11 @@
 /**
- * Opaque keyset cursors for account lists: a position (created_at with microseconds, id) and a
+ * Opaque keyset cursors for every list (accounts, invoices, bank cards): a position (created_at with microseconds, id) and a
  * direction, signed with HMAC so that a tampered or made-up cursor is a 400, never a query with
  * values we did not produce.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
-import { validationError } from '../../lib/domain-error.ts'
+import { validationError } from './domain-error.ts'
 
 /** created_at as to_char(... 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') renders it in UTC. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/

@@ -1,0 +1,114 @@
+/**
+ * Payouts of spec section 7: the three payment requests, the transaction detail, saved bank cards
+ * and the exchange rate. A payment request answers 201 with the new transaction, or 200 with the open
+ * one when the same request arrives again.
+ */
+import {
+  BankCardListQuerySchema,
+  BankCardPageSchema,
+  ErrorResponseSchema,
+  ExchangeParamsSchema,
+  ExchangePriceSchema,
+  InvoiceParamsSchema,
+  RequestPaymentBodySchema,
+  RequestPaymentCryptoBodySchema,
+  RequestPaymentIrtBodySchema,
+  RequestPaymentResponseSchema,
+  TransactionParamsSchema,
+  TransactionSchema,
+  UidSchema,
+} from '@app/contract'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { Db } from '../../db/client.ts'
+import type { CursorCodec } from '../../lib/cursor.ts'
+import { listBankCards } from '../../modules/payments/bank-cards.ts'
+import { getExchangePrice } from '../../modules/payments/exchange-rates.ts'
+import { getTransaction, type PayoutRequest, requestPayment } from '../../modules/payments/service.ts'
+
+const e = ErrorResponseSchema
+const errors = { 400: e, 401: e }
+const requestErrors = { ...errors, 404: e, 409: e }
+const uidParams = z.object({ uid: UidSchema })
+const answers = { 200: RequestPaymentResponseSchema, 201: RequestPaymentResponseSchema, ...requestErrors }
+
+const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: () => Date }> = async (
+  app,
+  { db, cursors, now },
+) => {
+  app.addHook('preHandler', app.authenticate)
+
+  const answer = async (userId: number, invoiceUid: string, payout: PayoutRequest) => {
+    const { transaction, created } = await requestPayment(db, userId, invoiceUid, payout, now())
+    return { status: created ? (201 as const) : (200 as const), transaction }
+  }
+
+  app.post(
+    '/invoices/:uid/request-payment',
+    { schema: { params: uidParams, body: RequestPaymentBodySchema, response: answers } },
+    async (request, reply) => {
+      const { receiverAddress } = request.body
+      const { status, transaction } = await answer(request.user.id, request.params.uid, {
+        currency: 'trx',
+        receiverAddress,
+      })
+      return reply.code(status).send(transaction)
+    },
+  )
+
+  app.post(
+    '/invoices/:uid/request-payment-crypto',
+    { schema: { params: uidParams, body: RequestPaymentCryptoBodySchema, response: answers } },
+    async (request, reply) => {
+      const { receiverAddress } = request.body
+      const { status, transaction } = await answer(request.user.id, request.params.uid, {
+        currency: 'usdt',
+        receiverAddress,
+      })
+      return reply.code(status).send(transaction)
+    },
+  )
+
+  app.post(
+    '/invoices/:uid/request-payment-irt',
+    { schema: { params: uidParams, body: RequestPaymentIrtBodySchema, response: answers } },
+    async (request, reply) => {
+      const { status, transaction } = await answer(request.user.id, request.params.uid, {
+        currency: 'irt',
+        bankCard: request.body.bankCardCreate,
+      })
+      return reply.code(status).send(transaction)
+    },
+  )
+
+  app.get(
+    '/transactions/:uid',
+    { schema: { params: TransactionParamsSchema, response: { 200: TransactionSchema, 404: e, ...errors } } },
+    async (request) => getTransaction(db, request.user.id, request.params.uid),
+  )
+
+  app.get(
+    '/bank-cards',
+    { schema: { querystring: BankCardListQuerySchema, response: { 200: BankCardPageSchema, ...errors } } },
+    async (request) => {
+      const { cursor, size, sorts } = request.query
+      return listBankCards(db, cursors, request.user.id, {
+        cursor,
+        size,
+        order: sorts?.[0]?.direction ?? 'desc',
+      })
+    },
+  )
+
+  app.get(
+    '/exchanges/:pair',
+    {
+      schema: {
+        params: ExchangeParamsSchema,
+        response: { 200: ExchangePriceSchema, 404: e, 409: e, ...errors },
+      },
+    },
+    async (request) => getExchangePrice(db, request.params.pair),
+  )
+}
+export default paymentRoutes
