@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AccountSchema } from './accounts.ts'
+import { AccountSchema, jsonParam } from './accounts.ts'
 import {
   EpochSecondsSchema,
   PageQuerySchema,
@@ -83,13 +83,11 @@ export const RequestPaymentResponseSchema = TransactionSchema
 export const BankCardSchema = BankCardCreateSchema.extend({ uid: UidSchema, created_at: EpochSecondsSchema })
 export type BankCard = z.infer<typeof BankCardSchema>
 export const BankCardPageSchema = pageOf(BankCardSchema)
+export const BankCardSortSchema = z
+  .object({ model: z.literal('BankCard'), field: z.literal('created_at'), direction: SortDirectionSchema })
+  .strict()
 export const BankCardListQuerySchema = PageQuerySchema.extend({
-  sorts: z.string().max(1024).optional(),
-})
-export const BankCardSortSchema = z.object({
-  model: z.literal('BankCard'),
-  field: z.literal('created_at'),
-  direction: SortDirectionSchema,
+  sorts: jsonParam(z.array(BankCardSortSchema).max(1)).optional(),
 })
 
 /** USDTIRT: toman per USDT; USDTTRX: TRX per USDT. Both set by operators (`ops rate set`). */
