@@ -8,7 +8,7 @@ import { bearer, TEST_OPS_TOKEN } from './app.ts'
 /** Known-good payout details (checksums verified independently). */
 export const VALID = {
   tron: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-  bsc: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD',
+  bsc: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   card: '6037991234567893',
   iban: 'IR910550012340000000123456',
   trxTxid: 'a'.repeat(64),
