@@ -1,0 +1,48 @@
+import type { Invoice } from '@app/contract'
+import { useTranslation } from 'react-i18next'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Cell } from '../../../components/ui/list.tsx'
+import { paths } from '../../../config/paths.ts'
+import { formatTimestamp } from '../../../lib/format.ts'
+import {
+  CONFIRMATION_TONE,
+  confirmationName,
+  PAYMENT_TONE,
+  paymentName,
+  showsPaymentHint,
+} from '../invoice-status.ts'
+import { ReceiptIcon } from './invoice-icons.tsx'
+import { Usdt } from './money.tsx'
+
+/** One invoice: amount, creation time, confirmation and payment status, and the payment-request hint. */
+export function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  const { t } = useTranslation('invoices')
+  return (
+    <Cell
+      to={paths.invoice(invoice.uid)}
+      testId="invoice-row"
+      icon={<ReceiptIcon />}
+      iconColor="#34c759"
+      subtitle={
+        <>
+          <bdi dir="ltr">{formatTimestamp(invoice.createdAt)}</bdi>
+          {showsPaymentHint(invoice.paymentStatus) ? (
+            <span className="invoice-hint" data-testid="invoice-row-hint">
+              {t('invoices.hint.paymentRequest')}
+            </span>
+          ) : null}
+        </>
+      }
+      after={
+        <span className="invoice-row__badges">
+          <Badge tone={CONFIRMATION_TONE[invoice.confirmationStatus]}>
+            {t(confirmationName(invoice.confirmationStatus))}
+          </Badge>
+          <Badge tone={PAYMENT_TONE[invoice.paymentStatus]}>{t(paymentName(invoice.paymentStatus))}</Badge>
+        </span>
+      }
+    >
+      <Usdt amount={invoice.amount} />
+    </Cell>
+  )
+}

@@ -1,0 +1,24 @@
+import type { Transaction } from '@app/contract'
+import { useTranslation } from 'react-i18next'
+import { currencyName, formatPayout, formatUsdt } from '../invoice-status.ts'
+
+/** '12.50 USDT', kept left to right inside Persian text like every amount of the app. */
+export function Usdt({ amount, testId }: { amount: number; testId?: string }) {
+  return <bdi dir="ltr" data-testid={testId}>{`${formatUsdt(amount)} USDT`}</bdi>
+}
+
+/**
+ * A payout amount in its currency: trx and usdt with 2 decimals, toman whole. The toman word is translated
+ * and follows the page direction; only the number is forced left to right.
+ */
+export function Payout({ net, currency }: Pick<Transaction, 'net' | 'currency'>) {
+  const { t } = useTranslation('invoices')
+  if (currency !== 'irt') {
+    return <bdi dir="ltr">{`${formatPayout(net, currency)} ${t(currencyName(currency))}`}</bdi>
+  }
+  return (
+    <span>
+      <bdi dir="ltr">{formatPayout(net, currency)}</bdi> {t(currencyName(currency))}
+    </span>
+  )
+}

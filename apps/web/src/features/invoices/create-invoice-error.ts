@@ -1,0 +1,75 @@
+import {
+  ActionWaitDetailsSchema,
+  BalanceHighDetailsSchema,
+  BalanceLowDetailsSchema,
+  ErrorCode,
+} from '@app/contract'
+import { isApiError } from '../../lib/api-error.ts'
+import { formatUsdt } from './invoice-status.ts'
+
+/** One error dialog of invoice creation: title and message keys (invoices namespace) and their values. */
+export type ErrorDialogText = {
+  title: string
+  message: string
+  values?: Record<string, string | number>
+  /** Minutes, passed as i18next `count`s so the words agree with the numbers. */
+  minutes?: { delay: number; wait: number }
+}
+
+const REQUEST_ERROR: ErrorDialogText = {
+  title: 'invoices.error.request.title',
+  message: 'invoices.error.request.message',
+}
+
+/** Minutes with at most one decimal (a delay of 90 s reads 1.5 minutes). */
+const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10
+
+/**
+ * Spec section 8, invoice creation: status 400 by code (wait, balance too low, balance too high, anything
+ * else 'Request Error'), any other status 'Unexpected Error' with the code, no status 'Unknown Error'.
+ * Details come from the contract's schemas; a 400 whose details do not parse is a plain 'Request Error'.
+ */
+export function createInvoiceErrorText(error: unknown): ErrorDialogText {
+  if (!isApiError(error) || error.status === 0) {
+    return { title: 'invoices.error.unknown.title', message: 'invoices.error.unknown.message' }
+  }
+  if (error.status !== 400) {
+    return {
+      title: 'invoices.error.unexpected.title',
+      message: 'invoices.error.unexpected.message',
+      values: { status: error.status },
+    }
+  }
+  switch (error.code) {
+    case ErrorCode.ACTION_WAIT_REQUIRED_ERROR: {
+      const details = ActionWaitDetailsSchema.safeParse(error.details)
+      if (!details.success) return REQUEST_ERROR
+      return {
+        title: 'invoices.error.wait.title',
+        message: 'invoices.error.wait.message',
+        // The wait is rounded up: 'try again in 0 minutes' would be wrong while any second remains.
+        minutes: { delay: minutes(details.data.delay), wait: Math.ceil(details.data.wait / 60) },
+      }
+    }
+    case ErrorCode.BALANCE_LOW_ERROR: {
+      const details = BalanceLowDetailsSchema.safeParse(error.details)
+      if (!details.success) return REQUEST_ERROR
+      return {
+        title: 'invoices.error.balanceLow.title',
+        message: 'invoices.error.balanceLow.message',
+        values: { balance: formatUsdt(details.data.balance), minimum: formatUsdt(details.data.minimum) },
+      }
+    }
+    case ErrorCode.BALANCE_HIGH_ERROR: {
+      const details = BalanceHighDetailsSchema.safeParse(error.details)
+      if (!details.success) return REQUEST_ERROR
+      return {
+        title: 'invoices.error.balanceHigh.title',
+        message: 'invoices.error.balanceHigh.message',
+        values: { balance: formatUsdt(details.data.balance), maximum: formatUsdt(details.data.maximum) },
+      }
+    }
+    default:
+      return REQUEST_ERROR
+  }
+}

@@ -1,0 +1,88 @@
+import type { Dashboard, Invoice, Transaction } from '@app/contract'
+
+type ConfirmationStatus = Invoice['confirmationStatus']
+type PaymentStatus = Invoice['paymentStatus']
+type TransactionStatus = Transaction['status']
+type PayoutCurrency = Transaction['currency']
+
+export type Tone = 'accent' | 'success' | 'warning' | 'danger' | 'neutral'
+
+/** Confirmation status (spec section 4): short name and description keys, and the badge tone. */
+export const CONFIRMATION_TONE: Record<ConfirmationStatus, Tone> = {
+  pending: 'warning',
+  confirmed: 'success',
+  rejected: 'danger',
+  validating: 'accent',
+}
+
+/** Payment status (spec section 4). */
+export const PAYMENT_TONE: Record<PaymentStatus, Tone> = {
+  pending: 'neutral',
+  success: 'success',
+  review: 'warning',
+  failed: 'danger',
+}
+
+/** Transaction status names: Pending, Processing, Completed, Review, Failed. */
+export const TRANSACTION_TONE: Record<TransactionStatus, Tone> = {
+  pending: 'neutral',
+  broadcasting: 'accent',
+  success: 'success',
+  review: 'warning',
+  failed: 'danger',
+}
+
+export const confirmationName = (status: ConfirmationStatus) => `invoices.confirmation.${status}.name`
+export const confirmationDescription = (status: ConfirmationStatus) =>
+  `invoices.confirmation.${status}.description`
+export const paymentName = (status: PaymentStatus) => `invoices.payment.${status}.name`
+export const paymentDescription = (status: PaymentStatus) => `invoices.payment.${status}.description`
+export const transactionName = (status: TransactionStatus) => `invoices.transaction.${status}`
+
+/** The list's 'Click for payment request' hint: payment can be requested while pending or failed. */
+export function showsPaymentHint(paymentStatus: PaymentStatus): boolean {
+  return paymentStatus === 'pending' || paymentStatus === 'failed'
+}
+
+/** USDT with 2 decimals (spec section 9). */
+export function formatUsdt(amount: number): string {
+  return amount.toFixed(2)
+}
+
+/** A payout amount: toman whole (with thousands separators), trx and usdt with 2 decimals. */
+export function formatPayout(net: number, currency: PayoutCurrency): string {
+  if (currency === 'irt') return Math.floor(net).toLocaleString('en-US', { maximumFractionDigits: 0 })
+  return net.toFixed(2)
+}
+
+export const currencyName = (currency: PayoutCurrency) => `invoices.currency.${currency}`
+
+type PaymentFlags = Dashboard['invoice']
+
+export type CreateButton = {
+  /** Label key in the invoices namespace; `amount` fills it in, always with 2 decimals. */
+  key: string
+  amount: string
+  enabled: boolean
+}
+
+/**
+ * The create-invoice button (spec section 5): closed; at or below the minimum; at or above the maximum;
+ * otherwise 'Request payment X USDT'. Enabled only while payment is open, the available amount lies within
+ * [min, max], the server says a new invoice is possible (isPaymentAvailable: false after creating one) and no
+ * request is in flight.
+ */
+export function createButton(flags: PaymentFlags, isCreating: boolean): CreateButton {
+  const { isPaymentOpen, paymentAvailable: available, minPaymentLimit: min, maxPaymentLimit: max } = flags
+  const enabled =
+    isPaymentOpen && flags.isPaymentAvailable && available >= min && available <= max && !isCreating
+  if (!isPaymentOpen) return { key: 'invoices.create.closed', amount: '', enabled }
+  if (available <= min) return { key: 'invoices.create.minimum', amount: formatUsdt(min), enabled }
+  if (available >= max) return { key: 'invoices.create.maximum', amount: formatUsdt(max), enabled }
+  return { key: 'invoices.create.request', amount: formatUsdt(available), enabled }
+}
+
+/** Where a new invoice leads: method selection only when confirmed at once and payment is open. */
+export function afterCreation(confirmationStatus: ConfirmationStatus, isPaymentOpen: boolean) {
+  return confirmationStatus === 'confirmed' && isPaymentOpen ? 'select-method' : 'detail'
+}
