@@ -1,4 +1,4 @@
-import { openTelegramLink } from '@tma.js/sdk-react'
+import { openLink, openTelegramLink } from '@tma.js/sdk-react'
 import { TELEGRAM_LINK_BASE } from '../../config/constants.ts'
 import { safeCall } from './safe-call.ts'
 
@@ -10,4 +10,10 @@ export function openTelegramUrl(url: string): void {
 
 export function channelUrl(channelUsername: string): string {
   return `${TELEGRAM_LINK_BASE}${channelUsername.replace(/^@/, '')}`
+}
+
+/** Opens an outside link (a block explorer...) in the browser Telegram chooses; a plain new tab where it cannot. */
+export function openExternalUrl(url: string): void {
+  const opened = safeCall('openLink', () => openLink.ifAvailable(url))
+  if (!opened?.ok) window.open(url, '_blank', 'noopener')
 }

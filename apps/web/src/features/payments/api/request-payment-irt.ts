@@ -1,0 +1,26 @@
+import { type RequestPaymentIrtBodySchema, RequestPaymentResponseSchema } from '@app/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { paymentKeys } from './payment-keys.ts'
+import type { PaymentRequestOptions } from './payment-request-options.ts'
+
+export type RequestPaymentIrtBody = z.input<typeof RequestPaymentIrtBodySchema>
+
+/** POST /invoices/{uid}/request-payment-irt: a toman bank transfer; the server saves the card for reuse. */
+export function requestPaymentIrt(invoiceUid: string, body: RequestPaymentIrtBody) {
+  return apiRequest(`/invoices/${encodeURIComponent(invoiceUid)}/request-payment-irt`, {
+    method: 'POST',
+    body,
+    schema: RequestPaymentResponseSchema,
+  })
+}
+
+export function useRequestPaymentIrt(invoiceUid: string, { onSettled }: PaymentRequestOptions = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: RequestPaymentIrtBody) => requestPaymentIrt(invoiceUid, body),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: paymentKeys.bankCards }), onSettled?.()]),
+  })
+}

@@ -1,0 +1,244 @@
+import { type BankCard, V } from '@app/contract'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import { useForm } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { Page } from '../../../components/layout/page.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Field } from '../../../components/ui/field.tsx'
+import { Cell, Section } from '../../../components/ui/list.tsx'
+import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { paths } from '../../../config/paths.ts'
+import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
+import { hapticSelection } from '../../../lib/telegram/haptics.ts'
+import { useBankCards } from '../api/get-bank-cards.ts'
+import { useExchangeRate } from '../api/get-exchange-rate.ts'
+import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
+import { useRequestPaymentIrt } from '../api/request-payment-irt.ts'
+import { groupCardNumber, ibanForForm } from '../digits.ts'
+import { type BankCardFormValues, bankCardFormSchema, EMPTY_BANK_CARD } from '../form-schemas.ts'
+import { formatRatePersian } from '../format.ts'
+import { IBAN_PREFIX } from '../payment-constants.ts'
+import { PaymentNotes } from './payment-notes.tsx'
+import { usePaymentOutcome } from './use-payment-outcome.ts'
+import { useServerFieldErrors } from './use-server-field-errors.ts'
+
+type BankCardBody = { name: string; family: string; number: string; iban: string }
+
+const NUMERIC_INPUT = {
+  inputMode: 'numeric',
+  dir: 'ltr',
+  autoComplete: 'off',
+  autoCorrect: 'off',
+  spellCheck: false,
+} as const
+
+/** The sheba field: a fixed 'IR' before the 24 digits the user types (the kit's field, with a prefix). */
+function IbanField({
+  label,
+  hint,
+  error,
+  input,
+}: {
+  label: string
+  hint: string
+  error: ReactNode
+  input: InputHTMLAttributes<HTMLInputElement>
+}) {
+  const id = useId()
+  const messageId = `${id}-message`
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__input payments-iban" dir="ltr" data-invalid={error ? true : undefined}>
+        <span className="payments-iban__prefix" aria-hidden="true">
+          {IBAN_PREFIX}
+        </span>
+        <input
+          {...input}
+          id={id}
+          className="payments-iban__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={messageId}
+        />
+      </div>
+      {error ? (
+        <span id={messageId} className="field__error" role="alert">
+          {error}
+        </span>
+      ) : (
+        <span id={messageId} className="field__hint">
+          {hint}
+        </span>
+      )}
+    </div>
+  )
+}
+
+function RateLine() {
+  const { t } = useTranslation('payments')
+  const rate = useExchangeRate('USDTIRT')
+  if (rate.isPending) {
+    return (
+      <div className="payments-intro" aria-hidden="true">
+        <Skeleton width="45%" />
+      </div>
+    )
+  }
+  if (rate.isError) {
+    return (
+      <p
+        className="payments-intro payments-rate--unavailable"
+        role="alert"
+        data-testid="exchange-rate-unavailable"
+      >
+        {t('payments.irt.rateUnavailable')}
+      </p>
+    )
+  }
+  return (
+    <p className="payments-intro payments-rate" data-testid="exchange-rate">
+      {t('payments.irt.rate', { price: formatRatePersian(rate.data.price) })}
+    </p>
+  )
+}
+
+function SavedBankCards({ onPick }: { onPick: (card: BankCard) => void }) {
+  const { t } = useTranslation('payments')
+  const cards = useBankCards().data?.items ?? []
+  if (cards.length === 0) return null
+  return (
+    <Section header={t('payments.irt.savedCards')} footer={t('payments.irt.savedCardsHint')}>
+      {cards.map((card) => (
+        <Cell
+          key={card.uid}
+          testId="bank-card"
+          onClick={() => onPick(card)}
+          subtitle={
+            <bdi dir="ltr" className="payments-mono">
+              {groupCardNumber(card.number)}
+            </bdi>
+          }
+        >
+          {`${card.name} ${card.family}`}
+        </Cell>
+      ))}
+    </Section>
+  )
+}
+
+type Props = { invoiceUid: string } & PaymentRequestOptions
+
+/**
+ * /invoices/:invoiceUid/request-payment-irt: a toman bank transfer, right to left and in Persian whatever the
+ * app language (spec section 2). Card holder, card number and sheba (typed without 'IR'), the USDTIRT rate
+ * (no rate: submit disabled), saved cards that fill the form, tips.
+ */
+export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
+  const { t } = useTranslation(['payments', 'common'])
+  const navigate = useNavigate()
+  const formId = useId()
+  const mutation = useRequestPaymentIrt(invoiceUid, onSettled ? { onSettled } : {})
+  const rate = useExchangeRate('USDTIRT')
+  const form = useForm<BankCardFormValues, unknown, BankCardBody>({
+    resolver: zodResolver(bankCardFormSchema),
+    defaultValues: EMPTY_BANK_CARD,
+  })
+  const showOutcome = usePaymentOutcome('irt')
+  const applyServerErrors = useServerFieldErrors(form.setError, FIELD_MESSAGES)
+  useBackHandler(() => void navigate(paths.selectMethod(invoiceUid)))
+
+  const { errors } = form.formState
+  const message = (key: string | undefined) => (key ? t(key, { ns: 'common', defaultValue: key }) : undefined)
+  const pickCard = (card: BankCard) => {
+    hapticSelection()
+    form.reset({ name: card.name, family: card.family, number: card.number, iban: ibanForForm(card.iban) })
+  }
+
+  return (
+    <div dir="rtl" lang="fa" className="payments-fa">
+      <Page
+        title={t('payments.irt.title')}
+        testId="request-payment-irt"
+        actions={
+          <Button
+            type="submit"
+            form={formId}
+            stretched
+            loading={mutation.isPending}
+            disabled={!rate.data}
+            data-testid="request-payment-irt-submit"
+          >
+            {t('payments.irt.submit')}
+          </Button>
+        }
+      >
+        <RateLine />
+        <form
+          id={formId}
+          noValidate
+          onSubmit={form.handleSubmit((bankCardCreate) => {
+            if (mutation.isPending || !rate.data) return
+            mutation.mutate(
+              { bankCardCreate, currency: 'irt' },
+              {
+                onSuccess: () => void showOutcome('success'),
+                onError: (failure) => {
+                  if (!applyServerErrors(failure)) void showOutcome('failed')
+                },
+              },
+            )
+          })}
+        >
+          <Field
+            label={t('payments.irt.name')}
+            error={message(errors.name?.message)}
+            autoComplete="given-name"
+            {...form.register('name')}
+          />
+          <Field
+            label={t('payments.irt.family')}
+            error={message(errors.family?.message)}
+            autoComplete="family-name"
+            {...form.register('family')}
+          />
+          <Field
+            label={t('payments.irt.number')}
+            error={message(errors.number?.message)}
+            placeholder="0000 0000 0000 0000"
+            maxLength={24}
+            {...NUMERIC_INPUT}
+            {...form.register('number')}
+          />
+          <IbanField
+            label={t('payments.irt.iban')}
+            hint={t('payments.irt.ibanHint')}
+            error={message(errors.iban?.message)}
+            input={{
+              maxLength: 34,
+              placeholder: '000000000000000000000000',
+              ...NUMERIC_INPUT,
+              ...form.register('iban'),
+            }}
+          />
+        </form>
+        <SavedBankCards onPick={pickCard} />
+        <PaymentNotes
+          title={t('payments.irt.tipsTitle')}
+          testId="payment-tips"
+          items={[t('payments.irt.tipOwner'), t('payments.irt.tipIban'), t('payments.irt.tipHours')]}
+        />
+      </Page>
+    </div>
+  )
+}
+
+const FIELD_MESSAGES = {
+  name: V.cardInvalid,
+  family: V.cardInvalid,
+  number: V.cardInvalid,
+  iban: V.ibanInvalid,
+}

@@ -1,0 +1,239 @@
+import type { Transaction } from '@app/contract'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { AlertIcon } from '../../../components/icons.tsx'
+import { Page } from '../../../components/layout/page.tsx'
+import { Badge } from '../../../components/ui/badge.tsx'
+import { Button } from '../../../components/ui/button.tsx'
+import { Cell, Section } from '../../../components/ui/list.tsx'
+import { Placeholder } from '../../../components/ui/placeholder.tsx'
+import { Spinner } from '../../../components/ui/spinner.tsx'
+import { paths } from '../../../config/paths.ts'
+import { useLongPress } from '../../../hooks/use-long-press.ts'
+import { isApiError } from '../../../lib/api-error.ts'
+import { copyText } from '../../../lib/clipboard.ts'
+import { formatTimestamp, formatUsdt } from '../../../lib/format.ts'
+import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
+import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { openExternalUrl } from '../../../lib/telegram/links.ts'
+import { showToast } from '../../../lib/toast.ts'
+import { useTransaction } from '../api/get-transaction.ts'
+import { formatPayout, formatRate, usdtEquivalent } from '../format.ts'
+import {
+  explorerUrl,
+  STATUS_TONE,
+  showsPendingNote,
+  statusDetailsKey,
+  statusNameKey,
+} from '../transaction-texts.ts'
+import { CopyIcon } from './payment-icons.tsx'
+
+function useCopy() {
+  const { t } = useTranslation('payments')
+  return (text: string) =>
+    void copyText(text).then((copied) => {
+      hapticNotification(copied ? 'success' : 'error')
+      showToast(copied ? t('payments.transaction.copied') : t('payments.transaction.copyFailed'))
+    })
+}
+
+/** An address cell: press and hold (or the copy button) copies it. */
+function AddressCell({ label, value, testId }: { label: string; value: string; testId: string }) {
+  const { t } = useTranslation('payments')
+  const copy = useCopy()
+  const press = useLongPress(() => copy(value))
+  return (
+    <li>
+      <div className="cell payments-address" data-testid={testId} {...press}>
+        <span className="cell__content">
+          <span className="cell__subtitle">{label}</span>
+          <bdi dir="ltr" className="payments-mono">
+            {value}
+          </bdi>
+        </span>
+        <button
+          type="button"
+          className="payments-copy"
+          aria-label={t('payments.transaction.copyLabel', { label })}
+          onPointerDown={(event) => event.stopPropagation()}
+          onClick={() => copy(value)}
+        >
+          <CopyIcon />
+        </button>
+      </div>
+    </li>
+  )
+}
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <Cell testId={testId} after={children}>
+      {label}
+    </Cell>
+  )
+}
+
+function TransactionHeader({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('payments')
+  const currency = t(`payments.currency.${transaction.currency}`)
+  const foreign = transaction.currency !== 'usdt'
+  return (
+    <div className="payments-header" data-testid="transaction-header">
+      <bdi dir="ltr" className="payments-header__net" data-testid="transaction-net">
+        {`${formatPayout(transaction.net, transaction.currency)} ${currency}`}
+      </bdi>
+      {foreign ? (
+        <bdi dir="ltr" className="payments-header__line" data-testid="transaction-usdt">
+          {t('payments.transaction.usdtEquivalent', {
+            amount: usdtEquivalent(transaction.net, transaction.rate),
+          })}
+        </bdi>
+      ) : null}
+      {foreign ? (
+        <bdi dir="ltr" className="payments-header__line" data-testid="transaction-rate">
+          {t('payments.transaction.rate', { rate: formatRate(transaction.rate), currency })}
+        </bdi>
+      ) : null}
+      {transaction.userFee !== 0 ? (
+        <bdi dir="ltr" className="payments-header__fee" data-testid="transaction-fee">
+          {t('payments.transaction.fee', { fee: formatUsdt(transaction.userFee) })}
+        </bdi>
+      ) : null}
+    </div>
+  )
+}
+
+function TransactionSections({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation('payments')
+  const url = explorerUrl(transaction)
+  return (
+    <>
+      <Section header={t('payments.transaction.statusHeader')}>
+        <Cell
+          testId="transaction-status"
+          after={<Badge tone={STATUS_TONE[transaction.status]}>{t(statusNameKey(transaction.status))}</Badge>}
+        >
+          <span className="payments-wrap">{t(statusDetailsKey(transaction.status))}</span>
+        </Cell>
+        {showsPendingNote(transaction) ? (
+          <Cell testId="transaction-pending-note">
+            <span className="payments-wrap payments-hint">{t('payments.transaction.pendingNote')}</span>
+          </Cell>
+        ) : null}
+      </Section>
+      <Section header={t('payments.transaction.detailsHeader')}>
+        <Row label={t('payments.transaction.createdAt')} testId="transaction-created">
+          <bdi dir="ltr">{formatTimestamp(transaction.createdAt)}</bdi>
+        </Row>
+        {transaction.status === 'success' && transaction.paidAt !== null ? (
+          <Row label={t('payments.transaction.paidAt')} testId="transaction-paid">
+            <bdi dir="ltr">{formatTimestamp(transaction.paidAt)}</bdi>
+          </Row>
+        ) : null}
+        {transaction.referrerTelegramId !== null ? (
+          <Row label={t('payments.transaction.referrer')} testId="transaction-referrer">
+            <bdi dir="ltr">{transaction.referrerTelegramId}</bdi>
+          </Row>
+        ) : null}
+      </Section>
+      <Section header={t('payments.transaction.transferHeader')}>
+        {url && transaction.txid ? (
+          <li>
+            <a
+              className="cell payments-address"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="transaction-explorer"
+              onClick={(event) => {
+                event.preventDefault()
+                openExternalUrl(url)
+              }}
+            >
+              <span className="cell__content">
+                <span className="cell__subtitle">
+                  {t(
+                    transaction.currency === 'trx'
+                      ? 'payments.transaction.viewOnTronscan'
+                      : 'payments.transaction.viewOnBscscan',
+                  )}
+                </span>
+                <bdi dir="ltr" className="payments-mono payments-link">
+                  {transaction.txid}
+                </bdi>
+              </span>
+            </a>
+          </li>
+        ) : null}
+        {transaction.currency !== 'irt' && transaction.senderAddress ? (
+          <AddressCell
+            label={t('payments.transaction.sender')}
+            value={transaction.senderAddress}
+            testId="transaction-sender"
+          />
+        ) : null}
+        <AddressCell
+          label={t(
+            transaction.currency === 'irt'
+              ? 'payments.transaction.receiverIban'
+              : 'payments.transaction.receiver',
+          )}
+          value={transaction.receiverAddress}
+          testId="transaction-receiver"
+        />
+      </Section>
+    </>
+  )
+}
+
+type TransactionDetailProps = {
+  transactionUid: string
+  invoiceUid: string | undefined
+  /** What to show when the transaction cannot be loaded (the app's 404 page). */
+  notFound: ReactNode
+}
+
+/**
+ * /transactions/:transactionUid and /invoices/:invoiceUid/transactions/:transactionUid: the payout's net amount,
+ * rate and USDT equivalent, fee, status, dates, the explorer link and addresses. Back goes to the invoice it was
+ * opened from, otherwise to the invoice list.
+ */
+export function TransactionDetail({ transactionUid, invoiceUid, notFound }: TransactionDetailProps) {
+  const { t } = useTranslation(['payments', 'common'])
+  const navigate = useNavigate()
+  const query = useTransaction(transactionUid)
+  useBackHandler(() => void navigate(invoiceUid ? paths.invoice(invoiceUid) : paths.invoices))
+
+  if (query.isPending) {
+    return (
+      <main className="fullscreen-center" data-testid="transaction-loading">
+        <Spinner label={t('payments.loading')} />
+      </main>
+    )
+  }
+  if (query.isError) {
+    // A missing (or someone else's) transaction is the 404 page; a failed connection can be tried again.
+    if (isApiError(query.error) && query.error.status >= 400 && query.error.status < 500) return notFound
+    return (
+      <Page title={t('payments.transaction.title')} testId="transaction-error">
+        <Placeholder
+          role="alert"
+          icon={<AlertIcon />}
+          description={t('payments.transaction.loadFailed')}
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              {t('action.retry', { ns: 'common' })}
+            </Button>
+          }
+        />
+      </Page>
+    )
+  }
+  return (
+    <Page title={t('payments.transaction.title')} testId="transaction-detail">
+      <TransactionHeader transaction={query.data} />
+      <TransactionSections transaction={query.data} />
+    </Page>
+  )
+}

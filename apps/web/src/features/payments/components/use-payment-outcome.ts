@@ -1,0 +1,47 @@
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { paths } from '../../../config/paths.ts'
+import { showDialog } from '../../../lib/dialogs.ts'
+import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+
+/**
+ * The crypto forms speak the app's language; the toman form speaks Persian whatever it is (spec section 2),
+ * so its texts are Persian in both locale files under `payments.irt.*`.
+ */
+export type OutcomeTexts = 'crypto' | 'irt'
+
+const KEYS = {
+  crypto: {
+    success: ['payments.result.successTitle', 'payments.result.successMessage'],
+    failed: ['payments.result.failedTitle', 'payments.result.failedMessage'],
+    ok: 'payments.result.ok',
+  },
+  irt: {
+    success: ['payments.irt.result.successTitle', 'payments.irt.result.successMessage'],
+    failed: ['payments.irt.result.failedTitle', 'payments.irt.result.failedMessage'],
+    ok: 'payments.irt.result.ok',
+  },
+} as const
+
+/**
+ * After a payment request (spec section 8): 'Success: Invoice payment request accepted' or 'Failed: Invoice
+ * payment request failed' (toman: the Persian pair), then the invoice list either way.
+ */
+export function usePaymentOutcome(texts: OutcomeTexts) {
+  const { t } = useTranslation('payments')
+  const navigate = useNavigate()
+  return useCallback(
+    async (outcome: 'success' | 'failed') => {
+      const [title, message] = KEYS[texts][outcome]
+      hapticNotification(outcome === 'success' ? 'success' : 'error')
+      await showDialog({
+        title: t(title),
+        message: t(message),
+        buttons: [{ id: 'ok', text: t(KEYS[texts].ok) }],
+      })
+      await navigate(paths.invoices)
+    },
+    [navigate, t, texts],
+  )
+}

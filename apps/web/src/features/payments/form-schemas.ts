@@ -1,0 +1,50 @@
+import {
+  BankCardCreateSchema,
+  RequestPaymentBodySchema,
+  RequestPaymentCryptoBodySchema,
+  V,
+} from '@app/contract'
+import { z } from 'zod'
+import { cardNumberDigits, ibanWithPrefix, toLatinDigits } from './digits.ts'
+
+/*
+ * The payout forms validate with the contract's own field rules (messages are common-namespace i18n keys),
+ * so the client refuses what the server would: TRON and BSC addresses, card number and sheba checksums.
+ * Each field first normalises what a phone keyboard types (Persian digits, spaces); the output is the body.
+ */
+
+export type WalletFormValues = { receiverAddress: string }
+
+/** TRX TRC20: one TRON address. */
+export const trxFormSchema = z.object({
+  receiverAddress: z
+    .string({ error: V.walletRequired })
+    .transform(toLatinDigits)
+    .pipe(RequestPaymentBodySchema.shape.receiverAddress),
+})
+
+/** USDT BEP20: one BSC address. */
+export const usdtFormSchema = z.object({
+  receiverAddress: z
+    .string({ error: V.walletRequired })
+    .transform(toLatinDigits)
+    .pipe(RequestPaymentCryptoBodySchema.shape.receiverAddress),
+})
+
+export type WalletFormSchema = typeof trxFormSchema | typeof usdtFormSchema
+
+/** What the toman form holds: the sheba without its 'IR' prefix (the form shows it as a fixed prefix). */
+export type BankCardFormValues = { name: string; family: string; number: string; iban: string }
+
+/** Toman: the card holder, the 16-digit card and the 24-digit sheba; the output carries 'IR' + digits. */
+export const bankCardFormSchema = z.object({
+  name: BankCardCreateSchema.shape.name,
+  family: BankCardCreateSchema.shape.family,
+  number: z
+    .string({ error: V.cardInvalid })
+    .transform(cardNumberDigits)
+    .pipe(BankCardCreateSchema.shape.number),
+  iban: z.string({ error: V.ibanInvalid }).transform(ibanWithPrefix).pipe(BankCardCreateSchema.shape.iban),
+})
+
+export const EMPTY_BANK_CARD: BankCardFormValues = { name: '', family: '', number: '', iban: '' }
