@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander'
 import { ConfigError, loadOpsClientConfig } from '../config.ts'
 import { SETTING_KEYS, SETTINGS } from '../modules/settings/settings-definitions.ts'
 import { createOpsClient, type OpsClient, OpsClientError } from './client.ts'
+import { addPaymentCommands } from './payments-cli.ts'
 import {
   InviteSchema,
   OpsAccountSchema,
@@ -184,6 +185,8 @@ export function buildCli(client: () => OpsClient): Command {
       const path = `/ops/accounts/${encodeURIComponent(uid)}/status`
       print(accountLine(OpsAccountSchema.parse(await client().request('PUT', path, { status }))))
     })
+
+  addPaymentCommands(program, client)
 
   program.addHelpText('after', () => `\nAll commands:\n${describeCommands(program)}\n${ENVIRONMENT_HELP}`)
   return program

@@ -59,6 +59,7 @@ describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
       max_payment_limit: '1000',
       channel_username: 'durov',
       validation_delay_seconds: '30',
+      invoice_delay_seconds: '60',
     })
     expect(json(await ops('PUT', '/ops/settings/order_open', { value: false }))).toEqual({
       key: 'order_open',

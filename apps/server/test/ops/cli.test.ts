@@ -3,8 +3,11 @@ import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { createTestApp, type TestApp } from '../helpers/app.ts'
+import { acceptedAccounts, VALID } from '../helpers/payments.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 const CLI = 'apps/server/src/ops/cli.ts'
@@ -59,6 +62,12 @@ describe('ops CLI', () => {
       'validation-delay [SECONDS]',
       'accounts list TELEGRAM_ID',
       'accounts set-status UID STATUS',
+      'invoice confirm UID',
+      'transaction succeed UID --txid TXID [--sender ADDRESS]',
+      'rate set PAIR PRICE',
+      'payments toman open|close',
+      'payments limits MIN MAX',
+      'ledger',
     ]) {
       expect(result.stdout).toContain(text)
     }
@@ -106,6 +115,57 @@ describe('ops CLI', () => {
       env(),
     )
     expect(bad).toMatchObject({ code: 1, stderr: 'Account not found\n' })
+  })
+
+  it('withdrawals: payment switches, rates, confirming, recording a payout, and the ledger', async () => {
+    for (const args of [
+      ['payments', 'usdt', 'open'],
+      ['payments', 'toman', 'open'],
+      ['payments', 'limits', '1', '500'],
+      ['payments', 'invoice-delay', '0'],
+    ]) {
+      expect((await runCli(args, env())).code).toBe(0)
+    }
+    expect((await runCli(['payments', 'usdt', 'maybe'], env())).code).toBe(1)
+    expect((await runCli(['rate', 'set', 'USDTIRT', '98500'], env())).stdout).toMatch(
+      /^USDTIRT = 98500 {2}\(/,
+    )
+    expect((await runCli(['rate', 'set', 'USDTIRT', '-1'], env())).code).toBe(1)
+    expect((await runCli(['rate', 'history', 'USDTIRT'], env())).stdout.split('\n')[0]).toContain('98500')
+
+    const u = await newUser(t.app)
+    await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [2_500_000n])
+    const { uid: invoiceUid } = (await u.post('/invoices/request-invoice')).json() as { uid: string }
+    const queue = await runCli(['invoice', 'list', '--status', 'pending'], env())
+    expect(queue.stdout).toContain(`${invoiceUid}  2.5 USDT  pending  payment pending`)
+    expect((await runCli(['invoice', 'confirm', invoiceUid], env())).stdout).toContain('confirmed')
+    const again = await runCli(['invoice', 'confirm', invoiceUid], env())
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('Invoice is confirmed') })
+
+    const card = { name: 'Sara', family: 'Ahmadi', number: VALID.card, iban: VALID.iban }
+    const requested = await u.post(`/invoices/${invoiceUid}/request-payment-irt`, {
+      bankCardCreate: card,
+      currency: 'irt',
+    })
+    expect(requested.statusCode, requested.body).toBe(201)
+    const { uid } = requested.json() as { uid: string }
+    const pending = await runCli(['transaction', 'list', '--status', 'pending'], env())
+    expect(pending.stdout).toContain(
+      `${uid}  pending  246250 toman  to ${VALID.iban}  card ${VALID.card} (Sara Ahmadi)`,
+    )
+    const paid = await runCli(['transaction', 'succeed', uid, '--txid', 'BANK-REF-7781'], env())
+    expect(paid).toMatchObject({ code: 0, stdout: expect.stringContaining('success') })
+
+    const ledger = await runCli(['ledger'], env())
+    expect(ledger.code).toBe(0)
+    expect(ledger.stdout).toContain('paid                 2.5 USDT')
+    expect(ledger.stdout).toContain('OK:')
+    // Break the books on purpose: the report names the invoice and the command fails.
+    await t.database.db.execute(sql`update invoices set amount = amount + 1 where uid = ${invoiceUid}`)
+    const broken = await runCli(['ledger'], env())
+    expect(broken.code).toBe(1)
+    expect(broken.stdout).toContain(`PROBLEM: invoice ${invoiceUid}: amount 2500001`)
+    await t.database.db.execute(sql`update invoices set amount = amount - 1 where uid = ${invoiceUid}`)
   })
 
   it('a wrong token is refused with a clear line', async () => {
