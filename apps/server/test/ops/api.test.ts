@@ -61,6 +61,9 @@ describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
       validation_delay_seconds: '30',
       invoice_delay_seconds: '60',
     })
+    // Demo exchange rates, so the payout forms work out of the box.
+    expect(json<{ price: string }[]>(await ops('GET', '/ops/rates/USDTIRT'))[0]?.price).toBe('98500')
+    expect(json<{ price: string }[]>(await ops('GET', '/ops/rates/USDTTRX'))[0]?.price).toBe('3.6')
     expect(json(await ops('PUT', '/ops/settings/order_open', { value: false }))).toEqual({
       key: 'order_open',
       value: false,

@@ -80,3 +80,9 @@ export const DEMO_ORDERS: readonly Order[] = [
   { country: 'DE', price: 1_800_000n, capacity: 100, isOpen: false },
   { country: 'IN', price: 1_000_000n, capacity: 0, isOpen: true },
 ]
+
+/** Exchange rates for the payout forms (operators change them with `ops rate set`). */
+export const DEMO_RATES = [
+  { pair: 'USDTIRT', price: 98_500_000_000n },
+  { pair: 'USDTTRX', price: 3_600_000n },
+] as const

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { orders, referralLinks, users } from '../../db/schema.ts'
+import { exchangeRates, orders, referralLinks, users } from '../../db/schema.ts'
 import { ensureSettings } from '../settings/service.ts'
 import {
   DEMO_INVITE_CODE,
   DEMO_ORDERS,
+  DEMO_RATES,
   DEMO_REFERRAL_CODE,
   DEMO_REFERRER,
   DEMO_SETTINGS,
@@ -37,5 +38,12 @@ export async function seedDemoData(db: Db): Promise<void> {
       .insert(orders)
       .values([...DEMO_ORDERS])
       .onConflictDoNothing({ target: orders.country })
+    // A pair with no rate yet gets the demo rate; rates operators set stay.
+    for (const rate of DEMO_RATES) {
+      await tx.execute(sql`
+        insert into ${exchangeRates} (pair, price)
+        select ${rate.pair}, ${rate.price.toString()}::bigint
+        where not exists (select 1 from ${exchangeRates} where pair = ${rate.pair})`)
+    }
   })
 }
