@@ -26,8 +26,6 @@ describe('routes', () => {
   })
 
   it.each([
-    ['/invoices', 'Invoices'],
-    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a', 'Invoice'],
     ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/select-method', 'Select payment method'],
     ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment', 'TRX TRC20'],
     ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment-crypto', 'USDT BEP20'],
