@@ -356,11 +356,14 @@ describe('create-invoice errors (spec section 8)', () => {
     server.on('POST', '/invoices/request-invoice', () =>
       apiErrorWithDetails(400, 'ACTION_WAIT_REQUIRED_ERROR', { delay: 600, wait: 125 }),
     )
-    const button = await screen.findByRole('button', { name: 'درخواست پرداخت 12.50 USDT' })
+    // Amounts are isolated left to right inside the Persian sentence (as '12.50 USDT', not 'USDT 12.50').
+    const button = await screen.findByRole('button', { name: 'درخواست پرداخت \u206612.50 USDT\u2069' })
     await waitFor(() => expect(button).toBeEnabled())
     await user.click(button)
     const confirm = await screen.findByRole('alertdialog')
-    expect(confirm).toHaveTextContent('آیا می‌خواهید این فاکتور را با مبلغ کل 12.50 USDT ایجاد کنید؟')
+    expect(confirm).toHaveTextContent(
+      'آیا می‌خواهید این فاکتور را با مبلغ کل \u206612.50 USDT\u2069 ایجاد کنید؟',
+    )
     await user.click(within(confirm).getByRole('button', { name: 'ایجاد فاکتور' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'بعداً دوباره تلاش کنید' })
     expect(dialog).toHaveTextContent(

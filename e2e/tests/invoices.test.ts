@@ -1,0 +1,195 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+
+let server: RunningServer
+let browser: Browser
+let nextTelegramId = 882_000_001
+let nextPhone = 12_015_550_900
+
+/** A valid TRON address (base58check), for a payout request made straight to the API. */
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  // Accounts are validated a second after submission; one accepted account is enough for an invoice.
+  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
+  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** Calls the API from the page with the app's own token, as the mini-app would. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const { accessToken } = JSON.parse(localStorage.getItem('app.auth') ?? '{}') as { accessToken?: string }
+      const response = await fetch(p, {
+        method: m,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${accessToken}`,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      })
+      const text = await response.text()
+      if (!response.ok) throw new Error(`${m} ${p}: ${response.status} ${text}`)
+      return text ? (JSON.parse(text) as unknown) : undefined
+    },
+    [method, path, body] as const,
+  )
+}
+
+/** Submits ordinary sandbox accounts (accepted after validation) and waits until they are accepted. */
+async function supplyAcceptedAccounts(page: Page, telegramId: number, count: number) {
+  for (let i = 0; i < count; i += 1) {
+    const phone = `+${nextPhone++}`
+    await api(page, 'POST', '/telegram/submit-account-phone', { phone, submitType: 'login' })
+    await api(page, 'POST', '/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
+    await api(page, 'POST', '/telegram/submit-account')
+  }
+  await expect
+    .poll(
+      async () => {
+        const listed = JSON.stringify(await server.ops('GET', `/users/${telegramId}/accounts`))
+        return listed.split('"status":"accepted"').length - 1
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(count)
+}
+
+async function openWithdraw(languageCode: 'en' | 'fa') {
+  const user = { id: nextTelegramId++, firstName: 'Payee', lastName: 'Test', languageCode }
+  const opened = await openMiniApp(browser, server, { user, platform: 'ios', startParam: DEMO_REFERRAL_CODE })
+  const { page } = opened
+  await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
+  // The demo channel is not joined: its prompt comes first; close it as a user would.
+  await answerPopup(page, null)
+  return { ...opened, user }
+}
+
+/** Back to home and into Withdraw Money again: the dashboard is read afresh. */
+async function reopenInvoices(page: Page) {
+  await sendTelegramEvent(page, 'back_button_pressed')
+  await page.getByTestId('dashboard-withdraw').waitFor()
+  await page.getByTestId('dashboard-withdraw').click()
+  await page.getByTestId('invoices').waitFor()
+}
+
+describe('invoices', () => {
+  it('creates an invoice from the accepted accounts, shows it pending, then confirmed with a failed payout', async () => {
+    const { page, context, user, errors } = await openWithdraw('en')
+    await page.getByTestId('dashboard-withdraw').click()
+    await page.getByTestId('invoices-empty').waitFor()
+    const create = page.getByTestId('invoices-create')
+    await expect.poll(() => create.innerText()).toBe('Minimum payment limit is 1.00 USDT')
+    expect(await create.isDisabled()).toBe(true)
+    await screenshot(page, 'invoices-empty')
+
+    await supplyAcceptedAccounts(page, user.id, 3)
+    await reopenInvoices(page)
+    await expect.poll(() => create.innerText()).toBe('Request payment 6.00 USDT')
+    await screenshot(page, 'invoices-ready')
+
+    await create.click()
+    const question = await answerPopup(page, null, 'Create Invoice')
+    expect(question).toBe('Do you want to create this invoice with a total price of 6.00 USDT?')
+    // Demo invoices start pending confirmation: the app opens the invoice itself.
+    await page.getByTestId('invoice-detail').waitFor()
+    const invoiceUid = new URL(page.url()).pathname.split('/')[2] ?? ''
+    expect(await page.getByTestId('invoice-confirmation').innerText()).toContain('Pending Confirmation')
+    expect(await page.getByTestId('invoice-request-payment').count()).toBe(0)
+    await page.getByRole('heading', { name: '3 Account(s)' }).waitFor()
+    await screenshot(page, 'invoice-detail-pending')
+
+    // An operator confirms; a TRX payout is requested and fails: the user may request again.
+    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    const transaction = (await api(page, 'POST', `/invoices/${invoiceUid}/request-payment`, {
+      receiverAddress: TRON_ADDRESS,
+      currency: 'trx',
+    })) as { uid: string }
+    await server.ops('POST', `/transactions/${transaction.uid}/fail`)
+
+    await sendTelegramEvent(page, 'back_button_pressed')
+    await page.getByTestId('invoice-row').first().waitFor()
+    const row = page.getByTestId('invoice-row').first()
+    // The list shows what it had, then what the server says now.
+    await expect.poll(() => row.innerText()).toContain('Confirmed')
+    expect(await row.innerText()).toContain('Click for payment request')
+    expect(await row.innerText()).toContain('Failed')
+    expect(await create.innerText()).toBe('Minimum payment limit is 1.00 USDT')
+    await screenshot(page, 'invoices-list')
+
+    await row.click()
+    await page.getByTestId('invoice-request-payment').waitFor()
+    expect(await page.getByTestId('invoice-payment-hint').innerText()).toBe('Click for payment request')
+    await page.getByRole('heading', { name: '1 Transaction(s)' }).waitFor()
+    expect(await page.getByTestId('invoice-transaction-row').innerText()).toContain('Failed')
+    await screenshot(page, 'invoice-detail-confirmed')
+    await page.screenshot({ path: 'test-output/e2e/invoice-detail-confirmed-full.png', fullPage: true })
+
+    await page.getByTestId('invoice-account-row').first().click()
+    await page.getByTestId('account-detail').waitFor()
+    await sendTelegramEvent(page, 'back_button_pressed')
+    await page.getByTestId('invoice-detail').waitFor()
+    expect(new URL(page.url()).pathname).toBe(`/invoices/${invoiceUid}`)
+
+    await page.getByTestId('invoice-request-payment').click()
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/invoices/${invoiceUid}/select-method`)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('explains why a second invoice must wait', async () => {
+    const { page, context, user } = await openWithdraw('en')
+    await supplyAcceptedAccounts(page, user.id, 1)
+    await page.getByTestId('dashboard-withdraw').click()
+    await page.getByTestId('invoices-create').click()
+    await answerPopup(page, null, 'Create Invoice')
+    await page.getByTestId('invoice-detail').waitFor()
+    await sendTelegramEvent(page, 'back_button_pressed')
+    await page.getByTestId('invoice-row').waitFor()
+
+    await supplyAcceptedAccounts(page, user.id, 2)
+    await reopenInvoices(page)
+    const create = page.getByTestId('invoices-create')
+    await expect.poll(() => create.innerText()).toBe('Request payment 4.00 USDT')
+    await create.click()
+    await answerPopup(page, null, 'Create Invoice')
+    const message = await answerPopup(page, 'Try Again Later')
+    expect(message).toMatch(/^You can create one invoice every 1 minute\. Please try again in 1 minute\.$/)
+    expect(new URL(page.url()).pathname).toBe('/invoices')
+    await context.close()
+  })
+
+  it('reads in Persian, right to left', async () => {
+    const { page, context, user } = await openWithdraw('fa')
+    await supplyAcceptedAccounts(page, user.id, 2)
+    await page.getByTestId('dashboard-withdraw').click()
+    const create = page.getByTestId('invoices-create')
+    await expect.poll(() => create.innerText()).toBe('درخواست پرداخت \u20664.00 USDT\u2069')
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    await screenshot(page, 'invoices-ready-fa')
+    await create.click()
+    await answerPopup(page, null, 'ایجاد فاکتور')
+    await page.getByTestId('invoice-detail').waitFor()
+    const invoiceUid = new URL(page.url()).pathname.split('/')[2] ?? ''
+    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    await sendTelegramEvent(page, 'back_button_pressed')
+    await page.getByTestId('invoice-row').first().waitFor()
+    await screenshot(page, 'invoices-list-fa')
+    await page.getByTestId('invoice-row').first().click()
+    await page.getByTestId('invoice-request-payment').waitFor()
+    await page.getByRole('heading', { name: '2 اکانت' }).waitFor()
+    await screenshot(page, 'invoice-detail-fa')
+    await context.close()
+  })
+})
