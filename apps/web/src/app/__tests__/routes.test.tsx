@@ -26,13 +26,7 @@ describe('routes', () => {
   })
 
   it.each([
-    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/select-method', 'Select payment method'],
-    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment', 'TRX TRC20'],
-    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment-crypto', 'USDT BEP20'],
-    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/request-payment-irt', 'Toman (bank transfer)'],
-    ['/invoices/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e4b5a/transactions/7c1f', 'Transaction'],
     ['/referrals', 'Referrals'],
-    ['/transactions/7c1f', 'Transaction'],
     ['/login', 'Login'],
     ['/register', 'Create an account'],
     ['/email-verification-confirm', 'Confirm your email'],

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
 import { dashboardKeys, dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
+import { invoiceKeys } from '../../features/invoices/api/invoice-keys.ts'
 import { RequestPaymentCryptoScreen } from '../../features/payments/components/request-payment-crypto-screen.tsx'
 import { RequestPaymentIrtScreen } from '../../features/payments/components/request-payment-irt-screen.tsx'
 import { RequestPaymentTrxScreen } from '../../features/payments/components/request-payment-trx-screen.tsx'
@@ -9,9 +10,6 @@ import { SelectMethodScreen } from '../../features/payments/components/select-me
 import { TransactionDetail as TransactionDetailScreen } from '../../features/payments/components/transaction-detail.tsx'
 import { NotFoundScreen } from './not-found.tsx'
 import '../../features/payments/components/payments.css'
-
-/** The invoices feature's query keys start with this (its list, detail and accounts). */
-const INVOICES_KEY = ['invoices'] as const
 
 /**
  * Payout screens: method selection, the TRX, USDT and toman forms, the transaction detail. They meet the
@@ -22,7 +20,7 @@ function useRefreshAfterPaymentRequest() {
   return useCallback(
     () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: INVOICES_KEY }),
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.summary() }),
       ]),
     [queryClient],

@@ -11,7 +11,7 @@ import { Cell, Section } from '../../../components/ui/list.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
-import { hapticSelection } from '../../../lib/telegram/haptics.ts'
+import { hapticImpact } from '../../../lib/telegram/haptics.ts'
 import { useBankCards } from '../api/get-bank-cards.ts'
 import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
@@ -154,7 +154,7 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
   const { errors } = form.formState
   const message = (key: string | undefined) => (key ? t(key, { ns: 'common', defaultValue: key }) : undefined)
   const pickCard = (card: BankCard) => {
-    hapticSelection()
+    hapticImpact('light')
     form.reset({ name: card.name, family: card.family, number: card.number, iban: ibanForForm(card.iban) })
   }
 

@@ -5,7 +5,7 @@ import { Page } from '../../../components/layout/page.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
-import { hapticNotification, hapticSelection } from '../../../lib/telegram/haptics.ts'
+import { hapticImpact, hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { BankIcon, TetherIcon, TronIcon } from './payment-icons.tsx'
 
 type MethodRowProps = {
@@ -63,7 +63,7 @@ export function SelectMethodScreen({ invoiceUid, isTomanOpen }: SelectMethodScre
   const chooseToman = async () => {
     const open = await isTomanOpen().catch(() => false)
     if (open) {
-      hapticSelection()
+      hapticImpact('light')
       await navigate(paths.requestPaymentIrt(invoiceUid))
       return
     }
@@ -86,7 +86,7 @@ export function SelectMethodScreen({ invoiceUid, isTomanOpen }: SelectMethodScre
             title={t('payments.method.trx')}
             subtitle={t('payments.method.trxSubtitle')}
             onSelect={() => {
-              hapticSelection()
+              hapticImpact('light')
               void navigate(paths.requestPaymentTrx(invoiceUid))
             }}
           />
@@ -97,7 +97,7 @@ export function SelectMethodScreen({ invoiceUid, isTomanOpen }: SelectMethodScre
             title={t('payments.method.usdt')}
             subtitle={t('payments.method.usdtSubtitle')}
             onSelect={() => {
-              hapticSelection()
+              hapticImpact('light')
               void navigate(paths.requestPaymentCrypto(invoiceUid))
             }}
           />
