@@ -66,9 +66,12 @@ async function supplyAcceptedAccounts(page: Page, telegramId: number, count: num
     .toBeGreaterThanOrEqual(count)
 }
 
-async function openWithdraw(languageCode: 'en' | 'fa') {
+async function openWithdraw(
+  languageCode: 'en' | 'fa',
+  look: { platform: 'ios' | 'android'; theme: 'light' | 'dark' } = { platform: 'ios', theme: 'light' },
+) {
   const user = { id: nextTelegramId++, firstName: 'Payee', lastName: 'Test', languageCode }
-  const opened = await openMiniApp(browser, server, { user, platform: 'ios', startParam: DEMO_REFERRAL_CODE })
+  const opened = await openMiniApp(browser, server, { user, ...look, startParam: DEMO_REFERRAL_CODE })
   const { page } = opened
   await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
   // The demo channel is not joined: its prompt comes first; close it as a user would.
@@ -190,6 +193,21 @@ describe('invoices', () => {
     await page.getByTestId('invoice-request-payment').waitFor()
     await page.getByRole('heading', { name: '2 اکانت' }).waitFor()
     await screenshot(page, 'invoice-detail-fa')
+    await context.close()
+  })
+
+  it('looks native on Android in the dark', async () => {
+    const { page, context, user } = await openWithdraw('en', { platform: 'android', theme: 'dark' })
+    await supplyAcceptedAccounts(page, user.id, 1)
+    await page.getByTestId('dashboard-withdraw').click()
+    await page.getByTestId('invoices-create').click()
+    await answerPopup(page, null, 'Create Invoice')
+    await page.getByTestId('invoice-detail').waitFor()
+    await page.getByRole('heading', { name: '1 Account(s)' }).waitFor()
+    await screenshot(page, 'invoice-detail-android-dark')
+    await sendTelegramEvent(page, 'back_button_pressed')
+    await page.getByTestId('invoice-row').waitFor()
+    await screenshot(page, 'invoices-list-android-dark')
     await context.close()
   })
 })

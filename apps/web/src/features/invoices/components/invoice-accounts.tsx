@@ -24,6 +24,7 @@ function InvoiceAccountRow({ invoiceUid, account }: { invoiceUid: string; accoun
         />
       }
       iconColor="transparent"
+      chevron
       after={<Usdt amount={account.net} />}
     >
       <bdi dir="ltr">{account.formattedPhone}</bdi>
