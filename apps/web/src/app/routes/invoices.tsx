@@ -15,7 +15,7 @@ import '../../features/invoices/components/invoices.css'
  */
 export function InvoiceList() {
   const queryClient = useQueryClient()
-  const dashboard = useQuery(dashboardQueryOptions()).data
+  const dashboard = useQuery(dashboardQueryOptions())
   const onCreated = useCallback(() => {
     queryClient.setQueryData(dashboardQueryOptions().queryKey, (old) =>
       old
@@ -32,7 +32,9 @@ export function InvoiceList() {
     )
     return queryClient.invalidateQueries({ queryKey: accountKeys.lists() })
   }, [queryClient])
-  return <InvoiceListScreen payment={dashboard?.invoice} onCreated={onCreated} />
+  // Without the dashboard the limits are unknown: no invoice can be created (null), not even tried.
+  const payment = dashboard.data?.invoice ?? (dashboard.isError ? null : undefined)
+  return <InvoiceListScreen payment={payment} onCreated={onCreated} />
 }
 
 export function InvoiceDetail() {

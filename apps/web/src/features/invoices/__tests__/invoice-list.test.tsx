@@ -371,3 +371,16 @@ describe('create-invoice errors (spec section 8)', () => {
     )
   })
 })
+
+describe('create-invoice button without the dashboard', () => {
+  it('waits for the dashboard, and stays disabled when it cannot be read', async () => {
+    const { server } = signedIn()
+    server.on('GET', '/dashboard', () => apiErrorWithDetails(503, 'SERVICE_UNAVAILABLE'))
+    server.on('GET', '/invoices', () => json(invoicePage([])))
+    renderApp(buildLaunchUrl({ path: '/invoices' }).url)
+    const button = await screen.findByRole('button', { name: 'Request payment' })
+    expect(button).toBeDisabled()
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy'))
+    expect(button).toBeDisabled()
+  })
+})

@@ -31,8 +31,8 @@ function showCreateInvoiceError(error: unknown, t: TFunction<['invoices', 'commo
 }
 
 type CreateInvoiceButtonProps = {
-  /** The dashboard's invoice flags; undefined while the dashboard loads. */
-  payment: PaymentFlags | undefined
+  /** The dashboard's invoice flags; undefined while the dashboard loads, null when it could not be read. */
+  payment: PaymentFlags | undefined | null
   /** What the rest of the app refreshes once an invoice exists (dashboard, accounts lists). */
   onCreated: () => Promise<unknown>
 }
@@ -50,7 +50,7 @@ export function CreateInvoiceButton({ payment, onCreated }: CreateInvoiceButtonP
 
   if (!payment) {
     return (
-      <Button stretched loading data-testid="invoices-create">
+      <Button stretched disabled loading={payment === undefined} data-testid="invoices-create">
         {t('invoices.create.loading')}
       </Button>
     )

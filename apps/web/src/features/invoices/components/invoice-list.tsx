@@ -77,7 +77,7 @@ function InvoiceRows() {
 }
 
 type InvoiceListScreenProps = {
-  payment: PaymentFlags | undefined
+  payment: PaymentFlags | undefined | null
   onCreated: () => Promise<unknown>
 }
 
