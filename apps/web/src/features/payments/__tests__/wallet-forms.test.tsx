@@ -179,7 +179,9 @@ describe('USDT BEP20 form', () => {
     const opened = openPayments(USDT_PATH, { user: PERSIAN })
     opened.server.on('POST', USDT_CALL, () => apiError(500, 'INTERNAL_ERROR'))
     expect(await screen.findByText('فقط آدرس‌های BSC BEP20')).toBeInTheDocument()
-    expect(screen.getByTestId('usdt-fee')).toHaveTextContent('برای هر پرداخت 0.3 USDT کارمزد کسر می‌شود')
+    expect(screen.getByTestId('usdt-fee')).toHaveTextContent(
+      'برای هر پرداخت \u20660.3 USDT\u2069 کارمزد کسر می‌شود',
+    )
     await submitAddress(opened, '', 'request-payment-crypto-submit')
     expect(await screen.findByText('آدرس کیف پول الزامی است')).toBeInTheDocument()
     await submitAddress(opened, BSC, 'request-payment-crypto-submit')

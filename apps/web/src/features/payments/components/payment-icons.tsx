@@ -30,3 +30,10 @@ export const CopyIcon = ({ label }: { label?: string }) => (
     <path d="M5 15V5a1 1 0 0 1 1-1h10" />
   </Svg>
 )
+
+export const ExternalLinkIcon = () => (
+  <Svg>
+    <path d="M14 4h6v6M20 4l-9 9" />
+    <path d="M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </Svg>
+)

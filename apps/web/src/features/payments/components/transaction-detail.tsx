@@ -27,7 +27,7 @@ import {
   statusDetailsKey,
   statusNameKey,
 } from '../transaction-texts.ts'
-import { CopyIcon } from './payment-icons.tsx'
+import { CopyIcon, ExternalLinkIcon } from './payment-icons.tsx'
 
 function useCopy() {
   const { t } = useTranslation('payments')
@@ -80,9 +80,16 @@ function TransactionHeader({ transaction }: { transaction: Transaction }) {
   const foreign = transaction.currency !== 'usdt'
   return (
     <div className="payments-header" data-testid="transaction-header">
-      <bdi dir="ltr" className="payments-header__net" data-testid="transaction-net">
-        {`${formatPayout(transaction.net, transaction.currency)} ${currency}`}
-      </bdi>
+      {transaction.currency === 'irt' ? (
+        // 'toman' is a word of the language: the amount reads in the language's direction (fa: right to left).
+        <bdi className="payments-header__net" data-testid="transaction-net">
+          {t('payments.transaction.amountToman', { amount: formatPayout(transaction.net, 'irt') })}
+        </bdi>
+      ) : (
+        <bdi dir="ltr" className="payments-header__net" data-testid="transaction-net">
+          {`${formatPayout(transaction.net, transaction.currency)} ${currency}`}
+        </bdi>
+      )}
       {foreign ? (
         <bdi dir="ltr" className="payments-header__line" data-testid="transaction-usdt">
           {t('payments.transaction.usdtEquivalent', {
@@ -96,7 +103,9 @@ function TransactionHeader({ transaction }: { transaction: Transaction }) {
         </bdi>
       ) : null}
       {transaction.userFee !== 0 ? (
-        <bdi dir="ltr" className="payments-header__fee" data-testid="transaction-fee">
+        // Direction from the text: the English line is left to right, the Persian one right to left around an
+        // isolated '-0.30 USDT'.
+        <bdi className="payments-header__fee" data-testid="transaction-fee">
           {t('payments.transaction.fee', { fee: formatUsdt(transaction.userFee) })}
         </bdi>
       ) : null}
@@ -162,6 +171,9 @@ function TransactionSections({ transaction }: { transaction: Transaction }) {
                 <bdi dir="ltr" className="payments-mono payments-link">
                   {transaction.txid}
                 </bdi>
+              </span>
+              <span className="payments-external">
+                <ExternalLinkIcon />
               </span>
             </a>
           </li>
