@@ -26,6 +26,8 @@ import { listBankCards } from '../../modules/payments/bank-cards.ts'
 import { getExchangePrice } from '../../modules/payments/exchange-rates.ts'
 import { getTransaction, type PayoutRequest, requestPayment } from '../../modules/payments/service.ts'
 
+type BankCardInput = { name: string; family: string; number: string; iban: string }
+
 const e = ErrorResponseSchema
 const errors = { 400: e, 401: e }
 const requestErrors = { ...errors, 404: e, 409: e }
@@ -38,48 +40,45 @@ const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: 
 ) => {
   app.addHook('preHandler', app.authenticate)
 
-  const answer = async (userId: number, invoiceUid: string, payout: PayoutRequest) => {
-    const { transaction, created } = await requestPayment(db, userId, invoiceUid, payout, now())
-    return { status: created ? (201 as const) : (200 as const), transaction }
-  }
-
-  app.post(
-    '/invoices/:uid/request-payment',
-    { schema: { params: uidParams, body: RequestPaymentBodySchema, response: answers } },
-    async (request, reply) => {
-      const { receiverAddress } = request.body
-      const { status, transaction } = await answer(request.user.id, request.params.uid, {
+  /** The three payment requests differ only in their path, body schema and what the body says. */
+  const requests = [
+    {
+      path: '/invoices/:uid/request-payment',
+      body: RequestPaymentBodySchema,
+      payout: (body: { receiverAddress: string }): PayoutRequest => ({
         currency: 'trx',
-        receiverAddress,
-      })
-      return reply.code(status).send(transaction)
+        receiverAddress: body.receiverAddress,
+      }),
     },
-  )
-
-  app.post(
-    '/invoices/:uid/request-payment-crypto',
-    { schema: { params: uidParams, body: RequestPaymentCryptoBodySchema, response: answers } },
-    async (request, reply) => {
-      const { receiverAddress } = request.body
-      const { status, transaction } = await answer(request.user.id, request.params.uid, {
+    {
+      path: '/invoices/:uid/request-payment-crypto',
+      body: RequestPaymentCryptoBodySchema,
+      payout: (body: { receiverAddress: string }): PayoutRequest => ({
         currency: 'usdt',
-        receiverAddress,
-      })
-      return reply.code(status).send(transaction)
+        receiverAddress: body.receiverAddress,
+      }),
     },
-  )
-
-  app.post(
-    '/invoices/:uid/request-payment-irt',
-    { schema: { params: uidParams, body: RequestPaymentIrtBodySchema, response: answers } },
-    async (request, reply) => {
-      const { status, transaction } = await answer(request.user.id, request.params.uid, {
+    {
+      path: '/invoices/:uid/request-payment-irt',
+      body: RequestPaymentIrtBodySchema,
+      payout: (body: { bankCardCreate: BankCardInput }): PayoutRequest => ({
         currency: 'irt',
-        bankCard: request.body.bankCardCreate,
-      })
-      return reply.code(status).send(transaction)
+        bankCard: body.bankCardCreate,
+      }),
     },
-  )
+  ] as const
+  for (const { path, body, payout } of requests) {
+    app.post(path, { schema: { params: uidParams, body, response: answers } }, async (request, reply) => {
+      const { transaction, created } = await requestPayment(
+        db,
+        request.user.id,
+        request.params.uid,
+        (payout as (b: unknown) => PayoutRequest)(request.body),
+        now(),
+      )
+      return reply.code(created ? 201 : 200).send(transaction)
+    })
+  }
 
   app.get(
     '/transactions/:uid',
