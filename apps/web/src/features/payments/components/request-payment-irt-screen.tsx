@@ -26,6 +26,9 @@ import { useServerFieldErrors } from './use-server-field-errors.ts'
 
 type BankCardBody = { name: string; family: string; number: string; iban: string }
 
+/** The contract's limit on name and family (64): the input stops there rather than showing zod's English. */
+const NAME_MAX_LENGTH = 64
+
 const NUMERIC_INPUT = {
   inputMode: 'numeric',
   dir: 'ltr',
@@ -197,12 +200,14 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
             label={t('payments.irt.name')}
             error={message(errors.name?.message)}
             autoComplete="given-name"
+            maxLength={NAME_MAX_LENGTH}
             {...form.register('name')}
           />
           <Field
             label={t('payments.irt.family')}
             error={message(errors.family?.message)}
             autoComplete="family-name"
+            maxLength={NAME_MAX_LENGTH}
             {...form.register('family')}
           />
           <Field
