@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
-import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
@@ -9,6 +9,7 @@ let server: RunningServer
 let browser: Browser
 let nextTelegramId = 882_000_001
 let nextPhone = 12_015_550_900
+const phones = (count: number) => Array.from({ length: count }, () => `+${nextPhone++}`)
 
 /** A valid TRON address (base58check), for a payout request made straight to the API. */
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
@@ -24,47 +25,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
-
-/** Calls the API from the page with the app's own token, as the mini-app would. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const { accessToken } = JSON.parse(localStorage.getItem('app.auth') ?? '{}') as { accessToken?: string }
-      const response = await fetch(p, {
-        method: m,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${accessToken}`,
-          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      })
-      const text = await response.text()
-      if (!response.ok) throw new Error(`${m} ${p}: ${response.status} ${text}`)
-      return text ? (JSON.parse(text) as unknown) : undefined
-    },
-    [method, path, body] as const,
-  )
-}
-
-/** Submits ordinary sandbox accounts (accepted after validation) and waits until they are accepted. */
-async function supplyAcceptedAccounts(page: Page, telegramId: number, count: number) {
-  for (let i = 0; i < count; i += 1) {
-    const phone = `+${nextPhone++}`
-    await api(page, 'POST', '/telegram/submit-account-phone', { phone, submitType: 'login' })
-    await api(page, 'POST', '/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
-    await api(page, 'POST', '/telegram/submit-account')
-  }
-  await expect
-    .poll(
-      async () => {
-        const listed = JSON.stringify(await server.ops('GET', `/users/${telegramId}/accounts`))
-        return listed.split('"status":"accepted"').length - 1
-      },
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThanOrEqual(count)
-}
 
 async function openWithdraw(
   languageCode: 'en' | 'fa',
@@ -97,7 +57,7 @@ describe('invoices', () => {
     expect(await create.isDisabled()).toBe(true)
     await screenshot(page, 'invoices-empty')
 
-    await supplyAcceptedAccounts(page, user.id, 3)
+    await supplyAcceptedAccounts(server, page, user.id, phones(3))
     await reopenInvoices(page)
     await expect.poll(() => create.innerText()).toBe('Request payment 6.00 USDT')
     await screenshot(page, 'invoices-ready')
@@ -115,7 +75,7 @@ describe('invoices', () => {
 
     // An operator confirms; a TRX payout is requested and fails: the user may request again.
     await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
-    const transaction = (await api(page, 'POST', `/invoices/${invoiceUid}/request-payment`, {
+    const transaction = (await callApi(page, 'POST', `/invoices/${invoiceUid}/request-payment`, {
       receiverAddress: TRON_ADDRESS,
       currency: 'trx',
     })) as { uid: string }
@@ -153,7 +113,7 @@ describe('invoices', () => {
 
   it('explains why a second invoice must wait', async () => {
     const { page, context, user } = await openWithdraw('en')
-    await supplyAcceptedAccounts(page, user.id, 1)
+    await supplyAcceptedAccounts(server, page, user.id, phones(1))
     await page.getByTestId('dashboard-withdraw').click()
     await page.getByTestId('invoices-create').click()
     await answerPopup(page, null, 'Create Invoice')
@@ -161,7 +121,7 @@ describe('invoices', () => {
     await sendTelegramEvent(page, 'back_button_pressed')
     await page.getByTestId('invoice-row').waitFor()
 
-    await supplyAcceptedAccounts(page, user.id, 2)
+    await supplyAcceptedAccounts(server, page, user.id, phones(2))
     await reopenInvoices(page)
     const create = page.getByTestId('invoices-create')
     await expect.poll(() => create.innerText()).toBe('Request payment 4.00 USDT')
@@ -175,7 +135,7 @@ describe('invoices', () => {
 
   it('reads in Persian, right to left', async () => {
     const { page, context, user } = await openWithdraw('fa')
-    await supplyAcceptedAccounts(page, user.id, 2)
+    await supplyAcceptedAccounts(server, page, user.id, phones(2))
     await page.getByTestId('dashboard-withdraw').click()
     const create = page.getByTestId('invoices-create')
     await expect.poll(() => create.innerText()).toBe('درخواست پرداخت \u20664.00 USDT\u2069')
@@ -198,7 +158,7 @@ describe('invoices', () => {
 
   it('looks native on Android in the dark', async () => {
     const { page, context, user } = await openWithdraw('en', { platform: 'android', theme: 'dark' })
-    await supplyAcceptedAccounts(page, user.id, 1)
+    await supplyAcceptedAccounts(server, page, user.id, phones(1))
     await page.getByTestId('dashboard-withdraw').click()
     await page.getByTestId('invoices-create').click()
     await answerPopup(page, null, 'Create Invoice')

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
-import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import {
   answerPopup,
   launchBrowser,
@@ -43,40 +43,6 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** Calls the API from the page with the app's own token, as the mini-app would. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const { accessToken } = JSON.parse(localStorage.getItem('app.auth') ?? '{}') as { accessToken?: string }
-      const response = await fetch(p, {
-        method: m,
-        headers: {
-          accept: 'application/json',
-          authorization: `Bearer ${accessToken}`,
-          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
-      })
-      const text = await response.text()
-      if (!response.ok) throw new Error(`${m} ${p}: ${response.status} ${text}`)
-      return text ? (JSON.parse(text) as unknown) : undefined
-    },
-    [method, path, body] as const,
-  )
-}
-
-/** One sandbox account through the submission API, accepted by the validation a second later. */
-async function supplyAcceptedAccount(page: Page, telegramId: number) {
-  await api(page, 'POST', '/telegram/submit-account-phone', { phone: `+${nextPhone++}`, submitType: 'login' })
-  await api(page, 'POST', '/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
-  await api(page, 'POST', '/telegram/submit-account')
-  await expect
-    .poll(async () => JSON.stringify(await server.ops('GET', `/users/${telegramId}/accounts`)), {
-      timeout: 30_000,
-    })
-    .toContain('"status":"accepted"')
-}
-
 /** A user with an accepted account creates an invoice, an operator confirms it: the method selection. */
 async function invoiceReadyForPayout(user: { id: number; firstName: string; languageCode: 'en' | 'fa' }) {
   const opened = await openMiniApp(browser, server, {
@@ -88,7 +54,7 @@ async function invoiceReadyForPayout(user: { id: number; firstName: string; lang
   await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
   // The demo channel is not joined: its prompt comes first; close it as a user would.
   await answerPopup(page, null)
-  await supplyAcceptedAccount(page, user.id)
+  await supplyAcceptedAccounts(server, page, user.id, [`+${nextPhone++}`])
 
   await page.getByTestId('dashboard-withdraw').click()
   const create = page.getByTestId('invoices-create')
@@ -218,7 +184,7 @@ describe('withdrawals', () => {
     await screenshot(page, 'transaction-irt-completed-fa')
 
     // The saved card comes back on the next toman request.
-    const cards = (await api(page, 'GET', '/bank-cards?size=24')) as {
+    const cards = (await callApi(page, 'GET', '/bank-cards?size=24')) as {
       items: { number: string; iban: string }[]
     }
     expect(cards.items).toEqual([expect.objectContaining({ number: CARD, iban: `IR${IBAN_DIGITS}` })])

@@ -1,0 +1,50 @@
+/** Supplying accepted accounts the way the mini-app does it: the submission API with the page's own token. */
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import type { RunningServer } from './server.ts'
+
+/** Calls the API from the page with the app's own token, as the mini-app would. */
+export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const { accessToken } = JSON.parse(localStorage.getItem('app.auth') ?? '{}') as { accessToken?: string }
+      const response = await fetch(p, {
+        method: m,
+        headers: {
+          accept: 'application/json',
+          authorization: `Bearer ${accessToken}`,
+          ...(b === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+      })
+      const text = await response.text()
+      if (!response.ok) throw new Error(`${m} ${p}: ${response.status} ${text}`)
+      return text ? (JSON.parse(text) as unknown) : undefined
+    },
+    [method, path, body] as const,
+  )
+}
+
+/**
+ * Submits `phones.length` ordinary sandbox accounts and waits until they are accepted (the operator's
+ * validation delay must be short). Counts only these: earlier accounts may already sit on an invoice.
+ */
+export async function supplyAcceptedAccounts(
+  server: RunningServer,
+  page: Page,
+  telegramId: number,
+  phones: string[],
+): Promise<void> {
+  const acceptedNow = async () => {
+    const listed = JSON.stringify(await server.ops('GET', `/users/${telegramId}/accounts`))
+    return listed.split('"status":"accepted"').length - 1
+  }
+  const before = await acceptedNow()
+  for (const phone of phones) {
+    await callApi(page, 'POST', '/telegram/submit-account-phone', { phone, submitType: 'login' })
+    await callApi(page, 'POST', '/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
+    await callApi(page, 'POST', '/telegram/submit-account')
+  }
+  await expect.poll(acceptedNow, { timeout: 30_000 }).toBeGreaterThanOrEqual(before + phones.length)
+}
