@@ -13,9 +13,10 @@ import { rateHistory, setRate } from '../modules/payments/exchange-rates.ts'
 import { movePayout, type PayoutMove } from '../modules/payments/service.ts'
 import { findTransactionsByStatus, toOpsTransaction } from '../modules/payments/transactions.ts'
 import {
+  InvoiceListQuerySchema,
   InvoiceMoveParamsSchema,
   LedgerSchema,
-  ListQuerySchema,
+  LimitQuerySchema,
   OpsInvoiceSchema,
   OpsInvoicesSchema,
   OpsTransactionSchema,
@@ -24,6 +25,7 @@ import {
   RateParamsSchema,
   RateSchema,
   RatesSchema,
+  TransactionListQuerySchema,
   TransactionMoveBodySchema,
   TransactionMoveParamsSchema,
 } from './schemas.ts'
@@ -40,7 +42,7 @@ export const paymentsOpsApi: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> 
 ) => {
   app.get(
     '/invoices',
-    { schema: { querystring: ListQuerySchema, response: { 200: OpsInvoicesSchema, ...errors } } },
+    { schema: { querystring: InvoiceListQuerySchema, response: { 200: OpsInvoicesSchema, ...errors } } },
     async (request) => listOpsInvoices(db, request.query.status, request.query.limit),
   )
 
@@ -53,7 +55,12 @@ export const paymentsOpsApi: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> 
 
   app.get(
     '/transactions',
-    { schema: { querystring: ListQuerySchema, response: { 200: OpsTransactionsSchema, ...errors } } },
+    {
+      schema: {
+        querystring: TransactionListQuerySchema,
+        response: { 200: OpsTransactionsSchema, ...errors },
+      },
+    },
     async (request) =>
       (await findTransactionsByStatus(db, request.query.status, request.query.limit)).map(toOpsTransaction),
   )
@@ -94,7 +101,7 @@ export const paymentsOpsApi: FastifyPluginAsyncZod<{ db: Db; now: () => Date }> 
     {
       schema: {
         params: RateParamsSchema,
-        querystring: ListQuerySchema.pick({ limit: true }),
+        querystring: LimitQuerySchema,
         response: { 200: RatesSchema, ...errors },
       },
     },

@@ -10,6 +10,7 @@ import {
   RateSchema,
   RatesSchema,
   SettingSchema,
+  SettingsSchema,
 } from './schemas.ts'
 
 const print = (line: string) => process.stdout.write(`${line}\n`)
@@ -166,11 +167,15 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     return text === 'open'
   }
   payments
-    .command('usdt')
-    .usage('open|close')
-    .description('open or close invoices and TRX/USDT payment requests')
-    .argument('<state>')
-    .action((state: string) => setSetting('payment_open', onOff(state)))
+    .command('open')
+    .usage(' ')
+    .description('open withdrawals: invoices and payout requests (toman also needs "payments toman open")')
+    .action(() => setSetting('payment_open', true))
+  payments
+    .command('close')
+    .usage(' ')
+    .description('close withdrawals: no new invoices or payout requests')
+    .action(() => setSetting('payment_open', false))
   payments
     .command('toman')
     .usage('open|close')
@@ -184,9 +189,19 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .argument('<min>')
     .argument('<max>')
     .action(async (min: string, max: string) => {
-      // Raise the maximum first when moving both up, so min <= max holds after each step.
-      await setSetting('max_payment_limit', max)
-      await setSetting('min_payment_limit', min)
+      // One at a time, in the order that keeps min <= max after each step.
+      const current = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+      const raisesMinAboveMax = Number(min) > Number(current.max_payment_limit)
+      const order = raisesMinAboveMax
+        ? ([
+            ['max_payment_limit', max],
+            ['min_payment_limit', min],
+          ] as const)
+        : ([
+            ['min_payment_limit', min],
+            ['max_payment_limit', max],
+          ] as const)
+      for (const [key, value] of order) await setSetting(key, value)
     })
   payments
     .command('invoice-delay')

@@ -1,5 +1,12 @@
 /** Request and response schemas of the operator API (shared by the API and the CLI). */
-import { AccountStatusSchema, ExchangePairSchema, ReferralCodeSchema, UidSchema } from '@app/contract'
+import {
+  AccountStatusSchema,
+  ConfirmationStatusSchema,
+  ExchangePairSchema,
+  ReferralCodeSchema,
+  TransactionStatusSchema,
+  UidSchema,
+} from '@app/contract'
 import { z } from 'zod'
 import { SETTING_KEYS } from '../modules/settings/settings-definitions.ts'
 
@@ -65,12 +72,18 @@ export const OpsAccountsSchema = z.array(OpsAccountSchema)
 export const AccountUidParamsSchema = z.object({ uid: UidSchema })
 export const SetAccountStatusBodySchema = z.object({ status: AccountStatusSchema }).strict()
 export const TelegramIdParamsSchema = z.object({ telegramId: z.coerce.number().int().positive() })
-export const AccountsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) })
 
 // --- Invoices, payouts, rates, ledger ---
-export const ListQuerySchema = z.object({
-  status: z.string().max(32).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+const LimitSchema = z.coerce.number().int().min(1).max(1000).default(100)
+export const LimitQuerySchema = z.object({ limit: LimitSchema })
+export const AccountsQuerySchema = LimitQuerySchema
+export const InvoiceListQuerySchema = z.object({
+  status: ConfirmationStatusSchema.optional(),
+  limit: LimitSchema,
+})
+export const TransactionListQuerySchema = z.object({
+  status: TransactionStatusSchema.optional(),
+  limit: LimitSchema,
 })
 export const OpsInvoiceSchema = z.object({
   uid: z.string(),

@@ -65,6 +65,7 @@ describe('ops CLI', () => {
       'invoice confirm UID',
       'transaction succeed UID --txid TXID [--sender ADDRESS]',
       'rate set PAIR PRICE',
+      'payments open',
       'payments toman open|close',
       'payments limits MIN MAX',
       'ledger',
@@ -119,14 +120,20 @@ describe('ops CLI', () => {
 
   it('withdrawals: payment switches, rates, confirming, recording a payout, and the ledger', async () => {
     for (const args of [
-      ['payments', 'usdt', 'open'],
+      ['payments', 'open'],
       ['payments', 'toman', 'open'],
+      ['payments', 'limits', '2000', '5000'],
       ['payments', 'limits', '1', '500'],
       ['payments', 'invoice-delay', '0'],
     ]) {
       expect((await runCli(args, env())).code).toBe(0)
     }
-    expect((await runCli(['payments', 'usdt', 'maybe'], env())).code).toBe(1)
+    expect((await runCli(['payments', 'toman', 'maybe'], env())).code).toBe(1)
+    const settings = (await runCli(['settings', 'show'], env())).stdout
+    expect(settings).toContain('min_payment_limit = "1"')
+    expect(settings).toContain('max_payment_limit = "500"')
+    const unknownStatus = await runCli(['invoice', 'list', '--status', 'weird'], env())
+    expect(unknownStatus).toMatchObject({ code: 1, stderr: expect.stringContaining('status') })
     expect((await runCli(['rate', 'set', 'USDTIRT', '98500'], env())).stdout).toMatch(
       /^USDTIRT = 98500 {2}\(/,
     )
