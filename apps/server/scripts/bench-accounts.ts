@@ -11,18 +11,9 @@
  * The measured user always has 10,000 accounts; the 1M case adds 990,000 accounts of 990 other users.
  * Not part of npm test: it prints figures, it does not judge them (target: 1M within 1.5x of 10k).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { type Database, pgliteExtensions, wrapPglite } from '../src/db/client.ts'
-import { migrateDatabase } from '../src/db/migrate.ts'
-import { DEMO_REFERRAL_CODE } from '../src/modules/demo/demo-data.ts'
-import { signInitData } from '../src/routes/simulator/sign-init-data.ts'
-import { createPostgres } from '../test/helpers/database.ts'
+import type { Database } from '../src/db/client.ts'
+import { benchUser, type Figures, openBenchApp, timeGets } from './bench-support.ts'
 
 const args = process.argv.slice(2)
 const option = (name: string) => {
@@ -34,31 +25,9 @@ const PG_URL = option('--pg') ?? process.env.TEST_DATABASE_URL
 const EXPLAIN = args.includes('--explain')
 /** `--only postgres` (or pglite) measures one database; PGlite's 1M-row load alone takes minutes. */
 const ONLY = option('--only')
-const BOT_TOKEN = '1234567890:bench-bot-token'
 const MEASURED = 10_000
 
-type Figures = { p50: number; p99: number }
 type Row = { database: string; rows: string; query: string } & Figures
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
-}
-
-async function openPgliteDb(): Promise<{ database: Database; dispose(): Promise<void> }> {
-  const database = wrapPglite(await PGlite.create({ extensions: pgliteExtensions }))
-  return { database, dispose: () => database.close() }
-}
-
-function signedInitData(id: number): string {
-  return signInitData(
-    {
-      user: { id, first_name: 'Bench' },
-      authDate: Math.floor(Date.now() / 1000),
-      startParam: DEMO_REFERRAL_CODE,
-    },
-    BOT_TOKEN,
-  )
-}
 
 /** Bulk rows: accounts of `users` users (ids from `firstUserId`), `perUser` each, phones unique by `prefix`. */
 async function insertBulk(
@@ -83,112 +52,68 @@ async function insertBulk(
 }
 
 async function bench(kind: 'pglite' | 'postgres'): Promise<Row[]> {
-  const opened = kind === 'pglite' ? await openPgliteDb() : await createPostgres(PG_URL ?? '')
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-accounts-'))
-  const { database } = opened
+  const opened = await openBenchApp(kind, PG_URL)
+  const { app, database } = opened
   const rows: Row[] = []
   try {
-    await migrateDatabase(database)
-    const config = {
-      ...loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        TELEGRAM_BOT_TOKEN: BOT_TOKEN,
-        AUTH_SECRET: 'bench-auth-secret-that-is-long-enough-0123',
-        OPS_TOKEN: 'bench-ops-token-0123456789',
-        LOG_LEVEL: 'silent',
-        RATE_LIMIT_MAX: '100000000',
-        VALIDATION_POLL_MS: '0',
-      }),
-      prettyLogs: false,
-    }
-    const app = await buildApp(config, { database })
-    try {
-      const authorized = await app.inject({
-        method: 'POST',
-        url: '/auth/telegram/authorize',
-        payload: { initData: signedInitData(990_000_001) },
-      })
-      const { accessToken } = authorized.json() as { accessToken: string }
-      const headers = { authorization: `Bearer ${accessToken}` }
-      const [me] = (
-        (await database.db.execute(sql`select id from users where telegram_id = 990000001`)) as {
-          rows: { id: string | number }[]
-        }
-      ).rows
-      const userId = Number(me?.id)
-      const started = Date.now()
-      await insertBulk(database.db, userId, 1, MEASURED, 1)
-      await database.db.execute(sql`vacuum analyze accounts`)
-      process.stderr.write(`${kind}: 10k rows in ${Date.now() - started} ms\n`)
+    const { headers, userId } = await benchUser(opened, 990_000_001)
+    const started = Date.now()
+    await insertBulk(database.db, userId, 1, MEASURED, 1)
+    await database.db.execute(sql`vacuum analyze accounts`)
+    process.stderr.write(`${kind}: 10k rows in ${Date.now() - started} ms\n`)
 
-      const explain = async (rowsLabel: string) => {
-        if (!EXPLAIN) return
-        // The same statement GET /accounts?search=1234 runs (first page, newest first, size 24).
-        const plan = (await database.db.execute(sql`
+    const explain = async (rowsLabel: string) => {
+      if (!EXPLAIN) return
+      // The same statement GET /accounts?search=1234 runs (first page, newest first, size 24).
+      const plan = (await database.db.execute(sql`
           explain (analyze, buffers) select * from accounts
           where user_id = ${userId} and phone like ${'%1234%'}
           order by created_at desc, id desc limit 25
         `)) as { rows: Record<string, string>[] }
-        const text = plan.rows.map((row) => Object.values(row)[0]).join('\n')
-        process.stderr.write(`\n${kind} ${rowsLabel}: search 1234\n${text}\n\n`)
-      }
+      const text = plan.rows.map((row) => Object.values(row)[0]).join('\n')
+      process.stderr.write(`\n${kind} ${rowsLabel}: search 1234\n${text}\n\n`)
+    }
 
-      const measure = async (rowsLabel: string) => {
-        await explain(rowsLabel)
-        const queries: [string, () => string][] = [
-          ['page (desc, 24)', () => '/accounts'],
-          [
-            'page, pending tab',
-            () => `/accounts?filters=${encodeURIComponent('{"status":"pending","noInvoice":true}')}`,
-          ],
-          ['search 4 digits', () => `/accounts?search=${1000 + Math.floor(Math.random() * 9000)}`],
-          ['search 2 digits', () => `/accounts?search=${10 + Math.floor(Math.random() * 90)}`],
-        ]
-        for (const [label, url] of queries) {
-          for (let i = 0; i < 20; i += 1) await app.inject({ method: 'GET', url: url(), headers })
-          const times: number[] = []
-          for (let i = 0; i < REQUESTS; i += 1) {
-            const t0 = process.hrtime.bigint()
-            const response = await app.inject({ method: 'GET', url: url(), headers })
-            times.push(Number(process.hrtime.bigint() - t0) / 1e6)
-            if (response.statusCode !== 200)
-              throw new Error(`${label}: ${response.statusCode} ${response.body}`)
-          }
-          times.sort((a, b) => a - b)
-          rows.push({
-            database: kind,
-            rows: rowsLabel,
-            query: label,
-            p50: percentile(times, 50),
-            p99: percentile(times, 99),
-          })
-        }
+    const measure = async (rowsLabel: string) => {
+      await explain(rowsLabel)
+      const queries: [string, () => string][] = [
+        ['page (desc, 24)', () => '/accounts'],
+        [
+          'page, pending tab',
+          () => `/accounts?filters=${encodeURIComponent('{"status":"pending","noInvoice":true}')}`,
+        ],
+        ['search 4 digits', () => `/accounts?search=${1000 + Math.floor(Math.random() * 9000)}`],
+        ['search 2 digits', () => `/accounts?search=${10 + Math.floor(Math.random() * 90)}`],
+      ]
+      for (const [label, url] of queries) {
+        rows.push({
+          database: kind,
+          rows: rowsLabel,
+          query: label,
+          ...(await timeGets(app, url, headers, REQUESTS)),
+        })
       }
-      await measure('10k')
+    }
+    await measure('10k')
 
-      // 990 other users with 1,000 accounts each (user ids need not exist for the benchmark: no FK checks
-      // are wanted here, so the rows point at real users created in one statement).
-      const t1 = Date.now()
-      await database.db.execute(sql`
+    // 990 other users with 1,000 accounts each (user ids need not exist for the benchmark: no FK checks
+    // are wanted here, so the rows point at real users created in one statement).
+    const t1 = Date.now()
+    await database.db.execute(sql`
         insert into users (telegram_id, first_name)
         select 991000000 + g, 'Other' from generate_series(1, 990) g
       `)
-      const [first] = (
-        (await database.db.execute(sql`select min(id) as id from users where telegram_id > 991000000`)) as {
-          rows: { id: string | number }[]
-        }
-      ).rows
-      await insertBulk(database.db, Number(first?.id), 990, 1000, 2)
-      await database.db.execute(sql`vacuum analyze accounts`)
-      process.stderr.write(`${kind}: +990k rows in ${Date.now() - t1} ms\n`)
-      await measure('1M')
-    } finally {
-      await app.close()
-    }
+    const [first] = (
+      (await database.db.execute(sql`select min(id) as id from users where telegram_id > 991000000`)) as {
+        rows: { id: string | number }[]
+      }
+    ).rows
+    await insertBulk(database.db, Number(first?.id), 990, 1000, 2)
+    await database.db.execute(sql`vacuum analyze accounts`)
+    process.stderr.write(`${kind}: +990k rows in ${Date.now() - t1} ms\n`)
+    await measure('1M')
   } finally {
-    await opened.dispose()
-    rmSync(dataDir, { recursive: true, force: true })
+    await opened.close()
   }
   return rows
 }
