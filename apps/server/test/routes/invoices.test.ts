@@ -3,6 +3,7 @@
  * (validation, idempotent retries), operators' moves, and the ledger after each story.
  */
 import { InvoiceDetailSchema, InvoicePageSchema, TransactionSchema } from '@app/contract'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, useTestApp } from '../helpers/app.ts'
@@ -265,6 +266,45 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     expect(json<{ total: number }>(await u.get('/bank-cards')).total).toBe(1)
     expect(json(await u.get('/exchanges/USDTIRT'))).toEqual({ price: 98500 })
     expect((await u.get('/exchanges/BTCUSD')).statusCode).toBe(400)
+  })
+
+  it('answers any body, query or id with a 4xx, never a 5xx', async () => {
+    await openPayments(ops())
+    const u = await confirmedInvoice([3])
+    const paths = [
+      `/invoices/${u.invoiceUid}/request-payment`,
+      `/invoices/${u.invoiceUid}/request-payment-crypto`,
+      `/invoices/${u.invoiceUid}/request-payment-irt`,
+      '/invoices/request-invoice',
+    ]
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.jsonValue({ maxDepth: 3 }), async (path, body) => {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: path,
+          headers: { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        })
+        expect(answer.statusCode, answer.body).toBeLessThan(500)
+      }),
+      { numRuns: 150 },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 80 }), async (text) => {
+        for (const url of [
+          `/invoices/${encodeURIComponent(text)}`,
+          `/invoices?cursor=${encodeURIComponent(text)}`,
+          `/bank-cards?sorts=${encodeURIComponent(text)}`,
+          `/transactions/${encodeURIComponent(text)}`,
+          `/exchanges/${encodeURIComponent(text)}`,
+        ]) {
+          const answer = await u.get(url)
+          expect(answer.statusCode, `${url}: ${answer.body}`).toBeLessThan(500)
+        }
+      }),
+      { numRuns: 100 },
+    )
+    expect((await ledger()).problems).toEqual([])
   })
 
   it('rejecting an invoice gives its accounts back; an account on an invoice keeps its status', async () => {
