@@ -3,9 +3,8 @@ import { useCallback } from 'react'
 import { useParams } from 'react-router'
 import { dashboardKeys, dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
 import { invoiceKeys } from '../../features/invoices/api/invoice-keys.ts'
-import { RequestPaymentCryptoScreen } from '../../features/payments/components/request-payment-crypto-screen.tsx'
 import { RequestPaymentIrtScreen } from '../../features/payments/components/request-payment-irt-screen.tsx'
-import { RequestPaymentTrxScreen } from '../../features/payments/components/request-payment-trx-screen.tsx'
+import { RequestPaymentWalletScreen } from '../../features/payments/components/request-payment-wallet-screen.tsx'
 import { SelectMethodScreen } from '../../features/payments/components/select-method-screen.tsx'
 import { TransactionDetail as TransactionDetailScreen } from '../../features/payments/components/transaction-detail.tsx'
 import { NotFoundScreen } from './not-found.tsx'
@@ -15,9 +14,12 @@ import '../../features/payments/components/payments.css'
  * Payout screens: method selection, the TRX, USDT and toman forms, the transaction detail. They meet the
  * dashboard (toman switch, balance) and the invoices (payment status) here, never by importing them.
  */
-function useRefreshAfterPaymentRequest() {
+
+/** A payout form's props: the invoice in the URL, and the refresh of invoices and balance once answered. */
+function usePaymentRequestProps() {
+  const { invoiceUid = '' } = useParams()
   const queryClient = useQueryClient()
-  return useCallback(
+  const onSettled = useCallback(
     () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
@@ -25,6 +27,7 @@ function useRefreshAfterPaymentRequest() {
       ]),
     [queryClient],
   )
+  return { invoiceUid, onSettled }
 }
 
 export function SelectMethod() {
@@ -42,18 +45,15 @@ export function SelectMethod() {
 }
 
 export function RequestPaymentTrx() {
-  const { invoiceUid = '' } = useParams()
-  return <RequestPaymentTrxScreen invoiceUid={invoiceUid} onSettled={useRefreshAfterPaymentRequest()} />
+  return <RequestPaymentWalletScreen method="trx" {...usePaymentRequestProps()} />
 }
 
 export function RequestPaymentCrypto() {
-  const { invoiceUid = '' } = useParams()
-  return <RequestPaymentCryptoScreen invoiceUid={invoiceUid} onSettled={useRefreshAfterPaymentRequest()} />
+  return <RequestPaymentWalletScreen method="usdt" {...usePaymentRequestProps()} />
 }
 
 export function RequestPaymentIrt() {
-  const { invoiceUid = '' } = useParams()
-  return <RequestPaymentIrtScreen invoiceUid={invoiceUid} onSettled={useRefreshAfterPaymentRequest()} />
+  return <RequestPaymentIrtScreen {...usePaymentRequestProps()} />
 }
 
 /** Both shapes: /transactions/:transactionUid and /invoices/:invoiceUid/transactions/:transactionUid. */

@@ -31,8 +31,6 @@ export const usdtFormSchema = z.object({
     .pipe(RequestPaymentCryptoBodySchema.shape.receiverAddress),
 })
 
-export type WalletFormSchema = typeof trxFormSchema | typeof usdtFormSchema
-
 /** What the toman form holds: the sheba without its 'IR' prefix (the form shows it as a fixed prefix). */
 export type BankCardFormValues = { name: string; family: string; number: string; iban: string }
 

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { Page } from '../../../components/layout/page.tsx'
-import { Button } from '../../../components/ui/button.tsx'
+import { FormPage } from '../../../components/layout/form-page.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 
 export type SingleFieldSchema = z.ZodType<{ value: string }, { value: string }>
@@ -43,39 +42,30 @@ export function SingleFieldForm({
   testId,
 }: SingleFieldFormProps) {
   const { t } = useTranslation('common')
-  const formId = useId()
   const form = useForm<{ value: string }>({
     resolver: zodResolver(schema),
     defaultValues: { value: defaultValue },
   })
   const error = form.formState.errors.value?.message
   return (
-    <Page
+    <FormPage
       title={title}
       testId={testId}
-      actions={
-        <Button type="submit" form={formId} stretched loading={pending} data-testid={`${testId}-submit`}>
-          {submitText}
-        </Button>
-      }
+      intro={intro ? <div className="submit-intro">{intro}</div> : null}
+      submitText={submitText}
+      pending={pending}
+      onSubmit={form.handleSubmit(({ value }) => {
+        if (!pending) onSubmit(value)
+      })}
+      after={children}
     >
-      {intro ? <div className="submit-intro">{intro}</div> : null}
-      <form
-        id={formId}
-        noValidate
-        onSubmit={form.handleSubmit(({ value }) => {
-          if (!pending) onSubmit(value)
-        })}
-      >
-        <Field
-          label={label}
-          error={error ? t(error) : undefined}
-          autoFocus
-          {...input}
-          {...form.register('value')}
-        />
-      </form>
-      {children}
-    </Page>
+      <Field
+        label={label}
+        error={error ? t(error) : undefined}
+        autoFocus
+        {...input}
+        {...form.register('value')}
+      />
+    </FormPage>
   )
 }

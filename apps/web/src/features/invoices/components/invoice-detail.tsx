@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router'
 import { Page } from '../../../components/layout/page.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
-import { Placeholder } from '../../../components/ui/placeholder.tsx'
+import { LoadError } from '../../../components/ui/load-error.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { paths } from '../../../config/paths.ts'
 import { isApiError } from '../../../lib/api-error.ts'
@@ -118,7 +118,7 @@ type InvoiceDetailScreenProps = {
  * allows one and payment is open), its transactions and its accounts. Back goes to /invoices.
  */
 export function InvoiceDetailScreen({ invoiceUid, isPaymentOpen, notFound }: InvoiceDetailScreenProps) {
-  const { t } = useTranslation(['invoices', 'common'])
+  const { t } = useTranslation('invoices')
   const navigate = useNavigate()
   const query = useInvoice(invoiceUid)
   useBackHandler(() => {
@@ -140,16 +140,7 @@ export function InvoiceDetailScreen({ invoiceUid, isPaymentOpen, notFound }: Inv
     if (missing) return notFound
     return (
       <Page title={t('invoices.detail.title')} testId="invoice-error">
-        <Placeholder
-          role="alert"
-          title={t('error.title', { ns: 'common' })}
-          description={t('invoices.detail.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t('action.retry', { ns: 'common' })}
-            </Button>
-          }
-        />
+        <LoadError description={t('invoices.detail.loadFailed')} onRetry={() => void query.refetch()} />
       </Page>
     )
   }

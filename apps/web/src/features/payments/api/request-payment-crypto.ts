@@ -1,8 +1,6 @@
 import { type RequestPaymentCryptoBodySchema, RequestPaymentResponseSchema } from '@app/contract'
-import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
-import type { PaymentRequestOptions } from './payment-request-options.ts'
 
 export type RequestPaymentCryptoBody = z.input<typeof RequestPaymentCryptoBodySchema>
 
@@ -12,12 +10,5 @@ export function requestPaymentCrypto(invoiceUid: string, body: RequestPaymentCry
     method: 'POST',
     body,
     schema: RequestPaymentResponseSchema,
-  })
-}
-
-export function useRequestPaymentCrypto(invoiceUid: string, { onSettled }: PaymentRequestOptions = {}) {
-  return useMutation({
-    mutationFn: (body: RequestPaymentCryptoBody) => requestPaymentCrypto(invoiceUid, body),
-    onSettled,
   })
 }

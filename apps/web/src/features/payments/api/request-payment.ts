@@ -1,8 +1,6 @@
 import { type RequestPaymentBodySchema, RequestPaymentResponseSchema } from '@app/contract'
-import { useMutation } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { apiRequest } from '../../../lib/api-client.ts'
-import type { PaymentRequestOptions } from './payment-request-options.ts'
 
 export type RequestPaymentBody = z.input<typeof RequestPaymentBodySchema>
 
@@ -12,12 +10,5 @@ export function requestPayment(invoiceUid: string, body: RequestPaymentBody) {
     method: 'POST',
     body,
     schema: RequestPaymentResponseSchema,
-  })
-}
-
-export function useRequestPayment(invoiceUid: string, { onSettled }: PaymentRequestOptions = {}) {
-  return useMutation({
-    mutationFn: (body: RequestPaymentBody) => requestPayment(invoiceUid, body),
-    onSettled,
   })
 }

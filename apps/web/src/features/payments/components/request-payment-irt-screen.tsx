@@ -4,8 +4,7 @@ import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Page } from '../../../components/layout/page.tsx'
-import { Button } from '../../../components/ui/button.tsx'
+import { FormPage } from '../../../components/layout/form-page.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -143,7 +142,6 @@ type Props = { invoiceUid: string } & PaymentRequestOptions
 export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
   const { t } = useTranslation(['payments', 'common'])
   const navigate = useNavigate()
-  const formId = useId()
   const mutation = useRequestPaymentIrt(invoiceUid, onSettled ? { onSettled } : {})
   const rate = useExchangeRate('USDTIRT')
   const form = useForm<BankCardFormValues, unknown, BankCardBody>({
@@ -163,80 +161,70 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
 
   return (
     <div dir="rtl" lang="fa" className="payments-fa">
-      <Page
+      <FormPage
         title={t('payments.irt.title')}
         testId="request-payment-irt"
-        actions={
-          <Button
-            type="submit"
-            form={formId}
-            stretched
-            loading={mutation.isPending}
-            disabled={!rate.data}
-            data-testid="request-payment-irt-submit"
-          >
-            {t('payments.irt.submit')}
-          </Button>
+        intro={<RateLine />}
+        submitText={t('payments.irt.submit')}
+        pending={mutation.isPending}
+        disabled={!rate.data}
+        onSubmit={form.handleSubmit((bankCardCreate) => {
+          if (mutation.isPending || !rate.data) return
+          mutation.mutate(
+            { bankCardCreate, currency: 'irt' },
+            {
+              onSuccess: () => void showOutcome('success'),
+              onError: (failure) => {
+                if (!applyServerErrors(failure)) void showOutcome('failed')
+              },
+            },
+          )
+        })}
+        after={
+          <>
+            <SavedBankCards onPick={pickCard} />
+            <PaymentNotes
+              title={t('payments.irt.tipsTitle')}
+              testId="payment-tips"
+              items={[t('payments.irt.tipOwner'), t('payments.irt.tipIban'), t('payments.irt.tipHours')]}
+            />
+          </>
         }
       >
-        <RateLine />
-        <form
-          id={formId}
-          noValidate
-          onSubmit={form.handleSubmit((bankCardCreate) => {
-            if (mutation.isPending || !rate.data) return
-            mutation.mutate(
-              { bankCardCreate, currency: 'irt' },
-              {
-                onSuccess: () => void showOutcome('success'),
-                onError: (failure) => {
-                  if (!applyServerErrors(failure)) void showOutcome('failed')
-                },
-              },
-            )
-          })}
-        >
-          <Field
-            label={t('payments.irt.name')}
-            error={message(errors.name?.message)}
-            autoComplete="given-name"
-            maxLength={NAME_MAX_LENGTH}
-            {...form.register('name')}
-          />
-          <Field
-            label={t('payments.irt.family')}
-            error={message(errors.family?.message)}
-            autoComplete="family-name"
-            maxLength={NAME_MAX_LENGTH}
-            {...form.register('family')}
-          />
-          <Field
-            label={t('payments.irt.number')}
-            error={message(errors.number?.message)}
-            placeholder="0000 0000 0000 0000"
-            maxLength={24}
-            {...NUMERIC_INPUT}
-            {...form.register('number')}
-          />
-          <IbanField
-            label={t('payments.irt.iban')}
-            hint={t('payments.irt.ibanHint')}
-            error={message(errors.iban?.message)}
-            input={{
-              maxLength: 34,
-              placeholder: '000000000000000000000000',
-              ...NUMERIC_INPUT,
-              ...form.register('iban'),
-            }}
-          />
-        </form>
-        <SavedBankCards onPick={pickCard} />
-        <PaymentNotes
-          title={t('payments.irt.tipsTitle')}
-          testId="payment-tips"
-          items={[t('payments.irt.tipOwner'), t('payments.irt.tipIban'), t('payments.irt.tipHours')]}
+        <Field
+          label={t('payments.irt.name')}
+          error={message(errors.name?.message)}
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          {...form.register('name')}
         />
-      </Page>
+        <Field
+          label={t('payments.irt.family')}
+          error={message(errors.family?.message)}
+          autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
+          {...form.register('family')}
+        />
+        <Field
+          label={t('payments.irt.number')}
+          error={message(errors.number?.message)}
+          placeholder="0000 0000 0000 0000"
+          maxLength={24}
+          {...NUMERIC_INPUT}
+          {...form.register('number')}
+        />
+        <IbanField
+          label={t('payments.irt.iban')}
+          hint={t('payments.irt.ibanHint')}
+          error={message(errors.iban?.message)}
+          input={{
+            maxLength: 34,
+            placeholder: '000000000000000000000000',
+            ...NUMERIC_INPUT,
+            ...form.register('iban'),
+          }}
+        />
+      </FormPage>
     </div>
   )
 }
