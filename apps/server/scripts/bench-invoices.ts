@@ -46,12 +46,16 @@ async function bench(kind: 'pglite' | 'postgres') {
       await ops('PUT', `/ops/settings/${key}`, { value })
     }
     let telegramId = 995_000_000
+    const nextTelegramId = () => {
+      telegramId += 1
+      return telegramId
+    }
     let phonePrefix = 10
     let bigInvoice: { uid: string; headers: Record<string, string> } | undefined
     for (const size of SIZES) {
       const times: number[] = []
       for (let t = 0; t < TRIES; t += 1) {
-        const user = await benchUser(bench, (telegramId += 1))
+        const user = await benchUser(bench, nextTelegramId())
         phonePrefix += 1
         await database.db.execute(sql`
           insert into accounts (user_id, phone, country, price, net, submit_type, status, validation_status, validation_at)
@@ -96,7 +100,7 @@ async function bench(kind: 'pglite' | 'postgres') {
     )
     report(kind, 'invoice accounts, page 201', `p50 ${ms(deep.p50)}  p99 ${ms(deep.p99)} ms`)
 
-    const many = await benchUser(bench, (telegramId += 1))
+    const many = await benchUser(bench, nextTelegramId())
     await database.db.execute(sql`
       insert into invoices (user_id, amount, confirmation_status, payment_status, created_at)
       select ${many.userId}, 0, 'rejected', 'pending', now() - g * interval '1 minute' from generate_series(1, 1000) g`)

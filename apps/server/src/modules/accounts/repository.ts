@@ -1,5 +1,5 @@
 /** All SQL about accounts. Rows stay snake_case in here; callers get camelCase records. */
-import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'

@@ -9,7 +9,6 @@ import {
   ErrorResponseSchema,
   ExchangeParamsSchema,
   ExchangePriceSchema,
-  InvoiceParamsSchema,
   RequestPaymentBodySchema,
   RequestPaymentCryptoBodySchema,
   RequestPaymentIrtBodySchema,
