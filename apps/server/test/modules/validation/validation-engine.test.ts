@@ -16,6 +16,7 @@ import { SANDBOX_SCENARIOS } from '../../../src/providers/sandbox/scenarios.ts'
 import { insertAccounts, newUser, submitOrdinaryAccount, userIdOf } from '../../helpers/accounts.ts'
 import { testConfig, useTestApp } from '../../helpers/app.ts'
 import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../helpers/database.ts'
+import { acceptedAccounts, openPayments, opsOf, opsOk } from '../../helpers/payments.ts'
 
 const HOUR = 3600 * 1000
 const sandbox = createSandboxProvider()
@@ -130,6 +131,50 @@ describe.each(DATABASE_KINDS)('validation engine on %s', (kind) => {
     expect(dashboard.invoice.paymentAvailableF).toBe('11.60')
     expect(dashboard.invoice.paymentAvailable).toBe(11.6)
     expect(dashboard.invoice.isPaymentAvailable).toBe(true)
+  })
+
+  it("a late outcome never overrides the operator's decision, nor moves an account on an invoice", async () => {
+    const ops = opsOf(t.app)
+    await openPayments(ops)
+    const u = await newUser(t.app)
+    const userId = await userIdOf(t.database.db, u.telegramId)
+    const [uid] = await acceptedAccounts(t.database.db, userId, [2_000_000n])
+    await opsOk(ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'pending' })
+    await t.database.db.execute(
+      sql`update accounts set validation_at = now() - interval '1 minute' where uid = ${uid}`,
+    )
+    // The provider answers "rejected", but only after the operator accepted the account and it went on an invoice.
+    const rejected = SANDBOX_SCENARIOS.find((s) => s.outcome.startsWith('rejected'))
+    if (!rejected) throw new Error('the sandbox has a rejected scenario')
+    let called!: () => void
+    const validating = new Promise<void>((resolve) => {
+      called = resolve
+    })
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    const provider: AccountProvider = {
+      ...sandbox,
+      async validate(input) {
+        called()
+        await answered
+        return sandbox.validate({ ...input, phone: rejected.phone })
+      },
+    }
+    const run = runDueValidations({ db: t.database.db, provider }, 10)
+    await validating
+    await opsOk(ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'accepted' })
+    expect((await u.post('/invoices/request-invoice')).statusCode).toBe(201)
+    answer()
+    expect(await run).toBe(0)
+    const [row] = await t.database.db
+      .select({ status: accounts.status, invoiceId: accounts.invoiceId })
+      .from(accounts)
+      .where(eq(accounts.uid, uid as string))
+    expect(row?.status).toBe('accepted')
+    expect(row?.invoiceId).not.toBeNull()
+    expect((await opsOk<{ problems: string[] }>(ops, 'GET', '/ops/ledger')).problems).toEqual([])
   })
 
   it('concurrent runs in one process validate each due account exactly once', async () => {
