@@ -3,6 +3,7 @@
  * (validation, idempotent retries), operators' moves, and the ledger after each story.
  */
 import { InvoiceDetailSchema, InvoicePageSchema, TransactionSchema } from '@app/contract'
+import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
@@ -266,6 +267,36 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     expect(json<{ total: number }>(await u.get('/bank-cards')).total).toBe(1)
     expect(json(await u.get('/exchanges/USDTIRT'))).toEqual({ price: 98500 })
     expect((await u.get('/exchanges/BTCUSD')).statusCode).toBe(400)
+  })
+
+  it('the ledger names each kind of books that do not add up', async () => {
+    await openPayments(ops())
+    const u = await confirmedInvoice([2, 3])
+    const [second] = await acceptedAccounts(t.database.db, u.userId, [usdt(4)])
+    const db = t.database.db
+    const problems = async () => (await ledger()).problems.join('\n')
+    expect(await problems()).toBe('')
+    // An account on an invoice that is no longer accepted: its net is on the invoice but not in the balance.
+    await db.execute(sql`update accounts set status = 'rejected' where uid = ${u.accounts[0]}`)
+    expect(await problems()).toMatch(
+      new RegExp(`user ${u.telegramId}: accepted net .*\ninvoice ${u.invoiceUid}: holds account`),
+    )
+    await db.execute(sql`update accounts set status = 'accepted' where uid = ${u.accounts[0]}`)
+    // An account moved onto the invoice behind its back: the amount no longer matches.
+    await db.execute(
+      sql`update accounts set invoice_id = (select id from invoices where uid = ${u.invoiceUid}) where uid = ${second}`,
+    )
+    expect(await problems()).toContain(
+      `invoice ${u.invoiceUid}: amount 5000000 != net of its accounts 9000000`,
+    )
+    await db.execute(sql`update accounts set invoice_id = null where uid = ${second}`)
+    // Paid without a successful payout.
+    await db.execute(sql`update invoices set payment_status = 'success' where uid = ${u.invoiceUid}`)
+    expect(await problems()).toContain(
+      `invoice ${u.invoiceUid}: payment status success with 0 successful transactions`,
+    )
+    await db.execute(sql`update invoices set payment_status = 'pending' where uid = ${u.invoiceUid}`)
+    expect(await problems()).toBe('')
   })
 
   it('answers any body, query or id with a 4xx, never a 5xx', async () => {

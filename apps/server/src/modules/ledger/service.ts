@@ -21,18 +21,19 @@ const CHECKS: { describe: (row: Record<string, unknown>) => string; query: Retur
     // Every accepted account's net is counted once: on no invoice (available) or on one live invoice.
     describe: (r) =>
       `user ${r.telegram_id}: accepted net ${r.accepted} != available ${r.available} + live invoices ${r.invoiced}`,
+    // Aggregated once per table and joined (not a subquery per user): one pass over accounts and invoices.
     query: sql`
-      with per_user as (
-        select u.id, u.telegram_id,
-          coalesce((select sum(net) from accounts a where a.user_id = u.id and a.status = 'accepted'), 0) as accepted,
-          coalesce((select sum(net) from accounts a
-                    where a.user_id = u.id and a.status = 'accepted' and a.invoice_id is null), 0) as available,
-          coalesce((select sum(amount) from invoices i
-                    where i.user_id = u.id and i.confirmation_status <> 'rejected'), 0) as invoiced
-        from users u
+      with accepted as (
+        select user_id, sum(net) as accepted, coalesce(sum(net) filter (where invoice_id is null), 0) as available
+        from accounts where status = 'accepted' group by user_id
+      ), invoiced as (
+        select user_id, sum(amount) as invoiced from invoices where confirmation_status <> 'rejected' group by user_id
       )
-      select telegram_id, accepted::text, available::text, invoiced::text from per_user
-      where accepted <> available + invoiced`,
+      select u.telegram_id, coalesce(a.accepted, 0)::text as accepted, coalesce(a.available, 0)::text as available,
+        coalesce(i.invoiced, 0)::text as invoiced
+      from accepted a full join invoiced i on i.user_id = a.user_id
+      join users u on u.id = coalesce(a.user_id, i.user_id)
+      where coalesce(a.accepted, 0) <> coalesce(a.available, 0) + coalesce(i.invoiced, 0)`,
   },
   {
     describe: (r) => `invoice ${r.uid}: amount ${r.amount} != net of its accounts ${r.attached}`,
