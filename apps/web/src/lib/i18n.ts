@@ -1,13 +1,12 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '@app/contract'
 import i18next, { type i18n as I18n, type Resource } from 'i18next'
-import HttpBackend from 'i18next-http-backend'
 import { initReactI18next } from 'react-i18next'
 import {
-  LOCALE_LOAD_PATH,
   LOCALE_MAX_PARALLEL_READS,
   LOCALE_MAX_RETRIES,
   LOCALE_RETRY_TIMEOUT_MS,
 } from '../config/constants.ts'
+import { localeBackend } from './locale-backend.ts'
 
 /** What the first screen needs; every other namespace loads with its route. */
 export const START_NAMESPACES = ['common', 'dashboard'] as const
@@ -33,7 +32,7 @@ export function applyDocumentLanguage(language: string): void {
  */
 export function createI18n(language: Language, resources?: Resource): I18n {
   const instance = i18next.createInstance()
-  if (!resources) instance.use(HttpBackend)
+  if (!resources) instance.use(localeBackend)
   instance.use(initReactI18next)
   instance.on('languageChanged', applyDocumentLanguage)
   applyDocumentLanguage(language)
@@ -50,15 +49,7 @@ export function createI18n(language: Language, resources?: Resource): I18n {
     maxRetries: LOCALE_MAX_RETRIES,
     retryTimeout: LOCALE_RETRY_TIMEOUT_MS,
     maxParallelReads: LOCALE_MAX_PARALLEL_READS,
-    ...(resources
-      ? { resources, initAsync: false }
-      : {
-          backend: {
-            loadPath: LOCALE_LOAD_PATH,
-            // Same-origin paths are content-negotiated by the server; ask for JSON explicitly.
-            customHeaders: { Accept: 'application/json' },
-          },
-        }),
+    ...(resources ? { resources, initAsync: false } : {}),
     react: { useSuspense: true },
   })
   return instance
