@@ -6,6 +6,7 @@ import { InvoiceDetailSchema, InvoicePageSchema, TransactionSchema } from '@app/
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { requestInvoice } from '../../src/modules/invoices/service.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -75,6 +76,16 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     expect(body.details.wait).toBeLessThanOrEqual(3600)
     await openPayments(ops())
     expect((await ledger()).problems).toEqual([])
+  })
+
+  it('an invoice stamped after this request read the clock (it waited for the lock) makes no one wait at delay 0', async () => {
+    await openPayments(ops())
+    const u = await userWith([2])
+    expect((await u.post('/invoices/request-invoice')).statusCode).toBe(201)
+    await acceptedAccounts(t.database.db, u.userId, [usdt(3)])
+    const readBeforeTheLock = new Date(Date.now() - 5_000)
+    const created = await requestInvoice(t.database.db, u.userId, readBeforeTheLock)
+    expect(created.confirmationStatus).toBe('pending')
   })
 
   it('lists invoices, shows one with its accounts, and keeps other users out', async () => {

@@ -83,17 +83,16 @@ export async function requestInvoice(db: Db, userId: number, now: Date) {
     const delay = settings.invoice_delay_seconds
     const last = await lastInvoiceCreatedAt(tx, userId)
     if (last !== undefined) {
-      const elapsed = Math.floor((now.getTime() - last.getTime()) / 1000)
+      // `now` was read before this request waited for the lock: a request that came in just after it may have
+      // committed an invoice stamped a little later. Such an invoice counts as made right now, not in the future.
+      const elapsed = Math.max(0, Math.floor((now.getTime() - last.getTime()) / 1000))
       if (elapsed < delay) {
-        const wait = Math.min(delay, delay - elapsed)
+        const wait = delay - elapsed
         throw new DomainError(
           400,
           'ACTION_WAIT_REQUIRED_ERROR',
           `Please wait ${wait} seconds before the next invoice`,
-          {
-            delay,
-            wait,
-          },
+          { delay, wait },
         )
       }
     }
