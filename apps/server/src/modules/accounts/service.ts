@@ -12,6 +12,7 @@ import type {
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
@@ -23,8 +24,6 @@ import {
   findAccountsOfTelegramUser,
   setAccountStatus,
 } from './repository.ts'
-
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 export function toAccount(row: AccountRecord): Account {
   return {

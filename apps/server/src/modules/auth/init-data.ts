@@ -8,6 +8,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
 
 /** How far in the future auth_date may be, for clocks slightly out of step. */
 export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60
@@ -114,7 +115,7 @@ export function checkInitData(
   const authDateText = fields.auth_date ?? ''
   if (!/^\d{1,12}$/.test(authDateText)) return { ok: false, reason: 'malformed' }
   const authDate = Number(authDateText)
-  const nowSeconds = Math.floor(now.getTime() / 1000)
+  const nowSeconds = epochSeconds(now)
   if (authDate > nowSeconds + AUTH_DATE_FUTURE_SKEW_SECONDS) return { ok: false, reason: 'from_future' }
   if (nowSeconds - authDate > maxAgeSeconds) return { ok: false, reason: 'expired' }
 

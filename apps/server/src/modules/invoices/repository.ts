@@ -5,12 +5,10 @@ import { accounts, invoices, transactions } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 import { accountRecordColumns } from '../accounts/repository.ts'
+import { OPEN_TRANSACTION_STATUSES } from '../payments/transactions.ts'
 
 export type InvoiceRecord = typeof invoices.$inferSelect & { createdAtKey: string }
 const recordColumns = { ...getTableColumns(invoices), createdAtKey: createdAtKey(invoices.createdAt) }
-
-/** Transaction statuses that block a new payment request (the one-open-per-invoice index uses the same). */
-export const OPEN_TRANSACTION_STATUSES = ['pending', 'broadcasting', 'review'] as const
 
 /**
  * Locks the user's row until the database transaction ends: every invoice creation of one user runs

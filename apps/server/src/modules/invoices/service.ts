@@ -6,10 +6,17 @@ import type { Account, Invoice, InvoiceDetail, Page } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
-import { findTransactionsOfInvoice, hasTransactionIn, toTransaction } from '../payments/transactions.ts'
+import {
+  findTransactionsOfInvoice,
+  hasTransactionIn,
+  isOpenTransactionStatus,
+  OPEN_TRANSACTION_STATUSES,
+  toTransaction,
+} from '../payments/transactions.ts'
 import { getSettings } from '../settings/service.ts'
 import {
   attachAvailableAccounts,
@@ -28,7 +35,13 @@ import {
   updateConfirmationStatus,
 } from './repository.ts'
 
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
+/** Confirmed and not paid (never asked for, or the last payout failed): the invoice waits for a payout. */
+export function invoiceAwaitsPayout(invoice: InvoiceRecord): boolean {
+  return (
+    invoice.confirmationStatus === 'confirmed' &&
+    (invoice.paymentStatus === 'pending' || invoice.paymentStatus === 'failed')
+  )
+}
 
 /** Whether the user may ask for a payout of this invoice now (docs/payments.md). */
 export function paymentRequestAllowed(
@@ -36,12 +49,7 @@ export function paymentRequestAllowed(
   paymentOpen: boolean,
   hasOpenTransaction: boolean,
 ) {
-  return (
-    paymentOpen &&
-    invoice.confirmationStatus === 'confirmed' &&
-    (invoice.paymentStatus === 'pending' || invoice.paymentStatus === 'failed') &&
-    !hasOpenTransaction
-  )
+  return paymentOpen && invoiceAwaitsPayout(invoice) && !hasOpenTransaction
 }
 
 function toInvoice(row: InvoiceRecord, isPaymentRequestAvailable: boolean): Invoice {
@@ -142,7 +150,7 @@ export async function getInvoiceDetail(db: Db, userId: number, uid: string): Pro
     findTransactionsOfInvoice(db, invoice.id),
     getSettings(db),
   ])
-  const hasOpen = transactions.some((t) => t.isOpen)
+  const hasOpen = transactions.some((t) => isOpenTransactionStatus(t.status))
   return {
     ...toInvoice(invoice, paymentRequestAllowed(invoice, settings.payment_open, hasOpen)),
     transactions: transactions.map(toTransaction),
@@ -207,7 +215,7 @@ export async function moveInvoiceConfirmation(
     }
     if (
       move === 'reject' &&
-      (await hasTransactionIn(tx, invoice.id, ['pending', 'broadcasting', 'review', 'success']))
+      (await hasTransactionIn(tx, invoice.id, [...OPEN_TRANSACTION_STATUSES, 'success']))
     ) {
       throw invalidState('Invoice has an open or successful payout; it cannot be rejected')
     }

@@ -1,9 +1,10 @@
 /** Bank cards saved from toman payment requests, listed newest-used first for the toman form. */
 import type { BankCard, Page } from '@app/contract'
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { bankCards } from '../../db/schema.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage, createdAtKey, keysetScan } from '../../lib/keyset.ts'
 
 type CardInput = { name: string; family: string; number: string; iban: string }
@@ -41,7 +42,7 @@ export async function listBankCards(
       .where(and(...conditions))
       .orderBy(...scan.orderBy)
       .limit(input.size + 1),
-    db.select({ n: sql<number>`count(*)::int` }).from(bankCards).where(eq(bankCards.userId, userId)),
+    db.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId)),
   ])
   const page = assemblePage(rows, input.size, from, cursors, (row) => ({
     uid: row.uid,
@@ -49,7 +50,7 @@ export async function listBankCards(
     family: row.family,
     number: row.number,
     iban: row.iban,
-    created_at: Math.floor(row.createdAt.getTime() / 1000),
+    created_at: epochSeconds(row.createdAt),
   }))
   return { ...page, total: counted?.n ?? 0 }
 }

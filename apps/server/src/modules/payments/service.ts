@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { parseUsdt } from '../../lib/money.ts'
 import { findInvoice } from '../invoices/repository.ts'
-import { paymentRequestAllowed } from '../invoices/service.ts'
+import { invoiceAwaitsPayout } from '../invoices/service.ts'
 import { getSettings } from '../settings/service.ts'
 import { saveBankCard } from './bank-cards.ts'
 import { currentRate, rateUnavailable } from './exchange-rates.ts'
@@ -85,7 +85,7 @@ export async function requestPayment(
     if (!settings.payment_open || (request.currency === 'irt' && !settings.toman_payment_open)) {
       throw new DomainError(409, 'PAYMENT_CLOSED', 'Payment requests are closed for now')
     }
-    if (!paymentRequestAllowed(invoice, true, false)) {
+    if (!invoiceAwaitsPayout(invoice)) {
       throw unavailable(
         `The invoice does not allow a payment request (confirmation ${invoice.confirmationStatus}, payment ${invoice.paymentStatus})`,
       )

@@ -4,11 +4,18 @@ import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { bankCards, invoices, transactions, users } from '../../db/schema.ts'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
-import { OPEN_TRANSACTION_STATUSES } from '../invoices/repository.ts'
 
 export type PayoutCurrency = Transaction['currency']
 export type TransactionStatus = Transaction['status']
+
+/** Transaction statuses that block a new payment request (the one-open-per-invoice index uses the same). */
+export const OPEN_TRANSACTION_STATUSES = ['pending', 'broadcasting', 'review'] as const
+
+export function isOpenTransactionStatus(status: string): boolean {
+  return (OPEN_TRANSACTION_STATUSES as readonly string[]).includes(status)
+}
 
 const referrer = alias(users, 'referrer')
 
@@ -17,7 +24,6 @@ const recordColumns = {
   invoiceUid: invoices.uid,
   telegramId: users.telegramId,
   referrerTelegramId: referrer.telegramId,
-  isOpen: sql<boolean>`${transactions.status} in ('pending', 'broadcasting', 'review')`,
   cardName: bankCards.name,
   cardFamily: bankCards.family,
   cardNumber: bankCards.number,
@@ -33,8 +39,6 @@ function selectRecords(db: Db) {
 }
 
 export type TransactionRecord = Awaited<ReturnType<typeof findTransactionsOfInvoice>>[number]
-
-const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000)
 
 /** Payout-currency minor units -> the wire: trx and usdt keep 6 decimals in storage, toman none. */
 export function netToWire(currency: PayoutCurrency, net: bigint): number {
