@@ -9,3 +9,10 @@ export function formatTimestamp(epochSeconds: number): string {
 export function formatUsdt(amount: number): string {
   return amount.toFixed(2)
 }
+
+const TOMAN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/** A payout amount in its currency (spec section 9): toman whole and grouped, trx and usdt 2 decimals. */
+export function formatPayout(amount: number, currency: 'trx' | 'usdt' | 'irt'): string {
+  return currency === 'irt' ? TOMAN.format(Math.floor(amount)) : formatUsdt(amount)
+}

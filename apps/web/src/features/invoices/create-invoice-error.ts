@@ -5,7 +5,7 @@ import {
   ErrorCode,
 } from '@app/contract'
 import { isApiError } from '../../lib/api-error.ts'
-import { formatUsdt } from './invoice-status.ts'
+import { formatUsdt } from '../../lib/format.ts'
 
 /** One error dialog of invoice creation: title and message keys (invoices namespace) and their values. */
 export type ErrorDialogText = {

@@ -1,4 +1,5 @@
 import type { Dashboard, Invoice, Transaction } from '@app/contract'
+import { formatUsdt } from '../../lib/format.ts'
 
 type ConfirmationStatus = Invoice['confirmationStatus']
 type PaymentStatus = Invoice['paymentStatus']
@@ -42,17 +43,6 @@ export const transactionName = (status: TransactionStatus) => `invoices.transact
 /** The list's 'Click for payment request' hint: payment can be requested while pending or failed. */
 export function showsPaymentHint(paymentStatus: PaymentStatus): boolean {
   return paymentStatus === 'pending' || paymentStatus === 'failed'
-}
-
-/** USDT with 2 decimals (spec section 9). */
-export function formatUsdt(amount: number): string {
-  return amount.toFixed(2)
-}
-
-/** A payout amount: toman whole (with thousands separators), trx and usdt with 2 decimals. */
-export function formatPayout(net: number, currency: PayoutCurrency): string {
-  if (currency === 'irt') return Math.floor(net).toLocaleString('en-US', { maximumFractionDigits: 0 })
-  return net.toFixed(2)
 }
 
 export const currencyName = (currency: PayoutCurrency) => `invoices.currency.${currency}`

@@ -1,8 +1,6 @@
-import type { Transaction } from '@app/contract'
 import { formatUsdt } from '../../lib/format.ts'
 
 const RATE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 })
-const TOMAN = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const PERSIAN = new Intl.NumberFormat('fa-IR', { maximumFractionDigits: 6 })
 
 /** An exchange rate as operators set it (up to 6 decimals), grouped: 98,500 or 3.2145. */
@@ -13,11 +11,6 @@ export function formatRate(rate: number): string {
 /** A rate in Persian digits and grouping, for the toman form: ۹۸٬۵۰۰. */
 export function formatRatePersian(rate: number): string {
   return PERSIAN.format(rate)
-}
-
-/** A payout amount in its currency (spec section 9): toman whole and grouped, trx and usdt 2 decimals. */
-export function formatPayout(amount: number, currency: Transaction['currency']): string {
-  return currency === 'irt' ? TOMAN.format(Math.floor(amount)) : formatUsdt(amount)
 }
 
 /** What a non-USDT payout is worth in USDT: net divided by the rate, 2 decimals (spec section 9). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { afterCreation, createButton, formatPayout, showsPaymentHint } from '../invoice-status.ts'
+import { formatPayout } from '../../../lib/format.ts'
+import { afterCreation, createButton, showsPaymentHint } from '../invoice-status.ts'
 import { paymentDashboard } from './fixtures.ts'
 
 describe('invoice rules', () => {

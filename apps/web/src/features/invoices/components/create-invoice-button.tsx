@@ -6,10 +6,11 @@ import { useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
+import { formatUsdt } from '../../../lib/format.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useCreateInvoice } from '../api/create-invoice.ts'
 import { createInvoiceErrorText } from '../create-invoice-error.ts'
-import { afterCreation, createButton, formatUsdt } from '../invoice-status.ts'
+import { afterCreation, createButton } from '../invoice-status.ts'
 
 export type PaymentFlags = Dashboard['invoice']
 

@@ -1,6 +1,7 @@
 import type { Transaction } from '@app/contract'
 import { useTranslation } from 'react-i18next'
-import { currencyName, formatPayout, formatUsdt } from '../invoice-status.ts'
+import { formatPayout, formatUsdt } from '../../../lib/format.ts'
+import { currencyName } from '../invoice-status.ts'
 
 /** '12.50 USDT', kept left to right inside Persian text like every amount of the app. */
 export function Usdt({ amount, testId }: { amount: number; testId?: string }) {

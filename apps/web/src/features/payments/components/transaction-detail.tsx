@@ -13,13 +13,13 @@ import { paths } from '../../../config/paths.ts'
 import { useLongPress } from '../../../hooks/use-long-press.ts'
 import { isApiError } from '../../../lib/api-error.ts'
 import { copyText } from '../../../lib/clipboard.ts'
-import { formatTimestamp, formatUsdt } from '../../../lib/format.ts'
+import { formatPayout, formatTimestamp, formatUsdt } from '../../../lib/format.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { openExternalUrl } from '../../../lib/telegram/links.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { useTransaction } from '../api/get-transaction.ts'
-import { formatPayout, formatRate, usdtEquivalent } from '../format.ts'
+import { formatRate, usdtEquivalent } from '../format.ts'
 import {
   explorerUrl,
   STATUS_TONE,
