@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react'
 
-export function Badge({
-  tone = 'accent',
-  children,
-}: {
-  tone?: 'accent' | 'success' | 'warning' | 'danger' | 'neutral'
-  children: ReactNode
-}) {
+export type BadgeTone = 'accent' | 'success' | 'warning' | 'danger' | 'neutral'
+
+export function Badge({ tone = 'accent', children }: { tone?: BadgeTone; children: ReactNode }) {
   return <span className={`badge badge--${tone}`}>{children}</span>
 }

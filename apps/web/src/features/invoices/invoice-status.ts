@@ -1,4 +1,5 @@
 import type { Dashboard, Invoice, Transaction } from '@app/contract'
+import type { BadgeTone } from '../../components/ui/badge.tsx'
 import { formatUsdt } from '../../lib/format.ts'
 
 type ConfirmationStatus = Invoice['confirmationStatus']
@@ -6,7 +7,8 @@ type PaymentStatus = Invoice['paymentStatus']
 type TransactionStatus = Transaction['status']
 type PayoutCurrency = Transaction['currency']
 
-export type Tone = 'accent' | 'success' | 'warning' | 'danger' | 'neutral'
+/** The badge tones; the detail screen paints its status icons in the same colours. */
+export type Tone = BadgeTone
 
 /** Confirmation status (spec section 4): short name and description keys, and the badge tone. */
 export const CONFIRMATION_TONE: Record<ConfirmationStatus, Tone> = {
@@ -19,15 +21,6 @@ export const CONFIRMATION_TONE: Record<ConfirmationStatus, Tone> = {
 /** Payment status (spec section 4). */
 export const PAYMENT_TONE: Record<PaymentStatus, Tone> = {
   pending: 'neutral',
-  success: 'success',
-  review: 'warning',
-  failed: 'danger',
-}
-
-/** Transaction status names: Pending, Processing, Completed, Review, Failed. */
-export const TRANSACTION_TONE: Record<TransactionStatus, Tone> = {
-  pending: 'neutral',
-  broadcasting: 'accent',
   success: 'success',
   review: 'warning',
   failed: 'danger',

@@ -3,15 +3,6 @@ import { BSCSCAN_TX_URL, TRONSCAN_TX_URL } from './payment-constants.ts'
 
 type Status = Transaction['status']
 
-/** Badge tone per transaction status. */
-export const STATUS_TONE = {
-  pending: 'warning',
-  broadcasting: 'accent',
-  success: 'success',
-  review: 'neutral',
-  failed: 'danger',
-} as const satisfies Record<Status, string>
-
 /** Spec section 4: pending Pending, broadcasting Processing, success Completed, review Review, failed Failed. */
 export const statusNameKey = (status: Status) => `payments.transaction.status.${status}` as const
 export const statusDetailsKey = (status: Status) => `payments.transaction.status.${status}.details` as const

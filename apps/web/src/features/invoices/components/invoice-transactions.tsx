@@ -4,7 +4,8 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { paths } from '../../../config/paths.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
-import { TRANSACTION_TONE, transactionName } from '../invoice-status.ts'
+import { TRANSACTION_TONE } from '../../../lib/transaction-tone.ts'
+import { transactionName } from '../invoice-status.ts'
 import { Payout } from './money.tsx'
 
 /** 'N Transaction(s)': every payout attempt of the invoice, each opening its transaction screen. */

@@ -18,15 +18,10 @@ import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { openExternalUrl } from '../../../lib/telegram/links.ts'
 import { showToast } from '../../../lib/toast.ts'
+import { TRANSACTION_TONE } from '../../../lib/transaction-tone.ts'
 import { useTransaction } from '../api/get-transaction.ts'
 import { formatRate, usdtEquivalent } from '../format.ts'
-import {
-  explorerUrl,
-  STATUS_TONE,
-  showsPendingNote,
-  statusDetailsKey,
-  statusNameKey,
-} from '../transaction-texts.ts'
+import { explorerUrl, showsPendingNote, statusDetailsKey, statusNameKey } from '../transaction-texts.ts'
 import { CopyIcon, ExternalLinkIcon } from './payment-icons.tsx'
 
 function useCopy() {
@@ -121,7 +116,9 @@ function TransactionSections({ transaction }: { transaction: Transaction }) {
       <Section header={t('payments.transaction.statusHeader')}>
         <Cell
           testId="transaction-status"
-          after={<Badge tone={STATUS_TONE[transaction.status]}>{t(statusNameKey(transaction.status))}</Badge>}
+          after={
+            <Badge tone={TRANSACTION_TONE[transaction.status]}>{t(statusNameKey(transaction.status))}</Badge>
+          }
         >
           <span className="payments-wrap">{t(statusDetailsKey(transaction.status))}</span>
         </Cell>
