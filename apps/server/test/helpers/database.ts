@@ -33,6 +33,16 @@ function withDatabaseName(url: string, name: string): string {
   return u.toString()
 }
 
+/**
+ * A pool on a test database, as a second process would open it. Connections still closing when the database is
+ * dropped report 57P01 on the pool; unhandled, that would crash the test run.
+ */
+export function openTestPool(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 5 })
+  pool.on('error', () => undefined)
+  return wrapPool(pool)
+}
+
 /** A fresh, migrated PostgreSQL database next to `adminUrl`'s; `dispose()` drops it. */
 export async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`
@@ -41,10 +51,7 @@ export async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   await admin.query(`create database ${name}`)
   await admin.end()
   const url = withDatabaseName(adminUrl, name)
-  const pool = new pg.Pool({ connectionString: url, max: 5 })
-  // Connections still closing when the database is dropped report 57P01; nothing to do about it.
-  pool.on('error', () => undefined)
-  const database = wrapPool(pool)
+  const database = openTestPool(url)
   await migrateDatabase(database)
   return {
     database,

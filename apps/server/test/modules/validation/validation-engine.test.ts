@@ -4,10 +4,8 @@
  */
 import type { Dashboard } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { buildApp } from '../../../src/app.ts'
-import { wrapPool } from '../../../src/db/client.ts'
 import { accounts } from '../../../src/db/schema.ts'
 import { netAmount, runDueValidations } from '../../../src/modules/validation/service.ts'
 import type { AccountProvider } from '../../../src/providers/account-provider.ts'
@@ -15,7 +13,12 @@ import { createSandboxProvider } from '../../../src/providers/sandbox/sandbox-pr
 import { SANDBOX_SCENARIOS } from '../../../src/providers/sandbox/scenarios.ts'
 import { insertAccounts, newUser, submitOrdinaryAccount, userIdOf } from '../../helpers/accounts.ts'
 import { testConfig, useTestApp } from '../../helpers/app.ts'
-import { createTestDatabase, DATABASE_KINDS, TEST_DATABASE_URL } from '../../helpers/database.ts'
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  openTestPool,
+  TEST_DATABASE_URL,
+} from '../../helpers/database.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk } from '../../helpers/payments.ts'
 
 const HOUR = 3600 * 1000
@@ -212,7 +215,7 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     const config = testConfig({ validation: { pollMs: 5, batchSize: 40 } })
     const first = await buildApp(config, { database: testDatabase.database, accountProvider: provider })
     // The second process: its own pool on the same database, its own app and validation loop.
-    const secondDatabase = wrapPool(new pg.Pool({ connectionString: testDatabase.url, max: 5 }))
+    const secondDatabase = openTestPool(testDatabase.url ?? '')
     const second = await buildApp(testConfig({ validation: { pollMs: 5, batchSize: 40 } }), {
       database: secondDatabase,
       accountProvider: provider,
