@@ -1,40 +1,43 @@
-// `npm start`: builds the mini-app when its build is missing or older than its sources, then runs the server
-// (embedded PGlite in ./data, sandbox provider, demo data and the simulator unless configured otherwise).
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+// @ts-check
+// `npm start`: builds the mini-app when its build is missing or stale (scripts/web-build.mjs), then runs the
+// server (embedded PGlite in ./data, sandbox provider, demo data and the simulator unless configured otherwise).
+// SKIP_WEB_BUILD=1 skips the build check (the start-up tests, which do not need the mini-app).
+//
+// Stopping: SIGINT (Ctrl-C) and SIGTERM (a process manager) are passed on to the server, and this script exits
+// with the server's exit code once the server has stopped (released the data-folder lock). Under `npm start`
+// a SIGTERM reaches only npm's `sh -c`, which dies without passing it on: so the script also stops the server
+// when its parent process is gone.
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ensureWebBuild } from './web-build.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const builtIndex = join(root, 'apps/web/dist/index.html')
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src']
+const PARENT_CHECK_MS = 300
 
-function newestChange(path) {
-  const stats = statSync(path)
-  if (!stats.isDirectory()) return stats.mtimeMs
-  return readdirSync(path).reduce(
-    (latest, name) => Math.max(latest, newestChange(join(path, name))),
-    stats.mtimeMs,
-  )
-}
-
-function webBuildIsStale() {
-  if (!existsSync(builtIndex)) return true
-  const built = statSync(builtIndex).mtimeMs
-  return webSources.some(
-    (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > built,
-  )
-}
-
-if (webBuildIsStale()) {
-  console.log('Building the mini-app (apps/web)...')
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
+if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild()
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
   cwd: process.cwd(),
   stdio: 'inherit',
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+
+/** @param {NodeJS.Signals} signal */
+function stopServer(signal) {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal)
+}
+
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+  process.on(signal, () => stopServer(signal))
+
+// process.ppid is read afresh each time: once the parent is gone, this process has been given to another
+// (init). Comparing it needs no probe of the old pid, which a new process may since have reused.
+const parent = process.ppid
+const parentWatch = setInterval(() => {
+  if (process.ppid !== parent) stopServer('SIGTERM')
+}, PARENT_CHECK_MS)
+
+server.on('exit', (code, signal) => {
+  clearInterval(parentWatch)
+  process.exit(code ?? (signal ? 1 : 0))
+})

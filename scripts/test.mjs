@@ -1,5 +1,5 @@
 // `npm test`: every test layer, in order, stopping at the first failing step.
-// lint + format -> type-check -> contract/server/web tests -> web build + size budget -> end-to-end in Chromium.
+// lint + format -> architecture rules -> type-check -> contract/server/ops CLI/web tests -> web build + size budget -> end-to-end in Chromium.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -27,10 +27,9 @@ const vitest = (name, args) => {
 
 const steps = [
   ['lint and format', ['npx', 'biome', 'ci', '.']],
-  ['type-check contract', ['npx', 'tsc', '-p', 'packages/contract']],
-  ['type-check server', ['npx', 'tsc', '-p', 'apps/server']],
-  ['type-check web', ['npx', 'tsc', '-p', 'apps/web']],
-  ['type-check e2e', ['npx', 'tsc', '-p', 'e2e']],
+  ['architecture rules fire', ['node', 'scripts/check-architecture-rules.mjs']],
+  // One build of the solution (root tsconfig.json): the contract is checked once, then each project against it.
+  ['type-check', ['npm', 'run', 'typecheck']],
   ['contract, server and web tests', vitest('unit', [])],
   ['web build', ['npm', 'run', 'build', '-w', 'apps/web']],
   ['first-screen size budget', ['npm', 'run', 'size', '-w', 'apps/web']],

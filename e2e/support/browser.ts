@@ -2,26 +2,36 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { themeParamsFor } from '../../apps/server/src/routes/simulator/theme-params.ts'
-import { fakeTelegramClientScript, type LaunchOptions, launchUrl, type RecordedEvent } from './telegram.ts'
+import {
+  fakeTelegramClientScript,
+  type LaunchOptions,
+  type RecordedEvent,
+  telegramLaunch,
+} from './telegram.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 export const SCREENSHOTS = join(root, 'test-output/e2e')
+
+/**
+ * Debian's Chromium as root in this sandbox: no sandbox and no GPU, and none of the background connections a
+ * closed network refuses (many at a time, slowing every start). Lighthouse's bench launches with the same.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true })
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   })
 }
 
@@ -41,10 +51,9 @@ export async function openMiniApp(
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.addInitScript(
-    fakeTelegramClientScript(themeParamsFor(options.platform, options.theme ?? 'light')),
-  )
-  await page.goto(launchUrl(server.url, server.botToken, options))
+  const launch = telegramLaunch(server.url, server.botToken, options)
+  await page.addInitScript(fakeTelegramClientScript(launch.themeParams))
+  await page.goto(launch.url)
   return { page, context, errors }
 }
 

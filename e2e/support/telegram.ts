@@ -1,8 +1,5 @@
-import { signInitData } from '../../apps/server/src/routes/simulator/sign-init-data.ts'
-import {
-  type SimulatedPlatform,
-  themeParamsFor,
-} from '../../apps/server/src/routes/simulator/theme-params.ts'
+import { simulatedLaunch } from '../../apps/server/src/routes/simulator/simulated-launch.ts'
+import type { SimulatedPlatform } from '../../apps/server/src/routes/simulator/theme-params.ts'
 
 export type LaunchOptions = {
   user: { id: number; firstName: string; lastName?: string; languageCode?: string }
@@ -12,10 +9,13 @@ export type LaunchOptions = {
   path?: string
 }
 
-/** The URL Telegram opens: signed init data, version, platform and theme in the hash; start parameter in the query. */
-export function launchUrl(baseUrl: string, botToken: string, options: LaunchOptions): string {
+/**
+ * The URL Telegram opens and the theme its client answers with, made as the simulator makes them (signed
+ * init data, the platform's palette).
+ */
+export function telegramLaunch(baseUrl: string, botToken: string, options: LaunchOptions) {
   const { user } = options
-  const initData = signInitData(
+  const launch = simulatedLaunch(
     {
       user: {
         id: user.id,
@@ -23,21 +23,14 @@ export function launchUrl(baseUrl: string, botToken: string, options: LaunchOpti
         ...(user.lastName ? { last_name: user.lastName } : {}),
         language_code: user.languageCode ?? 'en',
       },
-      authDate: Math.floor(Date.now() / 1000),
-      ...(options.startParam ? { startParam: options.startParam } : {}),
+      platform: options.platform,
+      theme: options.theme ?? 'light',
+      startParam: options.startParam,
+      ...(options.path ? { path: options.path } : {}),
     },
     botToken,
   )
-  const hash = new URLSearchParams({
-    tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
-    tgWebAppPlatform: options.platform,
-    tgWebAppThemeParams: JSON.stringify(themeParamsFor(options.platform, options.theme ?? 'light')),
-  })
-  const query = options.startParam
-    ? `?${new URLSearchParams({ tgWebAppStartParam: options.startParam })}`
-    : ''
-  return `${baseUrl}${options.path ?? '/'}${query}#${hash}`
+  return { url: `${baseUrl}${launch.url}`, themeParams: launch.themeParams }
 }
 
 /**

@@ -152,7 +152,7 @@ describe('withdrawals', () => {
     const form = page.getByTestId('request-payment-irt')
     await form.waitFor()
     expect(await form.evaluate((element) => element.closest('[dir]')?.getAttribute('dir'))).toBe('rtl')
-    expect(await page.getByTestId('exchange-rate').innerText()).toBe('۱ دلار = ۹۸٬۵۰۰ تومان')
+    expect(await page.getByTestId('exchange-rate').innerText()).toBe('1 دلار = 98,500 تومان')
     await screenshot(page, 'payout-irt-empty-fa')
 
     await page.getByTestId('request-payment-irt-submit').click()
@@ -179,7 +179,7 @@ describe('withdrawals', () => {
     await server.ops('POST', `/transactions/${transactionUid}/succeed`, { txid: 'SATNA-140312-0001' })
     await page.reload()
     await page.getByTestId('transaction-detail').waitFor()
-    expect(await page.getByTestId('transaction-status').innerText()).toContain('انجام شد')
+    expect(await page.getByTestId('transaction-status').innerText()).toContain('تکمیل‌شده')
     expect(await page.getByTestId('transaction-paid').count()).toBe(1)
     await screenshot(page, 'transaction-irt-completed-fa')
 

@@ -4,7 +4,8 @@
  */
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import { useEnglishZodMessages } from './lib/validation-messages.ts'
 
 /** The repository root, so defaults work whatever the process cwd is (locales, web dist). */
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -13,50 +14,66 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+const booleanFlag = z.pipe(
+  z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']),
+  z.transform((v) => ['1', 'true', 'yes', 'on'].includes(v)),
+)
 
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+const optionalString = z.pipe(
+  z.optional(z.string()),
+  z.transform((v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
+)
 
-const portSchema = z.coerce.number().int().min(0).max(65535)
+/** An optional string that, when given, has at least `min` characters. */
+const optionalSecret = (min: number) =>
+  optionalString.check(
+    z.refine((v) => v === undefined || v.length >= min, { message: `must be at least ${min} characters` }),
+  )
+
+/** A whole number from the environment's text; `fallback` when unset. */
+const wholeNumber = (fallback: number, ...checks: z.core.$ZodCheck<number>[]) =>
+  z._default(z.coerce.number().check(z.int(), ...checks), fallback)
+
+/** A whole number from the environment's text, or undefined when unset (its default depends on other settings). */
+const optionalWholeNumber = (...checks: z.core.$ZodCheck<number>[]) =>
+  z.optional(z.coerce.number().check(z.int(), ...checks))
+
+/**
+ * Login codes per hour. The demo (simulator on) walks every row of the sandbox table, a code or two each,
+ * often more than once: 20 per user ran out within ten minutes, so the demo allows ten times as many.
+ */
+const CODE_SEND_LIMITS = { live: { perPhone: 5, perUser: 20 }, demo: { perPhone: 50, perUser: 200 } }
+
+const portSchema = z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))
 
 const EnvSchema = z.object({
-  NODE_ENV: z.string().optional(),
-  PORT: portSchema.default(8000),
+  NODE_ENV: z.optional(z.string()),
+  PORT: z._default(portSchema, 8000),
   HOST: optionalString,
   DATABASE_URL: optionalString,
   DATA_DIR: optionalString,
   TELEGRAM_BOT_TOKEN: optionalString,
-  AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
-    message: 'must be at least 32 characters',
-  }),
+  AUTH_SECRET: optionalSecret(32),
   REDIS_URL: optionalString,
-  ACCOUNT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  ACCOUNT_PROVIDER: z._default(z.enum(['sandbox']), 'sandbox'),
   SMTP_URL: optionalString,
-  OPS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
-    message: 'must be at least 16 characters',
-  }),
-  OPS_URL: optionalString,
+  OPS_TOKEN: optionalSecret(16),
   APP_ORIGIN: optionalString,
-  SIMULATOR: booleanFlag.optional(),
-  DEMO_DATA: booleanFlag.optional(),
-  AUTH_MAX_AGE_SECONDS: z.coerce.number().int().positive().default(86400),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SIMULATOR: z.optional(booleanFlag),
+  DEMO_DATA: z.optional(booleanFlag),
+  AUTH_MAX_AGE_SECONDS: wholeNumber(86400, z.positive()),
+  LOG_LEVEL: z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   LOCALES_DIR: optionalString,
   WEB_DIST_DIR: optionalString,
-  TRUST_PROXY: booleanFlag.optional(),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z.optional(booleanFlag),
+  RATE_LIMIT_MAX: wholeNumber(300, z.positive()),
+  AUTH_RATE_LIMIT_MAX: wholeNumber(30, z.positive()),
   /** How often each process looks for due account validations; 0 turns the loop off. */
-  VALIDATION_POLL_MS: z.coerce.number().int().min(0).default(5000),
-  VALIDATION_BATCH_SIZE: z.coerce.number().int().positive().max(1000).default(50),
+  VALIDATION_POLL_MS: wholeNumber(5000, z.gte(0)),
+  VALIDATION_BATCH_SIZE: wholeNumber(50, z.positive(), z.lte(1000)),
   /** Login codes sent (first send and resends) per phone number, and per user, in one hour. */
-  CODE_SEND_LIMIT_PER_PHONE: z.coerce.number().int().positive().default(5),
-  CODE_SEND_LIMIT_PER_USER: z.coerce.number().int().positive().default(20),
+  CODE_SEND_LIMIT_PER_PHONE: optionalWholeNumber(z.positive()),
+  CODE_SEND_LIMIT_PER_USER: optionalWholeNumber(z.positive()),
 })
 
 export type Config = {
@@ -91,11 +108,12 @@ export type Config = {
   codeSendLimits: { perPhone: number; perUser: number; windowSeconds: number }
 }
 
-function formatIssues(error: z.ZodError): string {
+function formatIssues(error: z.core.$ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`).join('; ')
 }
 
 function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof EnvSchema> {
+  useEnglishZodMessages()
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues(parsed.error)}`)
   return parsed.data
@@ -118,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     .split(',')
     .map((o) => o.trim())
     .filter((o) => o !== '')
+  const simulator = e.SIMULATOR ?? !isProduction
+  const sendLimitDefaults = simulator ? CODE_SEND_LIMITS.demo : CODE_SEND_LIMITS.live
   return {
     isProduction,
     port: e.PORT,
@@ -131,7 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl: e.SMTP_URL,
     opsToken: e.OPS_TOKEN,
     appOrigins: origins,
-    simulator: e.SIMULATOR ?? !isProduction,
+    simulator,
     demoData: e.DEMO_DATA ?? !isProduction,
     authMaxAgeSeconds: e.AUTH_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL ?? 'info',
@@ -144,34 +164,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     validation: { pollMs: e.VALIDATION_POLL_MS, batchSize: e.VALIDATION_BATCH_SIZE },
     codeSendLimits: {
-      perPhone: e.CODE_SEND_LIMIT_PER_PHONE,
-      perUser: e.CODE_SEND_LIMIT_PER_USER,
+      perPhone: e.CODE_SEND_LIMIT_PER_PHONE ?? sendLimitDefaults.perPhone,
+      perUser: e.CODE_SEND_LIMIT_PER_USER ?? sendLimitDefaults.perUser,
       windowSeconds: 3600,
     },
-  }
-}
-
-/** What the operator CLI needs: where the server listens and where its token is. */
-export type OpsClientConfig = { serverUrl: string; opsToken: string | undefined; dataDir: string }
-
-const OpsClientEnvSchema = z.object({
-  PORT: portSchema.default(8000),
-  OPS_URL: optionalString,
-  OPS_TOKEN: optionalString,
-  DATA_DIR: optionalString,
-})
-
-export function loadOpsClientConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
-): OpsClientConfig {
-  const parsed = OpsClientEnvSchema.safeParse(env)
-  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${formatIssues(parsed.error)}`)
-  const e = parsed.data
-  return {
-    serverUrl: (e.OPS_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, ''),
-    opsToken: e.OPS_TOKEN,
-    dataDir: resolveDataDir(e.DATA_DIR, cwd),
   }
 }
 

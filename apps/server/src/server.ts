@@ -1,8 +1,10 @@
 /**
- * Start-up only: load the config, lock the data folder (PGlite), build the app, listen, and shut
- * down cleanly on SIGTERM/SIGINT. A refusal to start is one line on stderr and exit code 1.
+ * Start-up only: load the config, lock the data folder (PGlite), create Fastify and register the app
+ * plugin, listen, and shut down cleanly on SIGTERM/SIGINT. A refusal to start is one line on stderr and
+ * exit code 1.
  */
-import { buildApp } from './app.ts'
+import Fastify from 'fastify'
+import appPlugin, { serverOptions } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { type DataDirLock, lockDataDir } from './lib/data-dir-lock.ts'
 import { describeCause, StartupError } from './lib/startup-error.ts'
@@ -22,10 +24,11 @@ async function main(): Promise<void> {
     })
   }
 
-  let app: Awaited<ReturnType<typeof buildApp>>
+  const app = Fastify(serverOptions(config))
   try {
-    app = await buildApp(config)
+    await app.register(appPlugin, { config })
   } catch (error) {
+    await app.close().catch(() => undefined)
     await lock?.release()
     throw error
   }

@@ -15,12 +15,6 @@ import type { TestProject } from 'vitest/node'
 import { pgliteExtensions, wrapPglite } from '../src/db/client.ts'
 import { MIGRATIONS_FOLDER, migrateDatabase } from '../src/db/migrate.ts'
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteSnapshotPath: string
-  }
-}
-
 function snapshotKey(): string {
   const hash = createHash('sha256')
   // The package's entry file, as a stand-in for its version (package.json is not exported).

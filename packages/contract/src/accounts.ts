@@ -1,7 +1,8 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import {
+  CursorSchema,
   EpochSecondsSchema,
-  PageQuerySchema,
+  PageSizeSchema,
   pageOf,
   SortDirectionSchema,
   UidSchema,
@@ -34,14 +35,14 @@ export const AccountSchema = z.object({
   price: UsdtAmountSchema,
   net: UsdtAmountSchema,
   /** Percent taken off the price when the account is permanently limited. */
-  limitDiscount: z.number().min(0).max(100),
+  limitDiscount: z.number().check(z.gte(0), z.lte(100)),
   status: AccountStatusSchema,
   checkLimitStatus: z.boolean(),
   limitStatus: LimitStatusSchema,
   validationStatus: ValidationStatusSchema,
-  validationAt: EpochSecondsSchema.nullable(),
+  validationAt: z.nullable(EpochSecondsSchema),
   submitType: SubmitTypeSchema,
-  invoice_id: UidSchema.nullable(),
+  invoice_id: z.nullable(UidSchema),
   validation: z.object({
     status: ValidationStatusSchema,
     check2Fa: z.boolean(),
@@ -60,44 +61,46 @@ export const AccountSchema = z.object({
 })
 export type Account = z.infer<typeof AccountSchema>
 
-export const AccountFiltersSchema = z
-  .object({
-    status: AccountStatusSchema.optional(),
-    /** true: only accounts with no invoice attached (the accounts tabs). */
-    noInvoice: z.boolean().optional(),
-  })
-  .strict()
+export const AccountFiltersSchema = z.strictObject({
+  status: z.optional(AccountStatusSchema),
+  /** true: only accounts with no invoice attached (the accounts tabs). */
+  noInvoice: z.optional(z.boolean()),
+})
 export type AccountFilters = z.infer<typeof AccountFiltersSchema>
 
 export const AccountSortsSchema = z
   .array(
-    z
-      .object({ model: z.literal('Account'), field: z.literal('created_at'), direction: SortDirectionSchema })
-      .strict(),
+    z.strictObject({
+      model: z.literal('Account'),
+      field: z.literal('created_at'),
+      direction: SortDirectionSchema,
+    }),
   )
-  .max(1)
+  .check(z.maxLength(1))
 export type AccountSorts = z.infer<typeof AccountSortsSchema>
 
 /** Query-string JSON: parsed, then validated, so malformed JSON is a 400 like any other bad value. */
-export function jsonParam<T extends z.ZodType>(schema: T) {
-  return z
-    .string()
-    .max(1024)
-    .transform((raw, ctx) => {
+export function jsonParam<T extends z.ZodMiniType>(schema: T) {
+  const parsedJson = z.pipe(
+    z.string().check(z.maxLength(1024)),
+    z.transform((raw: string, ctx) => {
       try {
         return JSON.parse(raw) as unknown
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be valid JSON' })
+        ctx.issues.push({ code: 'custom', message: 'must be valid JSON', input: raw })
         return z.NEVER
       }
-    })
-    .pipe(schema)
+    }),
+  )
+  return z.pipe(parsedJson, schema)
 }
 
-export const AccountListQuerySchema = PageQuerySchema.extend({
-  filters: jsonParam(AccountFiltersSchema).optional(),
-  search: z.string().trim().max(14, { error: V.searchTooLong }).optional(),
-  sorts: jsonParam(AccountSortsSchema).optional(),
+export const AccountListQuerySchema = z.object({
+  cursor: z.optional(CursorSchema),
+  size: PageSizeSchema,
+  filters: z.optional(jsonParam(AccountFiltersSchema)),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(14, { error: V.searchTooLong }))),
+  sorts: z.optional(jsonParam(AccountSortsSchema)),
 })
 export type AccountListQuery = z.input<typeof AccountListQuerySchema>
 

@@ -1,5 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { UsdtAmountSchema } from './common.ts'
+
+const CountSchema = z.int().check(z.nonnegative())
 
 export const DashboardSchema = z.object({
   order: z.object({ isOpen: z.boolean() }),
@@ -8,7 +10,7 @@ export const DashboardSchema = z.object({
     canRegisterAccount: z.boolean(),
     canReferrer: z.boolean(),
     /** Telegram id of the user who referred this one; null for users admitted by an operator's invite. */
-    referrerTelegramId: z.number().int().nullable(),
+    referrerTelegramId: z.nullable(z.int()),
   }),
   invoice: z.object({
     isPaymentOpen: z.boolean(),
@@ -22,14 +24,14 @@ export const DashboardSchema = z.object({
     minPaymentLimit: UsdtAmountSchema,
     maxPaymentLimit: UsdtAmountSchema,
   }),
-  account: z.object({ count: z.number().int().nonnegative() }),
-  referralsCount: z.number().int().nonnegative(),
+  account: z.object({ count: CountSchema }),
+  referralsCount: CountSchema,
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 
 export const ChannelStatusSchema = z.object({
   /** Without a leading `@`; null when no channel is configured (then the prompt is not shown). */
-  channelUsername: z.string().nullable(),
+  channelUsername: z.nullable(z.string()),
   isUserJoined: z.boolean(),
 })
 export type ChannelStatus = z.infer<typeof ChannelStatusSchema>

@@ -1,8 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { AccountSchema, jsonParam } from './accounts.ts'
 import {
+  CursorSchema,
   EpochSecondsSchema,
   PageQuerySchema,
+  PageSizeSchema,
   pageOf,
   SortDirectionSchema,
   UidSchema,
@@ -22,23 +24,23 @@ export const TransactionSchema = z.object({
   invoiceUid: UidSchema,
   currency: PayoutCurrencySchema,
   /** Amount paid out, in the payout currency: trx and usdt with 2 decimals, toman (irt) whole. */
-  net: z.number().nonnegative(),
+  net: z.number().check(z.nonnegative()),
   /** Payout-currency units per 1 USDT (1 for usdt), as set by operators when the request was made. */
-  rate: z.number().positive(),
+  rate: z.number().check(z.positive()),
   status: TransactionStatusSchema,
   userFee: UsdtAmountSchema,
   createdAt: EpochSecondsSchema,
   updatedAt: EpochSecondsSchema,
-  paidAt: EpochSecondsSchema.nullable(),
-  txid: z.string().nullable(),
-  senderAddress: z.string().nullable(),
+  paidAt: z.nullable(EpochSecondsSchema),
+  txid: z.nullable(z.string()),
+  senderAddress: z.nullable(z.string()),
   receiverAddress: z.string(),
   /** Telegram id of the user's referrer (null for users admitted by an operator invite). */
-  referrerTelegramId: z.number().int().nullable(),
+  referrerTelegramId: z.nullable(z.int()),
 })
 export type Transaction = z.infer<typeof TransactionSchema>
 
-export const InvoiceSchema = z.object({
+const InvoiceShape = {
   uid: UidSchema,
   amount: UsdtAmountSchema,
   currency: z.literal('usdt'),
@@ -46,9 +48,13 @@ export const InvoiceSchema = z.object({
   paymentStatus: PaymentStatusSchema,
   isPaymentRequestAvailable: z.boolean(),
   createdAt: EpochSecondsSchema,
-})
+}
+export const InvoiceSchema = z.object(InvoiceShape)
 export type Invoice = z.infer<typeof InvoiceSchema>
-export const InvoiceDetailSchema = InvoiceSchema.extend({ transactions: z.array(TransactionSchema) })
+export const InvoiceDetailSchema = z.object({
+  ...InvoiceShape,
+  transactions: z.array(TransactionSchema),
+})
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>
 
 export const InvoicePageSchema = pageOf(InvoiceSchema)
@@ -56,7 +62,10 @@ export const InvoiceListQuerySchema = PageQuerySchema
 /** The accounts an invoice pays, newest first; `total` is how many it holds. */
 export const InvoiceAccountPageSchema = pageOf(AccountSchema)
 export const InvoiceParamsSchema = z.object({ invoiceId: UidSchema })
-export const RequestInvoiceResponseSchema = InvoiceSchema.pick({ uid: true, confirmationStatus: true })
+export const RequestInvoiceResponseSchema = z.object({
+  uid: InvoiceShape.uid,
+  confirmationStatus: InvoiceShape.confirmationStatus,
+})
 
 export const RequestPaymentBodySchema = z.object({
   receiverAddress: TronAddressSchema,
@@ -68,33 +77,47 @@ export const RequestPaymentCryptoBodySchema = z.object({
   token: z.literal('USDT'),
 })
 
-export const BankCardCreateSchema = z.object({
-  name: z.string({ error: V.cardInvalid }).trim().min(1, { error: V.cardInvalid }).max(64),
-  family: z.string({ error: V.cardInvalid }).trim().min(1, { error: V.cardInvalid }).max(64),
+/** The card holder's name or family name, as typed. */
+const BankCardNameSchema = z
+  .string({ error: V.cardInvalid })
+  .check(z.trim(), z.minLength(1, { error: V.cardInvalid }), z.maxLength(64))
+
+const BankCardCreateShape = {
+  name: BankCardNameSchema,
+  family: BankCardNameSchema,
   number: CardNumberSchema,
   iban: IbanSchema,
-})
+}
+export const BankCardCreateSchema = z.object(BankCardCreateShape)
 export const RequestPaymentIrtBodySchema = z.object({
   bankCardCreate: BankCardCreateSchema,
   currency: z.literal('irt'),
 })
 export const RequestPaymentResponseSchema = TransactionSchema
 
-export const BankCardSchema = BankCardCreateSchema.extend({ uid: UidSchema, created_at: EpochSecondsSchema })
+export const BankCardSchema = z.object({
+  ...BankCardCreateShape,
+  uid: UidSchema,
+  created_at: EpochSecondsSchema,
+})
 export type BankCard = z.infer<typeof BankCardSchema>
 export const BankCardPageSchema = pageOf(BankCardSchema)
-export const BankCardSortSchema = z
-  .object({ model: z.literal('BankCard'), field: z.literal('created_at'), direction: SortDirectionSchema })
-  .strict()
-export const BankCardListQuerySchema = PageQuerySchema.extend({
-  sorts: jsonParam(z.array(BankCardSortSchema).max(1)).optional(),
+export const BankCardSortSchema = z.strictObject({
+  model: z.literal('BankCard'),
+  field: z.literal('created_at'),
+  direction: SortDirectionSchema,
+})
+export const BankCardListQuerySchema = z.object({
+  cursor: z.optional(CursorSchema),
+  size: PageSizeSchema,
+  sorts: z.optional(jsonParam(z.array(BankCardSortSchema).check(z.maxLength(1)))),
 })
 
 /** USDTIRT: toman per USDT; USDTTRX: TRX per USDT. Both set by operators (`ops rate set`). */
 export const ExchangePairSchema = z.enum(['USDTIRT', 'USDTTRX'])
 export type ExchangePair = z.infer<typeof ExchangePairSchema>
 export const ExchangeParamsSchema = z.object({ pair: ExchangePairSchema })
-export const ExchangePriceSchema = z.object({ price: z.number().positive() })
+export const ExchangePriceSchema = z.object({ price: z.number().check(z.positive()) })
 export const TransactionParamsSchema = z.object({ uid: UidSchema })
 
 /** USDT fee per USDT BEP20 payout (spec section 9); TRX and toman payouts carry none. */
@@ -105,10 +128,10 @@ export const USDT_BEP20_FEE = 0.3
  * Seconds and USDT amounts.
  */
 export const ActionWaitDetailsSchema = z.object({
-  /** The minimum time between two invoice requests. */
-  delay: z.number().int().nonnegative(),
+  /** The minimum time between two invoice requests (invoice creation only; other waits have no fixed delay). */
+  delay: z.optional(z.int().check(z.nonnegative())),
   /** How long until the next request is allowed. */
-  wait: z.number().int().nonnegative(),
+  wait: z.int().check(z.nonnegative()),
 })
 export const BalanceLowDetailsSchema = z.object({ balance: UsdtAmountSchema, minimum: UsdtAmountSchema })
 export const BalanceHighDetailsSchema = z.object({ balance: UsdtAmountSchema, maximum: UsdtAmountSchema })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 export const LANGUAGES = ['en', 'fa'] as const
 export const FALLBACK_LANGUAGE = 'en'
@@ -19,5 +19,8 @@ export const LanguageSchema = z.enum(LANGUAGES)
 export type Language = z.infer<typeof LanguageSchema>
 export const NamespaceSchema = z.enum(NAMESPACES)
 export type Namespace = z.infer<typeof NamespaceSchema>
-export const LocaleParamsSchema = z.object({ lng: LanguageSchema, ns: z.string().regex(/^[a-z-]+\.json$/) })
+export const LocaleParamsSchema = z.object({
+  lng: LanguageSchema,
+  ns: z.string().check(z.regex(/^[a-z-]+\.json$/)),
+})
 export const TranslationsSchema = z.record(z.string(), z.string())

@@ -10,7 +10,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { V } from './messages.ts'
 
 /** 'T' then 33 characters of the Bitcoin base58 alphabet (no 0, O, I, l). */
@@ -111,26 +111,34 @@ export function isIranianIban(text: string): boolean {
  */
 export const TronAddressSchema = z
   .string({ error: V.walletRequired })
-  .trim()
-  .min(1, { error: V.walletRequired, abort: true })
-  .max(128, { error: V.trxAddressInvalid, abort: true })
-  .refine(isTronAddress, { error: V.trxAddressInvalid })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: V.walletRequired, abort: true }),
+    z.maxLength(128, { error: V.trxAddressInvalid, abort: true }),
+    z.refine(isTronAddress, { error: V.trxAddressInvalid }),
+  )
 
 export const BscAddressSchema = z
   .string({ error: V.walletRequired })
-  .trim()
-  .min(1, { error: V.walletRequired, abort: true })
-  .max(128, { error: V.bscAddressInvalid, abort: true })
-  .refine(isBscAddress, { error: V.bscAddressInvalid })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: V.walletRequired, abort: true }),
+    z.maxLength(128, { error: V.bscAddressInvalid, abort: true }),
+    z.refine(isBscAddress, { error: V.bscAddressInvalid }),
+  )
 
 /** 16 digits, nothing else (no spaces or dashes): the form sends the digits only. */
 export const CardNumberSchema = z
   .string({ error: V.cardInvalid })
-  .regex(CARD_NUMBER, { error: V.cardInvalid, abort: true })
-  .refine(isIranianCardNumber, { error: V.cardInvalid })
+  .check(
+    z.regex(CARD_NUMBER, { error: V.cardInvalid, abort: true }),
+    z.refine(isIranianCardNumber, { error: V.cardInvalid }),
+  )
 
 /** With the IR prefix (the toman form adds it to what the user typed). */
 export const IbanSchema = z
   .string({ error: V.ibanInvalid })
-  .regex(IR_IBAN, { error: V.ibanInvalid, abort: true })
-  .refine(isIranianIban, { error: V.ibanInvalid })
+  .check(
+    z.regex(IR_IBAN, { error: V.ibanInvalid, abort: true }),
+    z.refine(isIranianIban, { error: V.ibanInvalid }),
+  )

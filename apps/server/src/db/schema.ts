@@ -3,6 +3,16 @@
  * Migrations under `drizzle/` are generated from this file and then frozen: change the schema,
  * run `npx drizzle-kit generate`, never edit an applied migration.
  */
+import type {
+  AccountStatus,
+  CodeType,
+  ExchangePair,
+  Invoice,
+  LimitStatus,
+  SubmitType,
+  Transaction,
+  ValidationStatus,
+} from '@app/contract'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -18,6 +28,23 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+
+/**
+ * Status columns are text in the database and typed here from the contract's enums (`$type`, no SQL change):
+ * what the wire allows is what a row may hold, and modules need no casts.
+ */
+type ConfirmationStatus = Invoice['confirmationStatus']
+type PaymentStatus = Invoice['paymentStatus']
+type TransactionStatus = Transaction['status']
+type PayoutCurrency = Transaction['currency']
+/** Which flow a submission is: login (submit-account-*) or sign-up (auth/*). */
+export type FlowPurpose = 'login' | 'signup'
+/**
+ * code_sent: waiting for the login code; email_required: a login email must be chosen;
+ * email_code_sent: waiting for the email code; password_required: waiting for the 2FA password;
+ * ready: the provider accepted the login, submit-account may create the account.
+ */
+export type FlowState = 'code_sent' | 'email_required' | 'email_code_sent' | 'password_required' | 'ready'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -122,17 +149,17 @@ export const accounts = pgTable(
     /** What the account earns: price less limit_discount % when permanently limited. */
     net: bigint('net', { mode: 'bigint' }).notNull(),
     limitDiscount: integer('limit_discount').notNull().default(0),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<AccountStatus>().notNull().default('pending'),
     checkLimitStatus: boolean('check_limit_status').notNull().default(true),
-    limitStatus: text('limit_status').notNull().default('pending'),
-    validationStatus: text('validation_status').notNull().default('pending'),
+    limitStatus: text('limit_status').$type<LimitStatus>().notNull().default('pending'),
+    validationStatus: text('validation_status').$type<ValidationStatus>().notNull().default('pending'),
     /** When the next validation is due (pending, review), or when the last one ran. */
     validationAt: timestamp('validation_at', { withTimezone: true }),
     validationAttempts: integer('validation_attempts').notNull().default(0),
     /** Lease of the process validating the account now; null when nobody holds it. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     claimToken: uuid('claim_token'),
-    submitType: text('submit_type').notNull(),
+    submitType: text('submit_type').$type<SubmitType>().notNull(),
     /** The invoice the account is paid by; null while it counts toward the available balance. */
     invoiceId: bigint('invoice_id', { mode: 'number' }).references((): AnyPgColumn => invoices.id),
     // Check flags: true means the check passed, except check_freeze (true means frozen).
@@ -185,15 +212,15 @@ export const submissionFlows = pgTable(
       .notNull()
       .references(() => users.id),
     /** 'login' (submit-account-*) or 'signup' (auth/*): one active flow of each per user. */
-    purpose: text('purpose').notNull(),
-    submitType: text('submit_type').notNull(),
+    purpose: text('purpose').$type<FlowPurpose>().notNull(),
+    submitType: text('submit_type').$type<SubmitType>().notNull(),
     phone: text('phone').notNull(),
     country: text('country').notNull(),
     /** The provider's handle for its side of the flow (opaque to us). */
     providerSession: text('provider_session').notNull(),
-    state: text('state').notNull(),
-    codeType: text('code_type').notNull(),
-    nextType: text('next_type'),
+    state: text('state').$type<FlowState>().notNull(),
+    codeType: text('code_type').$type<CodeType>().notNull(),
+    nextType: text('next_type').$type<CodeType>(),
     codeLength: integer('code_length'),
     timeoutSeconds: integer('timeout_seconds'),
     email: text('email'),
@@ -227,9 +254,9 @@ export const invoices = pgTable(
       .references(() => users.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** pending, confirmed, rejected, validating: operators decide. */
-    confirmationStatus: text('confirmation_status').notNull().default('pending'),
+    confirmationStatus: text('confirmation_status').$type<ConfirmationStatus>().notNull().default('pending'),
     /** pending, success, review, failed: follows the invoice's transactions. */
-    paymentStatus: text('payment_status').notNull().default('pending'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -280,8 +307,8 @@ export const transactions = pgTable(
       .notNull()
       .references(() => users.id),
     /** trx (TRC20), usdt (BEP20), irt (toman by bank transfer). */
-    currency: text('currency').notNull(),
-    status: text('status').notNull().default('pending'),
+    currency: text('currency').$type<PayoutCurrency>().notNull(),
+    status: text('status').$type<TransactionStatus>().notNull().default('pending'),
     /** The invoice amount paid by this transaction, USDT minor units. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     userFee: bigint('user_fee', { mode: 'bigint' }).notNull(),
@@ -311,7 +338,7 @@ export const exchangeRates = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** USDTIRT (toman per USDT), USDTTRX (TRX per USDT). */
-    pair: text('pair').notNull(),
+    pair: text('pair').$type<ExchangePair>().notNull(),
     /** Units of the quote currency per 1 USDT, x 10^6. */
     price: bigint('price', { mode: 'bigint' }).notNull(),
     createdAt: createdAt(),

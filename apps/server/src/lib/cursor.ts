@@ -4,20 +4,18 @@
  * values we did not produce.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { validationError } from './domain-error.ts'
 
 /** created_at as to_char(... 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') renders it in UTC. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
-const PositionSchema = z
-  .object({
-    t: z.string().regex(TIMESTAMP),
-    i: z.number().int().positive(),
-    /** n: the page after this position; p: the page before it. */
-    d: z.enum(['n', 'p']),
-  })
-  .strict()
+const PositionSchema = z.strictObject({
+  t: z.string().check(z.regex(TIMESTAMP)),
+  i: z.int().check(z.positive()),
+  /** n: the page after this position; p: the page before it. */
+  d: z.enum(['n', 'p']),
+})
 export type CursorPosition = z.infer<typeof PositionSchema>
 
 export type CursorCodec = {

@@ -1,23 +1,33 @@
-import type { ErrorCode } from '@app/contract'
+import type { ErrorCode, ErrorDetails } from '@app/contract'
+
+/**
+ * The details argument of a code, from the contract's ErrorDetailsSchemas: required when the code always carries
+ * details, optional when sometimes, absent when never. A wrong field name fails to compile.
+ */
+type DetailsArgs<C extends ErrorCode> =
+  undefined extends ErrorDetails<C>
+    ? [details?: Exclude<ErrorDetails<C>, undefined>]
+    : [details: ErrorDetails<C>]
 
 /**
  * A failure the client is meant to see: services throw it, the one error handler answers
  * `{statusCode, code, message, details?}` with its status. Never put secrets in message or details.
  */
-export class DomainError extends Error {
+export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
   override name = 'DomainError'
+  readonly details: Record<string, unknown> | undefined
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode | (string & {}),
+    readonly code: C,
     message: string,
-    readonly details?: Record<string, unknown>,
+    ...[details]: DetailsArgs<C>
   ) {
     super(message)
+    this.details = details as Record<string, unknown> | undefined
   }
 }
 
 export const unauthorized = (message = 'Authentication required') =>
   new DomainError(401, 'UNAUTHORIZED', message)
-export const validationError = (message: string, details?: Record<string, unknown>) =>
-  new DomainError(400, 'VALIDATION_ERROR', message, details)
+export const validationError = (message: string) => new DomainError(400, 'VALIDATION_ERROR', message)
 export const notFound = (message = 'Not found') => new DomainError(404, 'NOT_FOUND', message)

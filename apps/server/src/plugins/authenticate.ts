@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify'
 import { unauthorized } from '../lib/domain-error.ts'
 import type { AuthUser } from '../modules/auth/repository.ts'
-import type { AuthService } from '../modules/auth/service.ts'
+import type { WithServices } from '../services.ts'
 import { globalPlugin } from './global-plugin.ts'
 
 declare module 'fastify' {
@@ -26,14 +26,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1]
 }
 
-export const authenticatePlugin = globalPlugin<{ authService: AuthService }>(
+export const authenticatePlugin = globalPlugin<WithServices<'auth'>>(
   'authenticate',
-  async (app, { authService }) => {
+  async (app, { services: { auth } }) => {
     app.decorateRequest('user', null as unknown as AuthUser)
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request)
       if (token === undefined) throw unauthorized()
-      request.user = await authService.authenticate(token)
+      request.user = await auth.authenticate(token)
     })
   },
 )

@@ -2,7 +2,7 @@
  * The one error handler. Every error leaves as `{statusCode, code, message, details?}`
  * (the contract's ErrorResponseSchema); 5xx answers never carry details, which go to the log only.
  */
-import type { ErrorResponse } from '@app/contract'
+import { type ErrorCode, ErrorDetailsSchemas, type ErrorResponse } from '@app/contract'
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -54,8 +54,12 @@ export function toErrorResponse(
 ): { body: ErrorResponse; unexpected: boolean } {
   if (error instanceof DomainError) {
     const body: ErrorResponse = { statusCode: error.statusCode, code: error.code, message: error.message }
-    if (error.details) body.details = error.details
-    return { body, unexpected: false }
+    // The types already hold the details to the contract; this catches what slips past them (casts), logged as
+    // a bug, and the client gets the answer without the details it could not read.
+    const code: ErrorCode = error.code
+    const fitsContract = ErrorDetailsSchemas[code].safeParse(error.details).success
+    if (error.details && fitsContract) body.details = error.details
+    return { body, unexpected: !fitsContract }
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {

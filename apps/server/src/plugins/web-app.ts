@@ -3,21 +3,28 @@
  *
  * SPA routes share paths with API routes (GET /accounts is both a screen and an API call), so a
  * request is routed by content negotiation: a GET whose Accept header prefers text/html (a browser
- * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /locales/*,
- * /ops/*, /simulator*, /sandbox/*, /flags/*, /assets/*). Everything else (fetch/XHR asking for JSON or
- * anything) reaches the API routes.
+ * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /openapi.json,
+ * /locales/*, /ops/*, /simulator*, /sandbox/*, /flags/*, /assets/*). Everything else (fetch/XHR asking for
+ * JSON or anything) reaches the API routes.
+ *
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) sibling of every compressible file
+ * (apps/web/scripts/precompress.mjs); `@fastify/static`'s `preCompressed` sends the best one the request's
+ * Accept-Encoding allows (q-values honoured, br before gzip, the file itself otherwise) with the original's
+ * Content-Type, `Vary: accept-encoding`, and an ETag of the bytes sent. These routes opt out of the API's
+ * on-the-fly compression (plugins/compression.ts): what is not precompressed is too small to gain from it.
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { notFound } from '../lib/domain-error.ts'
 import { globalPlugin } from './global-plugin.ts'
 
 const SERVER_PATHS = [
   /^\/healthz$/,
+  /^\/openapi\.json$/,
   /^\/locales\//,
   /^\/ops\//,
   /^\/simulator(\/|$)/,
@@ -53,7 +60,10 @@ export function isBrowserNavigation(request: FastifyRequest): boolean {
   return prefersHtml(request.headers.accept)
 }
 
-const AssetParamsSchema = z.object({ '*': z.string().max(512) })
+/** `x.js.br`, `x.js.gz`: encodings of `x.js`, sent in its place, never under their own names. */
+const isEncodedSibling = (name: string) => /\.(br|gz)$/.test(name)
+
+const AssetParamsSchema = z.object({ '*': z.string().check(z.maxLength(512)) })
 
 const NOT_BUILT =
   '<!doctype html><title>Web app not built</title><p>Web app not built: run npm run build</p>\n'
@@ -74,7 +84,7 @@ export const webAppPlugin = globalPlugin<{ distDir: string }>('web-app', async (
   }
 
   // `serve: false`: only `reply.sendFile`, bound to distDir (it refuses paths that leave it).
-  await app.register(fastifyStatic, { root: distDir, serve: false })
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true })
 
   const sendIndex = (reply: FastifyReply) =>
     reply
@@ -91,20 +101,21 @@ export const webAppPlugin = globalPlugin<{ distDir: string }>('web-app', async (
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/assets/*',
-      { config: { rateLimit: false }, schema: { params: AssetParamsSchema } },
+      { config: { rateLimit: false }, compress: false, schema: { params: AssetParamsSchema } },
       async (request, reply) => {
         const file = request.params['*']
         if (file.split(/[\\/]/).some((segment) => segment === '..' || segment === '')) throw notFound()
+        if (isEncodedSibling(file)) throw notFound()
         return reply.sendFile(`assets/${file}`, { immutable: true, maxAge: '365d', cacheControl: true })
       },
     )
 
   // Other top-level files of the build (icons, manifest): short cache, fixed list read at start-up.
   const topLevel = readdirSync(distDir, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name !== 'index.html')
+    .filter((entry) => entry.isFile() && entry.name !== 'index.html' && !isEncodedSibling(entry.name))
     .map((entry) => entry.name)
   for (const name of topLevel) {
-    app.get(`/${name}`, { config: { rateLimit: false } }, async (_request, reply) =>
+    app.get(`/${name}`, { config: { rateLimit: false }, compress: false }, async (_request, reply) =>
       reply.sendFile(name, { maxAge: '1h', cacheControl: true }),
     )
   }

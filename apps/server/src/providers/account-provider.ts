@@ -1,6 +1,6 @@
 /**
  * The boundary to the messaging network: everything the `/telegram/*` calls and the validation
- * engine need from the account provider. The server never talks to the network itself (DESIGN.md);
+ * engine need from the account provider. The server never talks to the network itself (docs/product.md, system design);
  * production plugs an external provider in here, development and tests use the sandbox.
  *
  * Providers are stateless towards the server: whatever they need to continue a flow is in the

@@ -1,11 +1,14 @@
-/** Builds the app against a migrated test database, with fixed secrets so tests can sign and verify. */
+/**
+ * Builds the app (the plugin of src/app.ts on a Fastify instance made as server.ts makes it) against a
+ * migrated test database, with fixed secrets so tests can sign and verify.
+ */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TokenPair } from '@app/contract'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
-import { type AppDeps, buildApp } from '../../src/app.ts'
+import appPlugin, { type AppOptions, serverOptions } from '../../src/app.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/client.ts'
 import { DEMO_REFERRAL_CODE } from '../../src/modules/demo/demo-data.ts'
@@ -35,6 +38,25 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
   })
   return { ...base, prettyLogs: false, ...overrides }
+}
+
+export type AppDeps = Omit<AppOptions, 'config'> & {
+  /** Log destination instead of stdout. */
+  logStream?: NodeJS.WritableStream
+}
+
+/** One app instance, ready; a failed start closes what it opened. The caller closes the app. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const { logStream, ...options } = deps
+  const app = Fastify(serverOptions(config, logStream))
+  try {
+    await app.register(appPlugin, { ...options, config })
+    await app.ready()
+  } catch (error) {
+    await app.close().catch(() => undefined)
+    throw error
+  }
+  return app
 }
 
 export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> }

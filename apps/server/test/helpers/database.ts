@@ -10,6 +10,13 @@ import { inject } from 'vitest'
 import { type Database, pgliteExtensions, wrapPglite, wrapPool } from '../../src/db/client.ts'
 import { migrateDatabase } from '../../src/db/migrate.ts'
 
+/** Provided by test/global-setup.ts (here, where it is read, so every project that uses these helpers knows it). */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshotPath: string
+  }
+}
+
 export type DatabaseKind = 'pglite' | 'postgres'
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined

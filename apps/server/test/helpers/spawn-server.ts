@@ -15,7 +15,12 @@ export type SpawnedServer = {
 
 /** Only PATH and HOME come from this process's environment: the server sees exactly what the test gives it. */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+  return spawnFromRoot(process.execPath, ['--import', 'tsx', SERVER], env)
+}
+
+/** Any command run from the repository root (`npm start`, `node scripts/start.mjs`), with the same environment rule. */
+export function spawnFromRoot(command: string, args: string[], env: Record<string, string>): SpawnedServer {
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -290,6 +290,8 @@ class RequestPayment extends Step {
     const transaction = json<{ uid: string; net: number; status: string }>(response)
     expect(transaction.net).toBe(expectedNet(this.currency, invoice.amount))
     invoice.transactions.push({ uid: transaction.uid, currency: this.currency, receiver, status: 'pending' })
+    // A new request (after a failed payout too) makes the invoice not paid again (PAYMENT_STATUS_ON_REQUEST).
+    invoice.payment = 'pending'
   }
   toString = () =>
     `request-payment(#${this.index}, ${this.currency}, receiver ${this.receiver}${this.aimed ? ', aimed' : ''})`

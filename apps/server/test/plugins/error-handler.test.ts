@@ -43,6 +43,15 @@ describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
     expect(bad.message).toBe('referralCode: Invalid referral code')
   })
 
+  it("zod's own messages (no key of ours) are English: zod/mini loads no locale, the server sets it", async () => {
+    const tooBig = await t.app.inject({ method: 'GET', url: '/accounts?size=101' })
+    expect(expectClientError(tooBig, 400).message).toBe('size: Too big: expected number to be <=100')
+    const wrongType = JSON.stringify({ initData: 'x', referralCode: 42 })
+    expect(expectClientError(await post(AUTHORIZE, wrongType, 'application/json'), 400).message).toBe(
+      'referralCode: Invalid input: expected string, received number',
+    )
+  })
+
   it('every malformed body is a 4xx with the error shape, never a 500', async () => {
     const huge = JSON.stringify({ initData: 'x'.repeat(70 * 1024) })
     const cases: [string | undefined, string | undefined, number | undefined][] = [
@@ -105,9 +114,7 @@ describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
   })
 
   it('unexpected errors are a 500 without details', async () => {
-    const { buildApp } = await import('../../src/app.ts')
     const { toErrorResponse } = await import('../../src/plugins/error-handler.ts')
-    expect(buildApp).toBeTypeOf('function')
     const { body, unexpected } = toErrorResponse(new Error('secret detail at db.ts:12'), (k) => k)
     expect(unexpected).toBe(true)
     expect(body).toEqual({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' })

@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, orders, users } from '../../src/db/schema.ts'
-import { setSetting } from '../../src/modules/settings/service.ts'
+import { createSettingsService } from '../../src/modules/settings/service.ts'
 import {
   SANDBOX_EMAIL_CODE,
   SANDBOX_FLOOD_EMAIL,
@@ -46,6 +46,8 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
     expect(sent.statusCode).toBe(200)
     expect(SubmitAccountPhoneResponseSchema.parse(sent.json())).toEqual({
       phone,
+      // The lists' format ('+98 935 xxx xxxx'), so the code screen reads the same number the same way.
+      formattedPhone: `+98 935 ${phone.slice(6, 9)} ${phone.slice(9)}`,
       sentCodeInfo: { codeType: 'app', nextType: 'sms', length: 5, timeout: 10 },
     })
     expect((await post(CODE, { code: SANDBOX_LOGIN_CODE })).json()).toEqual({ ready: true })
@@ -160,6 +162,7 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
     const code = await post(EMAIL_CODE, { code: SANDBOX_EMAIL_CODE })
     expect(CodeStepResponseSchema.parse(code.json())).toEqual({
       phone: '+989120000003',
+      formattedPhone: '+98 912 000 0003',
       sentCodeInfo: { codeType: 'sms', nextType: 'call', length: 5, timeout: 10 },
     })
     expect((await post(CODE, { code: SANDBOX_LOGIN_CODE })).json()).toEqual({ ready: true })
@@ -281,7 +284,7 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
 
   it('the global order switch and capacity: closed refuses, capacity is taken per account', async () => {
     const { post } = await newUser(t.app)
-    await setSetting(t.database.db, 'order_open', false)
+    await createSettingsService({ db: t.database.db }).set('order_open', false)
     try {
       expect(errorOf(await post(PHONE, { phone: ordinaryPhone(), submitType: 'login' }))).toMatchObject({
         status: 404,
@@ -289,7 +292,7 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
         details: { reason: 'orders_closed' },
       })
     } finally {
-      await setSetting(t.database.db, 'order_open', true)
+      await createSettingsService({ db: t.database.db }).set('order_open', true)
     }
     // Capacity 1: the account takes it; a second flow that was started meanwhile is refused at submit.
     await t.database.db.update(orders).set({ capacity: 1 }).where(eq(orders.country, 'US'))

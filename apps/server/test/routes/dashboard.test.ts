@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.ts'
 import { DEMO_INVITE_CODE, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
-import { setSetting } from '../../src/modules/settings/service.ts'
+import { createSettingsService } from '../../src/modules/settings/service.ts'
 import { authorize, bearer, buildAppOn, json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
@@ -67,9 +67,9 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       .update(users)
       .set({ canRegisterAccount: false, canReferrer: false })
       .where(eq(users.telegramId, tg.id))
-    await setSetting(t.database.db, 'order_open', false)
-    await setSetting(t.database.db, 'toman_payment_open', false)
-    await setSetting(t.database.db, 'min_payment_limit', '2.5')
+    await createSettingsService({ db: t.database.db }).set('order_open', false)
+    await createSettingsService({ db: t.database.db }).set('toman_payment_open', false)
+    await createSettingsService({ db: t.database.db }).set('min_payment_limit', '2.5')
     const dashboard = await get<Dashboard>('/dashboard', accessToken)
     expect(dashboard.order.isOpen).toBe(false)
     expect(dashboard.invoice).toMatchObject({ isPaymentOpenIrt: false, minPaymentLimit: 2.5 })
@@ -78,9 +78,9 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       canRegisterAccount: false,
       canReferrer: false,
     })
-    await setSetting(t.database.db, 'order_open', true)
-    await setSetting(t.database.db, 'toman_payment_open', true)
-    await setSetting(t.database.db, 'min_payment_limit', '10')
+    await createSettingsService({ db: t.database.db }).set('order_open', true)
+    await createSettingsService({ db: t.database.db }).set('toman_payment_open', true)
+    await createSettingsService({ db: t.database.db }).set('min_payment_limit', '10')
   })
 
   it('channel status: the configured channel, and joined=true when none is configured', async () => {
@@ -89,12 +89,12 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       channelUsername: 'durov',
       isUserJoined: false,
     })
-    await setSetting(t.database.db, 'channel_username', null)
+    await createSettingsService({ db: t.database.db }).set('channel_username', null)
     expect(await get<ChannelStatus>('/dashboard/channel-status', accessToken)).toEqual({
       channelUsername: null,
       isUserJoined: true,
     })
-    await setSetting(t.database.db, 'channel_username', 'durov')
+    await createSettingsService({ db: t.database.db }).set('channel_username', 'durov')
   })
 
   it('channel status asks the membership checker seam', async () => {

@@ -6,8 +6,9 @@ import { InvoiceDetailSchema, InvoicePageSchema, TransactionSchema } from '@app/
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { requestInvoice } from '../../src/modules/invoices/service.ts'
-import { newUser, userIdOf } from '../helpers/accounts.ts'
+import { createCursorCodec } from '../../src/lib/cursor.ts'
+import { createInvoiceService } from '../../src/modules/withdrawals/invoice-service.ts'
+import { type Call, newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
@@ -34,6 +35,16 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     const { uid } = json<{ uid: string }>(created)
     await opsOk(ops(), 'POST', `/ops/invoices/${uid}/confirm`)
     return { ...u, invoiceUid: uid }
+  }
+
+  /** The invoice's item in GET /invoices carries the same fields as GET /invoices/{id} (bar the transactions). */
+  async function expectListMatchesDetail(u: { get: Call }, invoiceUid: string) {
+    const { transactions: _, ...detail } = InvoiceDetailSchema.parse(
+      json(await u.get(`/invoices/${invoiceUid}`)),
+    )
+    const page = InvoicePageSchema.parse(json(await u.get('/invoices?size=24')))
+    expect(page.items.find((item) => item.uid === invoiceUid)).toEqual(detail)
+    return detail
   }
 
   it('guards invoice creation with the spec codes and the numbers the dialogs show', async () => {
@@ -84,7 +95,12 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     expect((await u.post('/invoices/request-invoice')).statusCode).toBe(201)
     await acceptedAccounts(t.database.db, u.userId, [usdt(3)])
     const readBeforeTheLock = new Date(Date.now() - 5_000)
-    const created = await requestInvoice(t.database.db, u.userId, readBeforeTheLock)
+    const invoices = createInvoiceService({
+      db: t.database.db,
+      now: () => readBeforeTheLock,
+      cursors: createCursorCodec('test'),
+    })
+    const created = await invoices.request(u.userId)
     expect(created.confirmationStatus).toBe('pending')
   })
 
@@ -230,9 +246,14 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     await opsOk(ops(), 'POST', `/ops/transactions/${first.uid}/fail`)
     const invoice = InvoiceDetailSchema.parse(json(await u.get(`/invoices/${u.invoiceUid}`)))
     expect(invoice).toMatchObject({ paymentStatus: 'failed', isPaymentRequestAvailable: true })
+    await expectListMatchesDetail(u, u.invoiceUid)
     const second = await u.post(`/invoices/${u.invoiceUid}/request-payment`, body)
     expect(second.statusCode).toBe(201)
     expect(json(second)).toMatchObject({ rate: 4, net: 13.32 })
+    // The re-request is open: the invoice is not paid (no longer 'failed') and offers no other request, in the
+    // list as in the detail.
+    const reRequested = await expectListMatchesDetail(u, u.invoiceUid)
+    expect(reRequested).toMatchObject({ paymentStatus: 'pending', isPaymentRequestAvailable: false })
     expect((await ledger()).problems).toEqual([])
   })
 

@@ -1,20 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Suspense } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import { BrowserRouter, useLocation } from 'react-router'
 import { DialogHost } from '../components/ui/dialog-host.tsx'
 import { ToastHost } from '../components/ui/toast-host.tsx'
+import type { I18n } from '../lib/i18n.ts'
 import { LaunchParamsProvider } from '../lib/telegram/launch-context.tsx'
+import { I18nProvider } from '../lib/use-translation.tsx'
 import type { AppContext } from './bootstrap.ts'
 import { FullScreenSpinner } from './full-screen-spinner.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { AppRoutes } from './router.tsx'
 
-function Screens() {
+function Screens({ i18n }: { i18n: I18n }) {
   const { pathname } = useLocation()
   return (
     <RouteErrorBoundary resetKey={pathname}>
-      <AppRoutes />
+      <AppRoutes i18n={i18n} />
     </RouteErrorBoundary>
   )
 }
@@ -22,17 +23,17 @@ function Screens() {
 export function App({ context }: { context: AppContext }) {
   return (
     <LaunchParamsProvider value={context.launch}>
-      <I18nextProvider i18n={context.i18n}>
+      <I18nProvider i18n={context.i18n}>
         <QueryClientProvider client={context.queryClient}>
           <BrowserRouter>
             <Suspense fallback={<FullScreenSpinner />}>
-              <Screens />
+              <Screens i18n={context.i18n} />
             </Suspense>
           </BrowserRouter>
           <DialogHost />
           <ToastHost />
         </QueryClientProvider>
-      </I18nextProvider>
+      </I18nProvider>
     </LaunchParamsProvider>
   )
 }

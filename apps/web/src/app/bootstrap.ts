@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { i18n as I18n, Resource } from 'i18next'
 import { bindTokensToTelegramUser } from '../lib/auth-tokens.ts'
-import { createI18n, languageFromTelegram } from '../lib/i18n.ts'
+import { createI18n, type I18n, languageFromTelegram, type Resource } from '../lib/i18n.ts'
 import { createQueryClient } from '../lib/query-client.ts'
-import { initTelegramSdk } from '../lib/telegram/init-sdk.ts'
+import { initTelegram } from '../lib/telegram/init-telegram.ts'
 import { type LaunchParams, readLaunchParams } from '../lib/telegram/launch-params.ts'
 import { applyPlatformClass } from '../lib/telegram/platform.ts'
 
@@ -20,7 +19,7 @@ export type AppContext = {
  */
 export function bootstrap(options: { resources?: Resource; queryClient?: QueryClient } = {}): AppContext {
   const launch = readLaunchParams()
-  if (launch) initTelegramSdk(launch)
+  if (launch) initTelegram(launch)
   applyPlatformClass(launch?.platform)
   bindTokensToTelegramUser(launch?.user?.id ?? null)
 

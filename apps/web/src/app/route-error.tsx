@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { AlertIcon } from '../components/icons.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Placeholder } from '../components/ui/placeholder.tsx'
+import { useTranslation } from '../lib/use-translation.tsx'
 
 /** What a crashed screen shows instead of a blank page. */
 export function RouteError() {

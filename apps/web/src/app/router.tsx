@@ -1,7 +1,7 @@
 import type { Namespace } from '@app/contract'
 import { type ComponentType, lazy, type ReactElement, useMemo } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, type RouteObject, useRoutes } from 'react-router'
+import type { I18n } from '../lib/i18n.ts'
 import { AuthenticatedLayout } from './authenticated-layout.tsx'
 import { RootLayout } from './root-layout.tsx'
 // The first screen (authorizing, then home) ships in the entry chunk: no request waterfall before it shows.
@@ -119,8 +119,8 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   ]
 }
 
-export function AppRoutes() {
-  const { i18n } = useTranslation()
+/** Takes the i18n instance rather than `useTranslation`: the routes must not wait for a locale file. */
+export function AppRoutes({ i18n }: { i18n: I18n }) {
   const routes = useMemo(() => createRoutes((namespaces) => i18n.loadNamespaces(namespaces)), [i18n])
   return useRoutes(routes)
 }

@@ -1,6 +1,6 @@
+import { ErrorResponseSchema, TokenPairSchema } from '@app/contract'
 import { type $ZodType, type output, safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
-import { ErrorResponseSchema, TokenPairSchema } from './api-schemas.ts'
 import { clearTokens, getTokens, setTokens } from './auth-tokens.ts'
 
 type QueryValue = string | number | boolean | null | undefined
@@ -9,7 +9,7 @@ export type ApiRequestOptions<S extends $ZodType> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
   query?: Record<string, QueryValue>
-  /** The contract schema of the answer (classic or mini zod): anything else is an error, never data. */
+  /** The contract schema of the answer: anything else is an error, never data. */
   schema: S
   /** false for the authorization calls themselves: no bearer, no refresh on 401. */
   auth?: boolean

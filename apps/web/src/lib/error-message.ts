@@ -1,67 +1,120 @@
-import type { TFunction } from 'i18next'
+import {
+  type ErrorCode,
+  type ErrorDetails,
+  ErrorDetailsSchemas,
+  isErrorCode,
+  parseErrorDetails,
+} from '@app/contract'
 import { isApiError } from './api-error.ts'
 import { showDialog } from './dialogs.ts'
+import type { TFunction } from './i18n.ts'
 import { hapticNotification } from './telegram/haptics.ts'
 
-/** A status -> message key map for one call (spec section 8), keys in that screen's namespace. */
+/**
+ * One call's rows of spec section 8: the status of a failed answer -> the key of the text the user sees (the
+ * call's namespace, e.g. `accounts.submit.error.capacity`). Each feature owns its calls' rows; this module owns
+ * what every call shares: the code texts, the waits, the fallbacks.
+ */
 export type StatusMessages = Partial<Record<number, string>>
 
-type Details = Record<string, unknown> | undefined
+type Text = { key: string; values?: Record<string, string | number> }
 
-const text = (value: unknown): string => {
-  if (Array.isArray(value)) return value.map(String).join(', ')
-  return value === undefined || value === null ? '' : String(value)
+/** A wait in human units: '55 minutes 30 seconds', not '3330 seconds'. */
+export function formatWait(seconds: number, t: TFunction): string {
+  const whole = Math.max(0, Math.ceil(seconds))
+  const minutes = Math.floor(whole / 60)
+  const rest = whole % 60
+  const parts: string[] = []
+  if (minutes > 0) parts.push(t('error.wait.minutes', { ns: 'common', count: minutes }))
+  if (rest > 0 || minutes === 0) parts.push(t('error.wait.seconds', { ns: 'common', count: rest }))
+  return parts.join(t('error.wait.join', { ns: 'common' }))
+}
+
+/** Translated names of the things a duplicate, a missing resource or an unavailable service is about. */
+const FIELD_KEYS = {
+  phone: 'error.field.phone',
+  country: 'error.field.country',
+  code: 'error.field.code',
+} as const
+const RESOURCE_KEYS = {
+  session: 'error.resource.session',
+  'account submission': 'error.resource.accountSubmission',
+} as const
+const SERVICE_KEYS = { 'account provider': 'error.service.accountProvider' } as const
+
+type CodeText = { [C in ErrorCode]?: (details: ErrorDetails<C>, t: TFunction) => Text }
+
+/**
+ * The 'Auth error codes' of spec section 8, for calls without a row of their own for the status: `code` picks
+ * the text, its details (read through the contract's schema) fill it in. Keys are `error.code.<CODE>` (common).
+ */
+const CODE_TEXTS: CodeText = {
+  ACTION_WAIT_REQUIRED_ERROR: (d, t) => ({
+    key: 'error.code.ACTION_WAIT_REQUIRED_ERROR',
+    values: { wait: formatWait(d.wait, t) },
+  }),
+  BALANCE_LOW_ERROR: () => ({ key: 'error.code.BALANCE_LOW_ERROR' }),
+  BALANCE_HIGH_ERROR: () => ({ key: 'error.code.BALANCE_HIGH_ERROR' }),
+  SYSTEM_BALANCE_LOW_ERROR: () => ({ key: 'error.code.SYSTEM_BALANCE_LOW_ERROR' }),
+  SERVICE_UNAVAILABLE: (d, t) =>
+    d
+      ? {
+          key: 'error.code.SERVICE_UNAVAILABLE_named',
+          values: { service: t(SERVICE_KEYS[d.service], { ns: 'common' }) },
+        }
+      : { key: 'error.code.SERVICE_UNAVAILABLE' },
+  PHONE_NUMBER_BLACKLISTED: () => ({ key: 'error.code.PHONE_NUMBER_BLACKLISTED' }),
+  DUPLICATE_ENTRY: (d, t) => ({
+    key: 'error.code.DUPLICATE_ENTRY',
+    values: { field: t(FIELD_KEYS[d.field], { ns: 'common' }), value: d.value },
+  }),
+  ORDER_UNAVAILABLE: (d) => ({
+    key: d.reason === 'capacity' ? 'error.code.ORDER_UNAVAILABLE_capacity' : 'error.code.ORDER_UNAVAILABLE',
+  }),
+  CODE_TYPE_NOT_ACCEPTABLE: () => ({ key: 'error.code.CODE_TYPE_NOT_ACCEPTABLE' }),
+  UNEXPECTED_CODE_TYPE: () => ({ key: 'error.code.UNEXPECTED_CODE_TYPE' }),
+  RESOURCE_NOT_FOUND: (d, t) => ({
+    key: 'error.code.RESOURCE_NOT_FOUND',
+    values: { resource: t(RESOURCE_KEYS[d.resource], { ns: 'common' }), id: d.id },
+  }),
+  EMAIL_FLOOD: (d, t) => ({ key: 'error.code.EMAIL_FLOOD', values: { wait: formatWait(d.wait, t) } }),
+  EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
+    key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
+    values: { domains: d.allowedDomains.join(', ') },
+  }),
+}
+
+/** The code's text, its details read through the contract; undefined for a code without one or broken details. */
+function codeText(code: ErrorCode, rawDetails: unknown, t: TFunction): Text | undefined {
+  const build = CODE_TEXTS[code] as ((details: unknown, t: TFunction) => Text) | undefined
+  const details = ErrorDetailsSchemas[code].safeParse(rawDetails)
+  return build && details.success ? build(details.data, t) : undefined
+}
+
+/** The seconds to wait that an answer carries (rate limits), if its code has them. */
+function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
+  if (code === 'ACTION_WAIT_REQUIRED_ERROR') return parseErrorDetails(code, rawDetails)?.wait
+  if (code === 'EMAIL_FLOOD') return parseErrorDetails(code, rawDetails)?.wait
+  return undefined
 }
 
 /**
- * The 'Auth error codes' of spec section 8: `code` picks the message, `details` fill it in.
- * Keys live in the common namespace as `error.code.<CODE>`.
- */
-const CODE_MESSAGES: Record<string, (details: Details) => { key: string; values?: Record<string, string> }> =
-  {
-    ACTION_WAIT_REQUIRED_ERROR: (d) => ({
-      key: 'error.code.ACTION_WAIT_REQUIRED_ERROR',
-      values: { wait: text(d?.wait) },
-    }),
-    BALANCE_LOW_ERROR: () => ({ key: 'error.code.BALANCE_LOW_ERROR' }),
-    BALANCE_HIGH_ERROR: () => ({ key: 'error.code.BALANCE_HIGH_ERROR' }),
-    SYSTEM_BALANCE_LOW_ERROR: () => ({ key: 'error.code.SYSTEM_BALANCE_LOW_ERROR' }),
-    SERVICE_UNAVAILABLE: (d) =>
-      d?.service
-        ? { key: 'error.code.SERVICE_UNAVAILABLE_named', values: { service: text(d.service) } }
-        : { key: 'error.code.SERVICE_UNAVAILABLE' },
-    PHONE_NUMBER_BLACKLISTED: () => ({ key: 'error.code.PHONE_NUMBER_BLACKLISTED' }),
-    DUPLICATE_ENTRY: (d) => ({
-      key: 'error.code.DUPLICATE_ENTRY',
-      values: { field: text(d?.field), value: text(d?.value) },
-    }),
-    ORDER_UNAVAILABLE: () => ({ key: 'error.code.ORDER_UNAVAILABLE' }),
-    CODE_TYPE_NOT_ACCEPTABLE: () => ({ key: 'error.code.CODE_TYPE_NOT_ACCEPTABLE' }),
-    UNEXPECTED_CODE_TYPE: () => ({ key: 'error.code.UNEXPECTED_CODE_TYPE' }),
-    RESOURCE_NOT_FOUND: (d) => ({
-      key: 'error.code.RESOURCE_NOT_FOUND',
-      values: { resource: text(d?.resource), id: text(d?.id) },
-    }),
-    EMAIL_FLOOD: (d) => ({ key: 'error.code.EMAIL_FLOOD', values: { wait: text(d?.wait) } }),
-    EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
-      key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
-      values: { domains: text(d?.domains) },
-    }),
-  }
-
-/**
- * What an error dialog says: a known error code with its details first, then the call's own text for the
- * status, then a generic text per status class; no answer at all is 'Unknown error!'.
+ * What an error dialog says. No answer at all: 'Unknown error!'. Then the call's own row for the status (the
+ * spec's words for that call, e.g. 'Capacity is Completed 🙌.'), followed by the wait when the answer carries
+ * one; then the code's text with its details; then a generic text per status class.
  */
 export function apiErrorMessage(error: unknown, t: TFunction, byStatus: StatusMessages = {}): string {
   if (!isApiError(error) || error.status === 0) return t('error.unknown', { ns: 'common' })
-  const byCode = CODE_MESSAGES[error.code]
-  if (byCode) {
-    const { key, values } = byCode(error.details)
-    return t(key, { ns: 'common', ...values })
+  const code = isErrorCode(error.code) ? error.code : undefined
+  const rowKey = byStatus[error.status]
+  if (rowKey) {
+    const row = t(rowKey, { ns: ['accounts', 'common'] })
+    const wait = code ? waitOf(code, error.details) : undefined
+    if (wait === undefined) return row
+    return `${row} ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
   }
-  const statusKey = byStatus[error.status]
-  if (statusKey) return t(statusKey, { ns: ['accounts', 'common'] })
+  const byCode = code ? codeText(code, error.details, t) : undefined
+  if (byCode) return t(byCode.key, { ns: 'common', ...byCode.values })
   if (error.status >= 500) return t('error.server', { ns: 'common' })
   if (error.status === 429) return t('error.tooManyRequests', { ns: 'common' })
   return t('error.request', { ns: 'common' })

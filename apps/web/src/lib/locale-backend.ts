@@ -1,11 +1,11 @@
 /**
- * The i18next backend: GET /locales/{lng}/{ns}.json as JSON. i18next itself retries a failed read
- * (maxRetries, retryTimeout doubling, maxParallelReads); this only says which failures are worth a retry:
- * 5xx and network errors (no status) are, 4xx are not (spec section 8). A dozen lines instead of
- * i18next-http-backend, whose XHR fallbacks and options the first screen paid for without using.
+ * Where translations come from: GET /locales/{lng}/{ns}.json, a flat key -> string map (spec section 1).
+ * A failed read is retried when asking again may help (5xx and network failures, with a doubling wait), never
+ * for a 4xx (spec section 8); a read that gives up leaves the keys to the fallback language or the key itself.
  */
-import type { BackendModule } from 'i18next'
-import { LOCALE_LOAD_PATH } from '../config/constants.ts'
+import { LOCALE_LOAD_PATH, LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '../config/constants.ts'
+
+export type Translations = Record<string, string>
 
 export function localePath(language: string, namespace: string): string {
   return LOCALE_LOAD_PATH.replace('{{lng}}', encodeURIComponent(language)).replace(
@@ -14,20 +14,63 @@ export function localePath(language: string, namespace: string): string {
   )
 }
 
-export const localeBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, namespace, callback) {
-    const path = localePath(language, namespace)
-    // Same-origin paths are content-negotiated by the server; ask for JSON explicitly.
-    fetch(path, { headers: { Accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) {
-          callback(new Error(`GET ${path}: ${response.status}`), response.status >= 500)
-          return
-        }
-        callback(null, (await response.json()) as Record<string, string>)
-      })
-      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true))
-  },
+/** A read that failed; `retryable` says whether asking again may help. */
+export class LocaleReadError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message)
+  }
+}
+
+function isTranslations(value: unknown): value is Translations {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((text) => typeof text === 'string')
+  )
+}
+
+/** One read. Same-origin paths are content-negotiated by the server, so it asks for JSON explicitly. */
+export async function readLocale(language: string, namespace: string): Promise<Translations> {
+  const path = localePath(language, namespace)
+  let response: Response
+  try {
+    response = await fetch(path, { headers: { Accept: 'application/json' } })
+  } catch (error) {
+    throw new LocaleReadError(`GET ${path}: ${error instanceof Error ? error.message : String(error)}`, true)
+  }
+  if (!response.ok) throw new LocaleReadError(`GET ${path}: ${response.status}`, response.status >= 500)
+  const body: unknown = await response.json().catch(() => null)
+  if (!isTranslations(body)) throw new LocaleReadError(`GET ${path}: not a translation map`, false)
+  return body
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Reads with retries (up to `maxRetries` more times, waiting `retryTimeout` ms and doubling); resolves null
+ * when it gives up, so that a missing file never breaks the screen.
+ */
+export async function loadLocale(
+  language: string,
+  namespace: string,
+  { maxRetries = LOCALE_MAX_RETRIES, retryTimeout = LOCALE_RETRY_TIMEOUT_MS } = {},
+): Promise<Translations | null> {
+  let delay = retryTimeout
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await readLocale(language, namespace)
+    } catch (error) {
+      const retryable = error instanceof LocaleReadError && error.retryable
+      if (!retryable || attempt >= maxRetries) {
+        if (import.meta.env.DEV) console.warn('[i18n]', error)
+        return null
+      }
+      await wait(delay)
+      delay *= 2
+    }
+  }
 }

@@ -1,11 +1,9 @@
-/** Builds the URL Telegram opens a Mini App with: launch parameters in the hash, start param in the query. */
-export type TestUser = {
-  id: number
-  first_name: string
-  last_name?: string
-  username?: string
-  language_code?: string
-}
+import { composeInitData, type InitDataUser, telegramLaunchUrl } from '@app/contract/telegram-launch'
+
+// The URL Telegram opens the mini-app with, made by the contract's builder like the simulator's and the
+// end-to-end tests'; only the init data's hash is a placeholder (the server is faked at fetch).
+
+export type TestUser = InitDataUser
 
 export const ADA: TestUser = {
   id: 4242,
@@ -34,16 +32,17 @@ export type LaunchOptions = {
   startParamInInitData?: boolean
 }
 
-/** Init data as Telegram signs it; the hash value is fake, the server is mocked at fetch. */
-export function buildInitData(user: TestUser, startParam?: string): string {
-  const params = new URLSearchParams()
-  params.set('query_id', 'AAHdF6IQAAAAAN0XohDhrOrc')
-  params.set('user', JSON.stringify(user))
-  params.set('auth_date', '1700000000')
-  if (startParam) params.set('start_param', startParam)
-  params.set('signature', 'c2lnbmF0dXJl')
-  params.set('hash', 'a'.repeat(64))
-  return params.toString()
+function buildInitData(user: TestUser, startParam?: string): string {
+  return composeInitData(
+    {
+      user,
+      authDate: 1_700_000_000,
+      queryId: 'AAHdF6IQAAAAAN0XohDhrOrc',
+      signature: 'c2lnbmF0dXJl',
+      startParam,
+    },
+    () => 'a'.repeat(64),
+  )
 }
 
 export function buildLaunchUrl(options: LaunchOptions = {}): { url: string; initData: string } {
@@ -56,12 +55,13 @@ export function buildLaunchUrl(options: LaunchOptions = {}): { url: string; init
     startParamInInitData,
   } = options
   const initData = buildInitData(user, startParamInInitData ? startParam : undefined)
-  const hash = new URLSearchParams()
-  hash.set('tgWebAppData', initData)
-  hash.set('tgWebAppVersion', version)
-  hash.set('tgWebAppPlatform', platform)
-  hash.set('tgWebAppThemeParams', JSON.stringify(THEME))
-  const query =
-    startParam && !startParamInInitData ? `?tgWebAppStartParam=${encodeURIComponent(startParam)}` : ''
-  return { url: `${path}${query}#${hash.toString()}`, initData }
+  const url = telegramLaunchUrl({
+    path,
+    initData,
+    platform,
+    version,
+    themeParams: THEME,
+    startParam: startParamInInitData ? undefined : startParam,
+  })
+  return { url, initData }
 }

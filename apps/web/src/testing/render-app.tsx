@@ -20,6 +20,13 @@ export function renderApp(url: string, options: { navigationState?: unknown } = 
   return { ...view, user, context }
 }
 
+/** As renderApp, but translations come from GET /locales like in the browser (serve them with the fake server). */
+export function renderAppLoadingLocales(url: string) {
+  window.history.replaceState(null, '', url)
+  const context = bootstrap({ queryClient: createQueryClient({ retry: false }) })
+  return { ...render(<App context={context} />), context }
+}
+
 /** Tokens as the app stores them after authorizing this Telegram user. */
 export function storeTokensFor(
   telegramUserId: number,

@@ -14,7 +14,7 @@ type WindowWithTelegram = Window & {
 
 const w = window as WindowWithTelegram
 
-/** What a phone client answers to the requests the SDK makes while mounting. */
+/** What a phone client answers to the requests the app makes at start (lib/telegram/viewport.ts). */
 const defaultReplies: Reply = ({ type }) => {
   switch (type) {
     case 'web_app_request_viewport':

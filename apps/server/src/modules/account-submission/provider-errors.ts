@@ -2,7 +2,8 @@
 import { DomainError } from '../../lib/domain-error.ts'
 import { ProviderError } from '../../providers/account-provider.ts'
 
-export function toDomainError(error: unknown): unknown {
+/** `phone` is the number the call was about: a duplicate's details name it. */
+export function toDomainError(error: unknown, phone: string): unknown {
   if (!(error instanceof ProviderError)) return error
   const wait = error.extra.waitSeconds
   switch (error.kind) {
@@ -13,6 +14,7 @@ export function toDomainError(error: unknown): unknown {
     case 'phone_taken':
       return new DomainError(409, 'DUPLICATE_ENTRY', 'An account with this phone number already exists', {
         field: 'phone',
+        value: phone,
       })
     case 'flood_wait':
       return new DomainError(429, 'ACTION_WAIT_REQUIRED_ERROR', 'Too many requests.', { wait: wait ?? 60 })
@@ -37,10 +39,10 @@ export function toDomainError(error: unknown): unknown {
 }
 
 /** Runs a provider call; its ProviderErrors leave as DomainErrors. */
-export async function callProvider<T>(call: () => Promise<T>): Promise<T> {
+export async function callProvider<T>(phone: string, call: () => Promise<T>): Promise<T> {
   try {
     return await call()
   } catch (error) {
-    throw toDomainError(error)
+    throw toDomainError(error, phone)
   }
 }

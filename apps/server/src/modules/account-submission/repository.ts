@@ -1,17 +1,19 @@
-/** In-progress submission flows (table submission_flows) and the user flags they depend on. */
+/**
+ * In-progress submission flows (table submission_flows), the user flags they depend on, and the code-send
+ * counters (table rate_limit_counters).
+ */
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { submissionFlows, users } from '../../db/schema.ts'
+import {
+  type FlowPurpose,
+  type FlowState,
+  rateLimitCounters,
+  submissionFlows,
+  users,
+} from '../../db/schema.ts'
 
-export type FlowPurpose = 'login' | 'signup'
-/**
- * code_sent: waiting for the login code; email_required: a login email must be chosen;
- * email_code_sent: waiting for the email code; password_required: waiting for the 2FA password;
- * ready: the provider accepted the login, submit-account may create the account.
- */
-export type FlowState = 'code_sent' | 'email_required' | 'email_code_sent' | 'password_required' | 'ready'
-
-export type Flow = typeof submissionFlows.$inferSelect & { state: FlowState; purpose: FlowPurpose }
+export type { FlowPurpose, FlowState }
+export type Flow = typeof submissionFlows.$inferSelect
 export type NewFlow = Omit<typeof submissionFlows.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>
 
 const flowColumns = getTableColumns(submissionFlows)
@@ -47,7 +49,7 @@ export async function replaceFlow(db: Db, flow: NewFlow): Promise<Flow> {
     })
     .returning(flowColumns)
   if (!row) throw new Error('flow upsert returned nothing')
-  return row as Flow
+  return row
 }
 
 export async function findFlow(
@@ -68,7 +70,7 @@ export async function findFlow(
       ),
     )
   const [row] = options.forUpdate ? await query.for('update') : await query
-  return row as Flow | undefined
+  return row
 }
 
 /**
@@ -79,14 +81,14 @@ export async function advanceFlow(
   db: Db,
   id: string,
   fromState: FlowState,
-  changes: Partial<NewFlow> & { state?: FlowState },
+  changes: Partial<NewFlow>,
 ): Promise<Flow | undefined> {
   const [row] = await db
     .update(submissionFlows)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(submissionFlows.id, id), eq(submissionFlows.state, fromState)))
     .returning(flowColumns)
-  return row as Flow | undefined
+  return row
 }
 
 /** Counts one wrong answer; answers the attempts made so far. */
@@ -101,4 +103,31 @@ export async function countFailedAttempt(db: Db, id: string): Promise<number> {
 
 export async function deleteFlow(db: Db, id: string): Promise<void> {
   await db.delete(submissionFlows).where(eq(submissionFlows.id, id))
+}
+
+/**
+ * Counts one use of `key` in its fixed window (a new window when the last one ended), atomically by one upsert;
+ * answers the count so far and when the window began.
+ */
+export async function countInWindow(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now: Date,
+): Promise<{ count: number; windowStart: Date } | undefined> {
+  const nowText = now.toISOString()
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString()
+  const expired = sql`${rateLimitCounters.windowStart} <= ${cutoff}::timestamptz`
+  const [row] = await db
+    .insert(rateLimitCounters)
+    .values({ key, windowStart: sql`${nowText}::timestamptz`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${nowText}::timestamptz else ${rateLimitCounters.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
+  return row
 }

@@ -2,31 +2,17 @@
  * Limits on sending login codes, per phone number and per user, shared by every server process
  * (fixed-window counters in the database, updated atomically by one upsert each).
  */
-import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { rateLimitCounters } from '../../db/schema.ts'
 import { DomainError } from '../../lib/domain-error.ts'
+import { countInWindow } from './repository.ts'
 
 export type SendLimits = { perPhone: number; perUser: number; windowSeconds: number }
 
 /** Counts one use of `key`; answers the seconds to wait when the limit is exceeded, else 0. */
 async function hit(db: Db, key: string, max: number, windowSeconds: number, now: Date): Promise<number> {
-  const nowText = now.toISOString()
-  const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString()
-  const expired = sql`${rateLimitCounters.windowStart} <= ${cutoff}::timestamptz`
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart: sql`${nowText}::timestamptz`, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${nowText}::timestamptz else ${rateLimitCounters.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
-  if (!row || row.count <= max) return 0
-  const endsAt = row.windowStart.getTime() + windowSeconds * 1000
+  const window = await countInWindow(db, key, windowSeconds, now)
+  if (!window || window.count <= max) return 0
+  const endsAt = window.windowStart.getTime() + windowSeconds * 1000
   return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000))
 }
 

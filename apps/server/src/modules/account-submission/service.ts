@@ -3,23 +3,17 @@
  * (sign-up: /telegram/auth/*). The flow's progress lives in the database (any server process can
  * take the next step); codes and passwords go to the provider and are never stored or logged.
  */
-import type {
-  Account,
-  AuthSession,
-  CodeStepResponse,
-  CodeType,
-  SentCodeInfo,
-  SubmitType,
-} from '@app/contract'
+import type { Account, AuthSession, CodeStepResponse, SentCodeInfo, SubmitType } from '@app/contract'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { parsePhoneNumber } from '../../lib/phone-number.ts'
+import { formatPhoneNumber, parsePhoneNumber } from '../../lib/phone-number.ts'
 import type { AccountProvider, CodePurpose, SentCode } from '../../providers/account-provider.ts'
 import { insertAccount, phoneHasAccount } from '../accounts/repository.ts'
 import { accountExists, toAccount } from '../accounts/service.ts'
-import { takeOrderCapacity } from '../orders/repository.ts'
+import { findOrder, takeOrderCapacity } from '../orders/repository.ts'
 import { orderUnavailable, requireOpenOrder } from '../orders/service.ts'
-import { getSettings } from '../settings/service.ts'
+import { readSettings } from '../settings/repository.ts'
 import { callProvider } from './provider-errors.ts'
 import {
   advanceFlow,
@@ -31,18 +25,18 @@ import {
   findUserFlags,
   replaceFlow,
 } from './repository.ts'
-import { consumeCodeSend, type SendLimits } from './send-limits.ts'
+import { consumeCodeSend } from './send-limits.ts'
 
 /** A flow left alone this long is gone; each step gives it this long again. */
 export const FLOW_TTL_SECONDS = 15 * 60
 /** Wrong codes, email codes and passwords allowed per flow before it is closed. */
 export const MAX_FAILED_ATTEMPTS = 5
 
-export type SubmissionDeps = {
+export type AccountSubmissionServiceDeps = {
   db: Db
-  provider: AccountProvider
-  sendLimits: SendLimits
+  accountProvider: AccountProvider
   now: () => Date
+  config: Pick<Config, 'codeSendLimits'>
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -59,8 +53,8 @@ const unexpectedStep = (state: FlowState) =>
 
 function sentCodeInfo(flow: Flow): SentCodeInfo {
   return {
-    codeType: flow.codeType as CodeType,
-    nextType: (flow.nextType as CodeType | null) ?? null,
+    codeType: flow.codeType,
+    nextType: flow.nextType,
     length: flow.codeLength,
     timeout: flow.timeoutSeconds,
   }
@@ -78,8 +72,8 @@ const CODE_TYPE_NAMES = {
 } as const
 
 function authSession(flow: Flow, extra: Partial<AuthSession> = {}): AuthSession {
-  const type = CODE_TYPE_NAMES[flow.codeType as CodeType]
-  const next = flow.nextType === null ? null : CODE_TYPE_NAMES[flow.nextType as CodeType]
+  const type = CODE_TYPE_NAMES[flow.codeType]
+  const next = flow.nextType === null ? null : CODE_TYPE_NAMES[flow.nextType]
   return {
     sessionId: flow.id,
     phoneNumber: flow.phone,
@@ -101,8 +95,8 @@ const codeFields = (sent: SentCode) => ({
   timeoutSeconds: sent.timeout,
 })
 
-export function createAccountSubmissionService(deps: SubmissionDeps) {
-  const { db, provider } = deps
+export function createAccountSubmissionService(deps: AccountSubmissionServiceDeps) {
+  const { db, accountProvider: provider } = deps
   const expiresAt = () => new Date(deps.now().getTime() + FLOW_TTL_SECONDS * 1000)
 
   async function requireAllowed(userId: number, submitType: SubmitType): Promise<void> {
@@ -118,6 +112,12 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
     }
   }
 
+  /** Throws unless accounts of this country can be submitted now. */
+  async function requireOrderFor(country: string): Promise<void> {
+    const [settings, order] = await Promise.all([readSettings(db), findOrder(db, country)])
+    requireOpenOrder(country, settings.order_open, order)
+  }
+
   /** Checks everything a new flow needs, sends the first code and stores the flow. */
   async function startFlow(
     userId: number,
@@ -128,10 +128,10 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
     await requireAllowed(userId, submitType)
     const phone = parsePhoneNumber(phoneInput)
     if (!phone) throw invalidPhone()
-    await requireOpenOrder(db, phone.country)
+    await requireOrderFor(phone.country)
     if (await phoneHasAccount(db, phone.e164)) throw accountExists(phone.e164)
-    await consumeCodeSend(db, deps.sendLimits, { userId, phone: phone.e164 }, deps.now())
-    const sent = await callProvider(() => provider.sendCode({ phone: phone.e164, purpose }))
+    await consumeCodeSend(db, deps.config.codeSendLimits, { userId, phone: phone.e164 }, deps.now())
+    const sent = await callProvider(phone.e164, () => provider.sendCode({ phone: phone.e164, purpose }))
     return replaceFlow(db, {
       userId,
       purpose,
@@ -160,17 +160,19 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
       throw flowNotFound()
     }
     try {
-      return await callProvider(check)
+      return await callProvider(flow.phone, check)
     } catch (error) {
       if (
         error instanceof DomainError &&
-        ['INVALID_CODE', 'INVALID_PASSWORD'].includes(error.code) &&
+        (error.code === 'INVALID_CODE' || error.code === 'INVALID_PASSWORD') &&
         error.statusCode === 400
       ) {
         const attempts = await countFailedAttempt(db, flow.id)
         const attemptsLeft = Math.max(0, MAX_FAILED_ATTEMPTS - attempts)
         if (attemptsLeft === 0) await deleteFlow(db, flow.id)
-        throw new DomainError(400, error.code, error.message, { attemptsLeft })
+        throw new DomainError<'INVALID_CODE' | 'INVALID_PASSWORD'>(400, error.code, error.message, {
+          attemptsLeft,
+        })
       }
       throw error
     }
@@ -184,7 +186,9 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
 
   async function chooseEmail(flow: Flow, email: string): Promise<Flow> {
     requireState(flow, 'email_required', 'email_code_sent')
-    const { emailCodeLength } = await callProvider(() => provider.setupLoginEmail({ ...ref(flow), email }))
+    const { emailCodeLength } = await callProvider(flow.phone, () =>
+      provider.setupLoginEmail({ ...ref(flow), email }),
+    )
     return advance(flow, { state: 'email_code_sent', email, emailCodeLength })
   }
 
@@ -197,12 +201,12 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
 
   async function resend(userId: number, flow: Flow): Promise<Flow> {
     requireState(flow, 'code_sent')
-    await consumeCodeSend(db, deps.sendLimits, { userId, phone: flow.phone }, deps.now())
-    const sent = await callProvider(() =>
+    await consumeCodeSend(db, deps.config.codeSendLimits, { userId, phone: flow.phone }, deps.now())
+    const sent = await callProvider(flow.phone, () =>
       provider.resendCode({
         ...ref(flow),
-        codeType: flow.codeType as CodeType,
-        nextType: flow.nextType as CodeType | null,
+        codeType: flow.codeType,
+        nextType: flow.nextType,
       }),
     )
     return advance(flow, codeFields(sent))
@@ -215,8 +219,8 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
    */
   async function createAccount(userId: number, ready: Flow) {
     // Outside the transaction: PGlite has one connection, a query beside an open transaction would wait forever.
-    await requireAllowed(userId, ready.submitType as SubmitType)
-    const settings = await getSettings(db)
+    await requireAllowed(userId, ready.submitType)
+    const settings = await readSettings(db)
     const { purpose } = ready
     return db.transaction(async (tx) => {
       const flow = await findFlow(tx, { userId, purpose, id: ready.id }, deps.now(), { forUpdate: true })
@@ -229,7 +233,7 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
         phone: flow.phone,
         country: flow.country,
         price,
-        submitType: flow.submitType as SubmitType,
+        submitType: flow.submitType,
         validationAt: new Date(deps.now().getTime() + settings.validation_delay_seconds * 1000),
       })
       if (!account) throw accountExists(flow.phone)
@@ -252,7 +256,11 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
     return flow
   }
 
-  const codeStep = (flow: Flow): CodeStepResponse => ({ sentCodeInfo: sentCodeInfo(flow), phone: flow.phone })
+  const codeStep = (flow: Flow): CodeStepResponse => ({
+    sentCodeInfo: sentCodeInfo(flow),
+    phone: flow.phone,
+    formattedPhone: formatPhoneNumber(flow.phone),
+  })
 
   return {
     // Login (submit an existing account)
@@ -328,7 +336,7 @@ export function createAccountSubmissionService(deps: SubmissionDeps) {
       const flow = await signupFlow(userId, sessionId, phoneNumber)
       requireState(flow, 'code_sent')
       // The provider creates the network account only after our own checks would let us keep it.
-      await requireOpenOrder(db, flow.country)
+      await requireOrderFor(flow.country)
       if (await phoneHasAccount(db, flow.phone)) throw accountExists(flow.phone)
       const names = await guarded(flow, () => provider.signUp({ ...ref(flow), code: phoneCode }))
       await createAccount(userId, await advance(flow, { state: 'ready' }))

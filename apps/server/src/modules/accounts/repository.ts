@@ -1,4 +1,5 @@
 /** All SQL about accounts. Rows stay snake_case in here; callers get camelCase records. */
+import type { AccountStatus } from '@app/contract'
 import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts, users } from '../../db/schema.ts'
@@ -52,7 +53,7 @@ export async function findAccountOfUser(
 }
 
 export type AccountListFilter = {
-  status?: string | undefined
+  status?: AccountStatus | undefined
   noInvoice?: boolean | undefined
   /** Digits (optionally a leading +) that must occur in the phone; already normalized. */
   phoneContains?: string | undefined
@@ -94,12 +95,17 @@ export async function findAccountPage(
 export async function setAccountStatus(
   db: Db,
   uid: string,
-  status: 'pending' | 'accepted' | 'rejected',
+  status: AccountStatus,
   revalidateAt: Date,
 ): Promise<AccountRecord | undefined> {
   const requeue =
     status === 'pending'
-      ? { validationStatus: 'pending', validationAt: revalidateAt, claimedUntil: null, claimToken: null }
+      ? {
+          validationStatus: 'pending' as const,
+          validationAt: revalidateAt,
+          claimedUntil: null,
+          claimToken: null,
+        }
       : {}
   const [row] = await db
     .update(accounts)

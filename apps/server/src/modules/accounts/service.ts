@@ -1,14 +1,8 @@
-/** Accounts as the user sees them: the list (keyset pages, filters, search) and the detail. */
-import type {
-  Account,
-  AccountFilters,
-  AccountSorts,
-  AccountStatus,
-  LimitStatus,
-  Page,
-  SubmitType,
-  ValidationStatus,
-} from '@app/contract'
+/**
+ * Accounts as the user sees them (the list with keyset pages, filters and search; the detail) and as
+ * operators see and override them.
+ */
+import type { Account, AccountFilters, AccountSorts, AccountStatus, Page } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
@@ -35,15 +29,15 @@ export function toAccount(row: AccountRecord): Account {
     price: usdtToWireNumber(row.price),
     net: usdtToWireNumber(row.net),
     limitDiscount: row.limitDiscount,
-    status: row.status as AccountStatus,
+    status: row.status,
     checkLimitStatus: row.checkLimitStatus,
-    limitStatus: row.limitStatus as LimitStatus,
-    validationStatus: row.validationStatus as ValidationStatus,
+    limitStatus: row.limitStatus,
+    validationStatus: row.validationStatus,
     validationAt: row.validationAt === null ? null : epochSeconds(row.validationAt),
-    submitType: row.submitType as SubmitType,
+    submitType: row.submitType,
     invoice_id: row.invoiceUid,
     validation: {
-      status: row.validationStatus as ValidationStatus,
+      status: row.validationStatus,
       check2Fa: row.check2Fa,
       checkAuthorization: row.checkAuthorization,
       checkFreeze: row.checkFreeze,
@@ -80,34 +74,6 @@ export type AccountListInput = {
   sorts?: AccountSorts | undefined
 }
 
-export async function listAccounts(
-  db: Db,
-  cursors: CursorCodec,
-  userId: number,
-  input: AccountListInput,
-): Promise<Page<Account>> {
-  const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
-  const phoneContains = normalizePhoneSearch(input.search)
-  if (phoneContains === null) return { items: [], nextPage: null, previousPage: null }
-  const order = input.sorts?.[0]?.direction ?? 'desc'
-  const rows = await findAccountPage(
-    db,
-    userId,
-    { status: input.filters?.status, noInvoice: input.filters?.noInvoice, phoneContains },
-    order,
-    input.size + 1,
-    from,
-  )
-  return assemblePage(rows, input.size, from, cursors, toAccount)
-}
-
-export async function getAccount(db: Db, userId: number, uid: string): Promise<Account> {
-  const row = await findAccountOfUser(db, userId, uid)
-  // Another user's account is indistinguishable from a missing one.
-  if (!row) throw notFound('Account not found')
-  return toAccount(row)
-}
-
 export const accountExists = (phone: string) =>
   new DomainError(409, 'DUPLICATE_ENTRY', 'An account with this phone number already exists', {
     field: 'phone',
@@ -130,27 +96,56 @@ export function toOpsAccount(row: AccountRecord) {
     createdAt: row.createdAt.toISOString(),
   }
 }
+export type OpsAccount = ReturnType<typeof toOpsAccount>
 
-export async function overrideAccountStatus(
-  db: Db,
-  uid: string,
-  status: AccountStatus,
-  now: Date,
-): Promise<ReturnType<typeof toOpsAccount>> {
-  const row = await setAccountStatus(db, uid, status, now)
-  if (!row && (await accountIsOnInvoice(db, uid))) {
-    throw new DomainError(
-      409,
-      'INVALID_STATE',
-      'The account is on an invoice; its status can no longer change',
-    )
+export type AccountServiceDeps = { db: Db; now: () => Date; cursors: CursorCodec }
+export type AccountService = ReturnType<typeof createAccountService>
+
+export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
+  return {
+    async list(userId: number, input: AccountListInput): Promise<Page<Account>> {
+      const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+      const phoneContains = normalizePhoneSearch(input.search)
+      if (phoneContains === null) return { items: [], nextPage: null, previousPage: null }
+      const order = input.sorts?.[0]?.direction ?? 'desc'
+      const rows = await findAccountPage(
+        db,
+        userId,
+        { status: input.filters?.status, noInvoice: input.filters?.noInvoice, phoneContains },
+        order,
+        input.size + 1,
+        from,
+      )
+      return assemblePage(rows, input.size, from, cursors, toAccount)
+    },
+
+    async get(userId: number, uid: string): Promise<Account> {
+      const row = await findAccountOfUser(db, userId, uid)
+      // Another user's account is indistinguishable from a missing one.
+      if (!row) throw notFound('Account not found')
+      return toAccount(row)
+    },
+
+    // --- Operators ---
+
+    /** An operator's override; pending queues a fresh validation from now. */
+    async overrideStatus(uid: string, status: AccountStatus): Promise<OpsAccount> {
+      const row = await setAccountStatus(db, uid, status, now())
+      if (!row && (await accountIsOnInvoice(db, uid))) {
+        throw new DomainError(
+          409,
+          'INVALID_STATE',
+          'The account is on an invoice; its status can no longer change',
+        )
+      }
+      if (!row) throw notFound('Account not found')
+      return toOpsAccount(row)
+    },
+
+    async listOfTelegramUser(telegramId: number, limit: number): Promise<OpsAccount[]> {
+      const rows = await findAccountsOfTelegramUser(db, telegramId, limit)
+      if (!rows) throw notFound(`No user with Telegram id ${telegramId}`)
+      return rows.map(toOpsAccount)
+    },
   }
-  if (!row) throw notFound('Account not found')
-  return toOpsAccount(row)
-}
-
-export async function listAccountsOfTelegramUser(db: Db, telegramId: number, limit: number) {
-  const rows = await findAccountsOfTelegramUser(db, telegramId, limit)
-  if (!rows) throw notFound(`No user with Telegram id ${telegramId}`)
-  return rows.map(toOpsAccount)
 }

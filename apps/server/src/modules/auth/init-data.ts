@@ -7,18 +7,18 @@
  * Telegram computes `hash` over it too.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 
 /** How far in the future auth_date may be, for clocks slightly out of step. */
 export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60
 
 const TelegramUserSchema = z.object({
-  id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  first_name: z.string().max(256),
-  last_name: z.string().max(256).optional(),
-  username: z.string().max(64).optional(),
-  language_code: z.string().max(35).optional(),
+  id: z.int().check(z.positive(), z.lte(Number.MAX_SAFE_INTEGER)),
+  first_name: z.string().check(z.maxLength(256)),
+  last_name: z.optional(z.string().check(z.maxLength(256))),
+  username: z.optional(z.string().check(z.maxLength(64))),
+  language_code: z.optional(z.string().check(z.maxLength(35))),
 })
 
 export type TelegramInitUser = {

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { TokenPair } from '@app/contract'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
 import type { AccessTokenSigner } from './access-tokens.ts'
@@ -26,11 +27,10 @@ import {
 
 export type AuthServiceDeps = {
   db: Db
+  now: () => Date
   botToken: string
-  authMaxAgeSeconds: number
   accessTokens: AccessTokenSigner
-  refreshTokenTtlSeconds: number
-  now?: () => Date
+  config: Pick<Config, 'authMaxAgeSeconds' | 'refreshTokenTtlSeconds'>
 }
 
 const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
@@ -48,15 +48,19 @@ export const referralRequired = () =>
 export type AuthService = ReturnType<typeof createAuthService>
 
 export function createAuthService(deps: AuthServiceDeps) {
-  const now = deps.now ?? (() => new Date())
+  const { db, now } = deps
 
-  async function issueTokens(db: Db, user: AuthUser, familyId: string): Promise<TokenPair & { id: number }> {
+  async function issueTokens(
+    dbOrTx: Db,
+    user: AuthUser,
+    familyId: string,
+  ): Promise<TokenPair & { id: number }> {
     const refreshToken = generateRefreshToken()
-    const id = await insertRefreshToken(db, {
+    const id = await insertRefreshToken(dbOrTx, {
       userId: user.id,
       familyId,
       tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(now().getTime() + deps.refreshTokenTtlSeconds * 1000),
+      expiresAt: new Date(now().getTime() + deps.config.refreshTokenTtlSeconds * 1000),
     })
     return { id, accessToken: await deps.accessTokens.sign(user.uid), refreshToken }
   }
@@ -65,7 +69,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function findReferrer(codes: (string | null | undefined)[]): Promise<{ ownerUserId: number | null }> {
     for (const code of codes) {
       if (!code) continue
-      const link = await findAdmittingReferralLink(deps.db, code)
+      const link = await findAdmittingReferralLink(db, code)
       if (link) return link
     }
     throw referralRequired()
@@ -73,7 +77,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   return {
     async authorizeTelegram(initData: string, referralCode: string | undefined): Promise<TokenPair> {
-      const checked = checkInitData(initData, deps.botToken, deps.authMaxAgeSeconds, now())
+      const checked = checkInitData(initData, deps.botToken, deps.config.authMaxAgeSeconds, now())
       if (!checked.ok) throw unauthorized(INIT_DATA_MESSAGES[checked.reason])
       const { user: tg, startParam } = checked.data
       const profile: TelegramProfile = {
@@ -84,15 +88,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         languageCode: tg.languageCode,
       }
       const user =
-        (await updateTelegramProfile(deps.db, profile)) ??
-        (await createTelegramUser(
-          deps.db,
-          profile,
-          (
-            await findReferrer([startParam, referralCode])
-          ).ownerUserId,
-        ))
-      const { accessToken, refreshToken } = await issueTokens(deps.db, user, randomUUID())
+        (await updateTelegramProfile(db, profile)) ??
+        (await createTelegramUser(db, profile, (await findReferrer([startParam, referralCode])).ownerUserId))
+      const { accessToken, refreshToken } = await issueTokens(db, user, randomUUID())
       return { accessToken, refreshToken }
     },
 
@@ -102,7 +100,7 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async refresh(presented: string): Promise<TokenPair> {
       const tokenHash = hashRefreshToken(presented)
-      const outcome = await deps.db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         const consumed = await consumeRefreshToken(tx, tokenHash)
         if (!consumed) return { kind: 'refused' as const }
         const user = await findUserById(tx, consumed.userId)
@@ -116,15 +114,15 @@ export function createAuthService(deps: AuthServiceDeps) {
       })
       if (outcome.kind === 'rotated') return outcome.pair
       // Decided outside the rotation transaction, so the revocation commits even though we answer 401.
-      const known = await findRefreshToken(deps.db, tokenHash)
-      if (known?.usedAt) await revokeRefreshTokenFamily(deps.db, known.familyId)
+      const known = await findRefreshToken(db, tokenHash)
+      if (known?.usedAt) await revokeRefreshTokenFamily(db, known.familyId)
       throw unauthorized('Refresh token is invalid or expired')
     },
 
     /** The user an access token belongs to, or a 401. */
     async authenticate(accessToken: string): Promise<AuthUser> {
       const uid = await deps.accessTokens.verify(accessToken)
-      const user = uid === undefined ? undefined : await findUserByUid(deps.db, uid)
+      const user = uid === undefined ? undefined : await findUserByUid(db, uid)
       if (!user) throw unauthorized('Access token is invalid or expired')
       return user
     },

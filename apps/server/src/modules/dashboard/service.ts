@@ -2,44 +2,47 @@ import type { ChannelStatus, Dashboard } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
-import { getSettings } from '../settings/service.ts'
+import { readSettings } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
 import { availableBalanceMinor, countAccounts, countReferrals, findDashboardUser } from './repository.ts'
 
-export async function getDashboard(db: Db, userId: number): Promise<Dashboard> {
-  const [user, settings, available, accountCount, referralsCount] = await Promise.all([
-    findDashboardUser(db, userId),
-    getSettings(db),
-    availableBalanceMinor(db, userId),
-    countAccounts(db, userId),
-    countReferrals(db, userId),
-  ])
-  if (!user) throw notFound('User not found')
-  const min = settings.min_payment_limit
-  const max = settings.max_payment_limit
-  return {
-    order: { isOpen: settings.order_open },
-    user,
-    invoice: {
-      isPaymentOpen: settings.payment_open,
-      isPaymentOpenIrt: settings.toman_payment_open,
-      isPaymentAvailable: settings.payment_open && available > 0n && available >= min && available <= max,
-      paymentAvailable: usdtToWireNumber(available),
-      paymentAvailableF: formatUsdt2(available),
-      minPaymentLimit: usdtToWireNumber(min),
-      maxPaymentLimit: usdtToWireNumber(max),
-    },
-    account: { count: accountCount },
-    referralsCount,
-  }
-}
+export type DashboardServiceDeps = { db: Db; channelMembership: ChannelMembershipChecker }
+export type DashboardService = ReturnType<typeof createDashboardService>
 
-export async function getChannelStatus(
-  db: Db,
-  checker: ChannelMembershipChecker,
-  telegramId: number,
-): Promise<ChannelStatus> {
-  const { channel_username: channelUsername } = await getSettings(db)
-  if (channelUsername === null) return { channelUsername: null, isUserJoined: true }
-  return { channelUsername, isUserJoined: await checker.isMember(channelUsername, telegramId) }
+export function createDashboardService({ db, channelMembership }: DashboardServiceDeps) {
+  return {
+    async get(userId: number): Promise<Dashboard> {
+      const [user, settings, available, accountCount, referralsCount] = await Promise.all([
+        findDashboardUser(db, userId),
+        readSettings(db),
+        availableBalanceMinor(db, userId),
+        countAccounts(db, userId),
+        countReferrals(db, userId),
+      ])
+      if (!user) throw notFound('User not found')
+      const min = settings.min_payment_limit
+      const max = settings.max_payment_limit
+      return {
+        order: { isOpen: settings.order_open },
+        user,
+        invoice: {
+          isPaymentOpen: settings.payment_open,
+          isPaymentOpenIrt: settings.toman_payment_open,
+          isPaymentAvailable: settings.payment_open && available > 0n && available >= min && available <= max,
+          paymentAvailable: usdtToWireNumber(available),
+          paymentAvailableF: formatUsdt2(available),
+          minPaymentLimit: usdtToWireNumber(min),
+          maxPaymentLimit: usdtToWireNumber(max),
+        },
+        account: { count: accountCount },
+        referralsCount,
+      }
+    },
+
+    async channelStatus(telegramId: number): Promise<ChannelStatus> {
+      const { channel_username: channelUsername } = await readSettings(db)
+      if (channelUsername === null) return { channelUsername: null, isUserJoined: true }
+      return { channelUsername, isUserJoined: await channelMembership.isMember(channelUsername, telegramId) }
+    },
+  }
 }

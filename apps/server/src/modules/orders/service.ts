@@ -5,10 +5,11 @@
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { parseUsdt } from '../../lib/money.ts'
-import { getSettings } from '../settings/service.ts'
-import { findOrder, insertOrder, listOrders, type Order, updateOrder } from './repository.ts'
+import { insertOrder, listOrders, type Order, updateOrder } from './repository.ts'
 
 export type { Order }
+export type OrderServiceDeps = { db: Db }
+export type OrderService = ReturnType<typeof createOrderService>
 
 export const CAPACITY_COMPLETED_MESSAGE = 'Capacity is Completed 🙌.'
 
@@ -21,10 +22,9 @@ export function orderUnavailable(
   return new DomainError(404, 'ORDER_UNAVAILABLE', message, { country, reason })
 }
 
-/** Throws unless accounts of this country can be submitted now; answers the open order. */
-export async function requireOpenOrder(db: Db, country: string): Promise<Order> {
-  const [settings, order] = await Promise.all([getSettings(db), findOrder(db, country)])
-  if (!settings.order_open) throw orderUnavailable(country, 'orders_closed')
+/** Throws unless accounts of this country can be submitted now (the global switch, then the country's order). */
+export function requireOpenOrder(country: string, ordersOpen: boolean, order: Order | undefined): Order {
+  if (!ordersOpen) throw orderUnavailable(country, 'orders_closed')
   if (!order) throw orderUnavailable(country, 'no_order')
   if (!order.isOpen) throw orderUnavailable(country, 'closed')
   if (order.capacity <= 0) throw orderUnavailable(country, 'capacity')
@@ -47,30 +47,40 @@ function parsePrice(input: string): bigint {
 
 export type OrderChanges = { price?: string; capacity?: number; isOpen?: boolean }
 
-export async function createOrder(
-  db: Db,
-  input: { country: string; price: string; capacity: number; isOpen?: boolean },
-): Promise<Order> {
-  const order: Order = {
-    country: parseCountry(input.country),
-    price: parsePrice(input.price),
-    capacity: input.capacity,
-    isOpen: input.isOpen ?? true,
+export function createOrderService({ db }: OrderServiceDeps) {
+  return {
+    list: (): Promise<Order[]> => listOrders(db),
+
+    async create(input: {
+      country: string
+      price: string
+      capacity: number
+      isOpen?: boolean
+    }): Promise<Order> {
+      const order: Order = {
+        country: parseCountry(input.country),
+        price: parsePrice(input.price),
+        capacity: input.capacity,
+        isOpen: input.isOpen ?? true,
+      }
+      const created = await insertOrder(db, order)
+      if (!created)
+        throw new DomainError(409, 'DUPLICATE_ENTRY', `An order for ${order.country} already exists`, {
+          field: 'country',
+          value: order.country,
+        })
+      return created
+    },
+
+    async change(countryInput: string, changes: OrderChanges): Promise<Order> {
+      const country = parseCountry(countryInput)
+      const updated = await updateOrder(db, country, {
+        ...(changes.price !== undefined ? { price: parsePrice(changes.price) } : {}),
+        ...(changes.capacity !== undefined ? { capacity: changes.capacity } : {}),
+        ...(changes.isOpen !== undefined ? { isOpen: changes.isOpen } : {}),
+      })
+      if (!updated) throw notFound(`No order for ${country}`)
+      return updated
+    },
   }
-  const created = await insertOrder(db, order)
-  if (!created) throw new DomainError(409, 'DUPLICATE_ENTRY', `An order for ${order.country} already exists`)
-  return created
 }
-
-export async function changeOrder(db: Db, countryInput: string, changes: OrderChanges): Promise<Order> {
-  const country = parseCountry(countryInput)
-  const updated = await updateOrder(db, country, {
-    ...(changes.price !== undefined ? { price: parsePrice(changes.price) } : {}),
-    ...(changes.capacity !== undefined ? { capacity: changes.capacity } : {}),
-    ...(changes.isOpen !== undefined ? { isOpen: changes.isOpen } : {}),
-  })
-  if (!updated) throw notFound(`No order for ${country}`)
-  return updated
-}
-
-export { listOrders }

@@ -1,8 +1,10 @@
+/** All SQL about settings; values leave decoded (typed, defaulted) by the definitions. */
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { settings } from '../../db/schema.ts'
+import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingsValues } from './settings-definitions.ts'
 
-export async function findStoredSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
+async function findStoredSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
   // Raw `sql` on purpose: drizzle's jsonb decoder JSON.parses string values a second time, which
   // would turn the stored string "2500000" into a number.
   const rows = await db
@@ -12,20 +14,49 @@ export async function findStoredSettings(db: Db, keys: readonly string[]): Promi
   return new Map(rows.map((r) => [r.key, r.value]))
 }
 
+function decode<K extends SettingKey>(key: K, stored: unknown): SettingsValues[K] {
+  return (SETTINGS[key].fromStored(stored) as SettingsValues[K] | undefined) ?? SETTINGS[key].default
+}
+
+/**
+ * Every setting, stored value or default. Services read it with their own `db` or, inside a database
+ * transaction, with its `tx`, so a decision and the change it guards see the same values.
+ */
+export async function readSettings(db: Db): Promise<SettingsValues> {
+  const stored = await findStoredSettings(db, SETTING_KEYS)
+  return {
+    order_open: decode('order_open', stored.get('order_open')),
+    payment_open: decode('payment_open', stored.get('payment_open')),
+    toman_payment_open: decode('toman_payment_open', stored.get('toman_payment_open')),
+    min_payment_limit: decode('min_payment_limit', stored.get('min_payment_limit')),
+    max_payment_limit: decode('max_payment_limit', stored.get('max_payment_limit')),
+    channel_username: decode('channel_username', stored.get('channel_username')),
+    validation_delay_seconds: decode('validation_delay_seconds', stored.get('validation_delay_seconds')),
+    invoice_delay_seconds: decode('invoice_delay_seconds', stored.get('invoice_delay_seconds')),
+  }
+}
+
+const toStored = (key: SettingKey, value: unknown) =>
+  (SETTINGS[key].toStored as (v: unknown) => unknown)(value)
+
 /** JSON null must be stored as the jsonb value `null`, not as SQL NULL (which the driver would send). */
 const asJsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
-export async function upsertSetting(db: Db, key: string, value: unknown): Promise<void> {
+export async function upsertSetting(db: Db, key: SettingKey, value: unknown): Promise<void> {
+  const stored = asJsonb(toStored(key, value))
   await db
     .insert(settings)
-    .values({ key, value: asJsonb(value) })
-    .onConflictDoUpdate({ target: settings.key, set: { value: asJsonb(value), updatedAt: sql`now()` } })
+    .values({ key, value: stored })
+    .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: sql`now()` } })
 }
 
-/** Sets the value only when the key has never been set (demo data must not override an operator). */
-export async function insertSettingIfAbsent(db: Db, key: string, value: unknown): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ key, value: asJsonb(value) })
-    .onConflictDoNothing({ target: settings.key })
+/** Stores the given values for keys never set, leaving operator choices alone (demo data). */
+export async function insertSettingsIfAbsent(db: Db, values: Partial<SettingsValues>): Promise<void> {
+  for (const key of SETTING_KEYS) {
+    if (!(key in values)) continue
+    await db
+      .insert(settings)
+      .values({ key, value: asJsonb(toStored(key, values[key])) })
+      .onConflictDoNothing({ target: settings.key })
+  }
 }

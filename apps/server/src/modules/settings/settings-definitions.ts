@@ -1,12 +1,17 @@
 /**
- * Operator settings: the keys, their defaults, and how each is validated, stored and shown.
+ * Operator settings: their defaults, and how each is validated, stored and shown. The keys and what each
+ * means are the contract's (`@app/contract/ops`), shared with the CLI and the console.
  *
  * Money: the payment limits are USDT kept as integer minor units (6 decimals, bigint in code).
  * In the jsonb column they are stored as a string of minor units ("10000000" = 10 USDT), because
  * JSON numbers would round-trip through floats. Operators enter and read them as decimal strings.
  */
+import { SETTING_KEYS, type SettingKey } from '@app/contract/ops'
 import { formatUsdt, parseUsdt } from '../../lib/money.ts'
 
+export { SETTING_KEYS, type SettingKey }
+
+/** Every key of the contract, with its type in code. */
 export type SettingsValues = {
   order_open: boolean
   payment_open: boolean
@@ -17,10 +22,8 @@ export type SettingsValues = {
   validation_delay_seconds: number
   invoice_delay_seconds: number
 }
-export type SettingKey = keyof SettingsValues
 
 type Definition<T> = {
-  description: string
   default: T
   /** Operator input -> value, or an error message. */
   parse(input: unknown): { ok: true; value: T } | { ok: false; message: string }
@@ -30,8 +33,7 @@ type Definition<T> = {
   toDisplay(value: T): boolean | string | null
 }
 
-const booleanSetting = (description: string, fallback: boolean): Definition<boolean> => ({
-  description,
+const booleanSetting = (fallback: boolean): Definition<boolean> => ({
   default: fallback,
   parse: (input) =>
     typeof input === 'boolean'
@@ -44,8 +46,7 @@ const booleanSetting = (description: string, fallback: boolean): Definition<bool
   toDisplay: (value) => value,
 })
 
-const usdtSetting = (description: string, fallback: bigint): Definition<bigint> => ({
-  description,
+const usdtSetting = (fallback: bigint): Definition<bigint> => ({
   default: fallback,
   parse: (input) => {
     const minor =
@@ -64,7 +65,6 @@ const usdtSetting = (description: string, fallback: bigint): Definition<bigint> 
 const CHANNEL = /^[A-Za-z][A-Za-z0-9_]{3,31}$/
 
 const channelSetting: Definition<string | null> = {
-  description: 'public channel users are asked to join (without @), or null for none',
   default: null,
   parse: (input) => {
     if (input === null || input === '' || input === 'null') return { ok: true, value: null }
@@ -79,8 +79,7 @@ const channelSetting: Definition<string | null> = {
   toDisplay: (value) => value,
 }
 
-const secondsSetting = (description: string, fallback: number, max: number): Definition<number> => ({
-  description,
+const secondsSetting = (fallback: number, max: number): Definition<number> => ({
   default: fallback,
   parse: (input) => {
     const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : ''
@@ -96,26 +95,12 @@ const secondsSetting = (description: string, fallback: number, max: number): Def
 })
 
 export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
-  order_open: booleanSetting('accounts can be submitted (global order switch)', false),
-  payment_open: booleanSetting('users can create invoices and request payments', false),
-  toman_payment_open: booleanSetting('toman (IRT) payment requests are open', false),
-  min_payment_limit: usdtSetting('smallest invoice amount, USDT', 10_000_000n),
-  max_payment_limit: usdtSetting('largest invoice amount, USDT', 1_000_000_000n),
+  order_open: booleanSetting(false),
+  payment_open: booleanSetting(false),
+  toman_payment_open: booleanSetting(false),
+  min_payment_limit: usdtSetting(10_000_000n),
+  max_payment_limit: usdtSetting(1_000_000_000n),
   channel_username: channelSetting,
-  validation_delay_seconds: secondsSetting(
-    'seconds between an account submission and its validation',
-    3600,
-    30 * 24 * 3600,
-  ),
-  invoice_delay_seconds: secondsSetting(
-    'minimum seconds between two invoices of one user',
-    3600,
-    30 * 24 * 3600,
-  ),
-}
-
-export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[]
-
-export function isSettingKey(key: string): key is SettingKey {
-  return Object.hasOwn(SETTINGS, key)
+  validation_delay_seconds: secondsSetting(3600, 30 * 24 * 3600),
+  invoice_delay_seconds: secondsSetting(3600, 30 * 24 * 3600),
 }

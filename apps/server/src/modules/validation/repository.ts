@@ -71,7 +71,7 @@ export type ValidationResult = {
   validationAt: Date
   checks: AccountChecks
   checkLimitStatus: boolean
-  limitStatus: string
+  limitStatus: ValidationOutcome['limitStatus']
   limitDiscount: number
   net: bigint
 }

@@ -53,62 +53,66 @@ export function resultOf(claim: ClaimedAccount, outcome: ValidationOutcome, now:
   }
 }
 
-export type ValidationDeps = {
+export type ValidationServiceDeps = {
   db: Db
-  provider: AccountProvider
-  now?: () => Date
-  log?: Pick<FastifyBaseLogger, 'warn' | 'debug'>
+  accountProvider: AccountProvider
+  now: () => Date
+  log?: Pick<FastifyBaseLogger, 'warn' | 'debug'> | undefined
 }
+export type ValidationService = ReturnType<typeof createValidationService>
 
-/** Claims and validates up to `limit` due accounts; answers how many outcomes were recorded. */
-export async function runDueValidations(deps: ValidationDeps, limit: number): Promise<number> {
-  const now = deps.now?.() ?? new Date()
-  const claimed = await claimDueAccounts(deps.db, now, limit, CLAIM_LEASE_SECONDS)
-  const recorded = await Promise.all(
-    claimed.map(async (claim) => {
-      let outcome: ValidationOutcome
-      try {
-        outcome = await deps.provider.validate({
-          phone: claim.phone,
-          submitType: claim.submitType,
-          attempt: claim.validationAttempts,
-        })
-      } catch (error) {
-        deps.log?.warn({ err: error, accountId: claim.id }, 'account validation failed; will retry')
-        await releaseClaim(deps.db, claim, new Date(now.getTime() + RETRY_AFTER_FAILURE_SECONDS * 1000))
-        return false
-      }
-      const recorded = await recordValidation(deps.db, claim, resultOf(claim, outcome, now))
-      // One line per recorded outcome: operators can follow validations, and tests count them per process.
-      if (recorded)
-        deps.log?.debug(
-          { accountId: claim.id, validationStatus: outcome.validationStatus },
-          'account validated',
-        )
-      return recorded
-    }),
-  )
-  return recorded.filter(Boolean).length
-}
+export function createValidationService({ db, accountProvider, now, log }: ValidationServiceDeps) {
+  /** Claims and validates up to `limit` due accounts; answers how many outcomes were recorded. */
+  async function runDue(limit: number): Promise<number> {
+    const startedAt = now()
+    const claimed = await claimDueAccounts(db, startedAt, limit, CLAIM_LEASE_SECONDS)
+    const recorded = await Promise.all(
+      claimed.map(async (claim) => {
+        let outcome: ValidationOutcome
+        try {
+          outcome = await accountProvider.validate({
+            phone: claim.phone,
+            submitType: claim.submitType,
+            attempt: claim.validationAttempts,
+          })
+        } catch (error) {
+          log?.warn({ err: error, accountId: claim.id }, 'account validation failed; will retry')
+          await releaseClaim(db, claim, new Date(startedAt.getTime() + RETRY_AFTER_FAILURE_SECONDS * 1000))
+          return false
+        }
+        const recorded = await recordValidation(db, claim, resultOf(claim, outcome, startedAt))
+        // One line per recorded outcome: operators can follow validations, and tests count them per process.
+        if (recorded)
+          log?.debug({ accountId: claim.id, validationStatus: outcome.validationStatus }, 'account validated')
+        return recorded
+      }),
+    )
+    return recorded.filter(Boolean).length
+  }
 
-/** The in-process loop: every `pollMs`, one batch (never two at once in one process). */
-export function startValidationLoop(deps: ValidationDeps, options: { pollMs: number; batchSize: number }) {
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    runDueValidations(deps, options.batchSize)
-      .catch((error: unknown) => deps.log?.warn({ err: error }, 'validation loop error'))
-      .finally(() => {
-        running = false
-      })
-  }, options.pollMs)
-  timer.unref()
   return {
-    async stop() {
-      clearInterval(timer)
-      // Let a batch in flight finish before the database closes.
-      while (running) await new Promise((resolve) => setTimeout(resolve, 20))
+    runDue,
+
+    /** The in-process loop: every `pollMs`, one batch (never two at once in one process). */
+    start(options: { pollMs: number; batchSize: number }) {
+      let running = false
+      const timer = setInterval(() => {
+        if (running) return
+        running = true
+        runDue(options.batchSize)
+          .catch((error: unknown) => log?.warn({ err: error }, 'validation loop error'))
+          .finally(() => {
+            running = false
+          })
+      }, options.pollMs)
+      timer.unref()
+      return {
+        async stop() {
+          clearInterval(timer)
+          // Let a batch in flight finish before the database closes.
+          while (running) await new Promise((resolve) => setTimeout(resolve, 20))
+        },
+      }
     },
   }
 }

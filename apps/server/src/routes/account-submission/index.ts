@@ -23,16 +23,16 @@ import {
   VerifyLoginEmailBodySchema,
 } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AccountSubmissionService } from '../../modules/account-submission/service.ts'
+import type { WithServices } from '../../services.ts'
 
 const e = ErrorResponseSchema
 /** Answers any step can give: bad input, no token, flags, no flow, provider limits and outages. */
 const common = { 400: e, 401: e, 403: e, 404: e, 429: e, 503: e }
 const phoneErrors = { ...common, 406: e, 409: e, 422: e }
 
-const accountSubmissionRoutes: FastifyPluginAsyncZod<{ submission: AccountSubmissionService }> = async (
+const accountSubmissionRoutes: FastifyPluginAsyncZod<WithServices<'accountSubmission'>> = async (
   app,
-  { submission },
+  { services: { accountSubmission: submission } },
 ) => {
   app.addHook('preHandler', app.authenticate)
 

@@ -6,22 +6,20 @@ import {
   ErrorResponseSchema,
 } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import { getAccount, listAccounts } from '../../modules/accounts/service.ts'
+import type { WithServices } from '../../services.ts'
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema }
 
-const accountRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec }> = async (
+const accountRoutes: FastifyPluginAsyncZod<WithServices<'accounts'>> = async (
   app,
-  { db, cursors },
+  { services: { accounts } },
 ) => {
   app.addHook('preHandler', app.authenticate)
 
   app.get(
     '/accounts',
     { schema: { querystring: AccountListQuerySchema, response: { 200: AccountPageSchema, ...errors } } },
-    async (request) => listAccounts(db, cursors, request.user.id, request.query),
+    async (request) => accounts.list(request.user.id, request.query),
   )
 
   app.get(
@@ -32,7 +30,7 @@ const accountRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec }> = a
         response: { 200: AccountSchema, 404: ErrorResponseSchema, ...errors },
       },
     },
-    async (request) => getAccount(db, request.user.id, request.params.accountUid),
+    async (request) => accounts.get(request.user.id, request.params.accountUid),
   )
 }
 export default accountRoutes

@@ -1,12 +1,12 @@
 import { ErrorResponseSchema, TelegramAuthorizeBodySchema, TokenPairSchema } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { unauthorized } from '../../lib/domain-error.ts'
-import type { AuthService } from '../../modules/auth/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
+import type { WithServices } from '../../services.ts'
 
-const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; rateLimitMax: number }> = async (
+const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'> & { rateLimitMax: number }> = async (
   app,
-  { authService, rateLimitMax },
+  { services: { auth }, rateLimitMax },
 ) => {
   // Stricter than the global limit: these calls are what a credential-stuffing client would hammer.
   const rateLimit = { max: rateLimitMax, timeWindow: 60_000 }
@@ -25,7 +25,7 @@ const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; rateLimitMax
         },
       },
     },
-    async (request) => authService.authorizeTelegram(request.body.initData, request.body.referralCode),
+    async (request) => auth.authorizeTelegram(request.body.initData, request.body.referralCode),
   )
 
   app.post(
@@ -38,7 +38,7 @@ const authRoutes: FastifyPluginAsyncZod<{ authService: AuthService; rateLimitMax
     async (request) => {
       const token = bearerToken(request)
       if (token === undefined) throw unauthorized('Refresh token required')
-      return authService.refresh(token)
+      return auth.refresh(token)
     },
   )
 }

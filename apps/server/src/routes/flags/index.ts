@@ -4,7 +4,7 @@
  */
 import * as flags from 'country-flag-icons/string/3x2'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { notFound } from '../../lib/domain-error.ts'
 
 const FLAGS = new Map(
@@ -16,7 +16,7 @@ const FLAGS = new Map(
 const flagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flags/:file',
-    { schema: { params: z.object({ file: z.string().max(16) }) } },
+    { schema: { params: z.object({ file: z.string().check(z.maxLength(16)) }) } },
     async (request, reply) => {
       const match = /^([A-Za-z]{2})\.svg$/.exec(request.params.file)
       const svg = match?.[1] === undefined ? undefined : FLAGS.get(match[1].toUpperCase())

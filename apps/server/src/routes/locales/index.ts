@@ -14,7 +14,7 @@ import {
   TranslationsSchema,
 } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { notFound } from '../../lib/domain-error.ts'
 
 /** Short: translations change with deployments, and the ETag makes revalidation cheap. */

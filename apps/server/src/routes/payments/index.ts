@@ -18,12 +18,9 @@ import {
   UidSchema,
 } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import { listBankCards } from '../../modules/payments/bank-cards.ts'
-import { getExchangePrice } from '../../modules/payments/exchange-rates.ts'
-import { getTransaction, type PayoutRequest, requestPayment } from '../../modules/payments/service.ts'
+import * as z from 'zod/mini'
+import type { PayoutRequest } from '../../modules/withdrawals/payout-service.ts'
+import type { WithServices } from '../../services.ts'
 
 type BankCardInput = { name: string; family: string; number: string; iban: string }
 
@@ -33,9 +30,9 @@ const requestErrors = { ...errors, 404: e, 409: e }
 const uidParams = z.object({ uid: UidSchema })
 const answers = { 200: RequestPaymentResponseSchema, 201: RequestPaymentResponseSchema, ...requestErrors }
 
-const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: () => Date }> = async (
+const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' | 'exchangeRates'>> = async (
   app,
-  { db, cursors, now },
+  { services: { payouts, bankCards, exchangeRates } },
 ) => {
   app.addHook('preHandler', app.authenticate)
 
@@ -68,12 +65,10 @@ const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: 
   ] as const
   for (const { path, body, payout } of requests) {
     app.post(path, { schema: { params: uidParams, body, response: answers } }, async (request, reply) => {
-      const { transaction, created } = await requestPayment(
-        db,
+      const { transaction, created } = await payouts.request(
         request.user.id,
         request.params.uid,
         (payout as (b: unknown) => PayoutRequest)(request.body),
-        now(),
       )
       return reply.code(created ? 201 : 200).send(transaction)
     })
@@ -82,7 +77,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: 
   app.get(
     '/transactions/:uid',
     { schema: { params: TransactionParamsSchema, response: { 200: TransactionSchema, 404: e, ...errors } } },
-    async (request) => getTransaction(db, request.user.id, request.params.uid),
+    async (request) => payouts.get(request.user.id, request.params.uid),
   )
 
   app.get(
@@ -90,7 +85,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: 
     { schema: { querystring: BankCardListQuerySchema, response: { 200: BankCardPageSchema, ...errors } } },
     async (request) => {
       const { cursor, size, sorts } = request.query
-      return listBankCards(db, cursors, request.user.id, {
+      return bankCards.list(request.user.id, {
         cursor,
         size,
         order: sorts?.[0]?.direction ?? 'desc',
@@ -106,7 +101,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ db: Db; cursors: CursorCodec; now: 
         response: { 200: ExchangePriceSchema, 404: e, 409: e, ...errors },
       },
     },
-    async (request) => getExchangePrice(db, request.params.pair),
+    async (request) => exchangeRates.price(request.params.pair),
   )
 }
 export default paymentRoutes

@@ -1,34 +1,33 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import type { Db } from '../../db/client.ts'
 import { DEMO_REFERRAL_CODE, DEMO_USERS } from '../../modules/demo/demo-data.ts'
-import { signInitData } from './sign-init-data.ts'
-import { themeParamsFor } from './theme-params.ts'
-
-/** Telegram client version the simulator claims: new enough for popups, haptics, safe areas. */
-const SIMULATED_CLIENT_VERSION = '8.0'
+import { resetSandboxAccounts } from '../../modules/demo/repository.ts'
+import { simulatedLaunch } from './simulated-launch.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./public/${name}`, import.meta.url), 'utf8')
 
 const LaunchQuerySchema = z.object({
-  user: z.coerce.number().int().positive(),
-  platform: z.enum(['ios', 'android', 'tdesktop']).default('ios'),
-  lang: z.enum(['en', 'fa']).default('en'),
-  theme: z.enum(['light', 'dark']).default('light'),
+  user: z.coerce.number().check(z.int(), z.positive()),
+  platform: z._default(z.enum(['ios', 'android', 'tdesktop']), 'ios'),
+  lang: z._default(z.enum(['en', 'fa']), 'en'),
+  theme: z._default(z.enum(['light', 'dark']), 'light'),
   /** The referral code the user "arrived by"; empty string launches without one. */
-  startParam: z
-    .string()
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]*$/)
-    .default(DEMO_REFERRAL_CODE),
+  startParam: z._default(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]*$/)), DEMO_REFERRAL_CODE),
 })
+
+const ResetBodySchema = z.object({ user: z.number().check(z.int(), z.positive()) })
 
 /**
  * Development and demo page that opens the mini-app in a phone-sized frame, launched the way Telegram
  * launches it (signed init data and theme in the URL hash, start parameter in the query), and answers the
  * app's bridge events (back button, popups, haptics, links) like a Telegram client would.
  */
-export default async function simulatorRoutes(app: FastifyInstance, opts: { botToken: string }) {
+export default async function simulatorRoutes(
+  app: FastifyInstance,
+  opts: { botToken: string; db: Db; sandbox: boolean },
+) {
   const files = {
     html: asset('index.html'),
     js: asset('simulator.js'),
@@ -59,28 +58,32 @@ export default async function simulatorRoutes(app: FastifyInstance, opts: { botT
         .send({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user or option' })
     }
     const { platform, lang, theme, startParam } = parsed.data
-    const initData = signInitData(
-      {
-        user: {
-          id: demoUser.telegramId,
-          first_name: demoUser.firstName,
-          ...(demoUser.lastName ? { last_name: demoUser.lastName } : {}),
-          ...(demoUser.username ? { username: demoUser.username } : {}),
-          language_code: lang,
-          allows_write_to_pm: true,
-        },
-        authDate: Math.floor(Date.now() / 1000),
-        ...(startParam ? { startParam } : {}),
-      },
-      opts.botToken,
-    )
-    const hash = new URLSearchParams({
-      tgWebAppData: initData,
-      tgWebAppVersion: SIMULATED_CLIENT_VERSION,
-      tgWebAppPlatform: platform,
-      tgWebAppThemeParams: JSON.stringify(themeParamsFor(platform, theme)),
-    })
-    const query = startParam ? `?${new URLSearchParams({ tgWebAppStartParam: startParam })}` : ''
-    return { url: `/${query}#${hash}`, themeParams: themeParamsFor(platform, theme) }
+    const user = {
+      id: demoUser.telegramId,
+      first_name: demoUser.firstName,
+      ...(demoUser.lastName ? { last_name: demoUser.lastName } : {}),
+      ...(demoUser.username ? { username: demoUser.username } : {}),
+      language_code: lang,
+      allows_write_to_pm: true,
+    }
+    return simulatedLaunch({ user, platform, theme, startParam }, opts.botToken)
+  })
+
+  // The sandbox's 2FA and login-email numbers work once per data folder (the account then exists): this
+  // deletes the demo user's accounts that are on no invoice, so the table can be walked again.
+  app.post('/simulator/reset-sandbox-accounts', async (req, reply) => {
+    if (!opts.sandbox) {
+      return reply
+        .code(409)
+        .send({ statusCode: 409, code: 'SANDBOX_OFF', message: 'Only with the sandbox account provider' })
+    }
+    const parsed = ResetBodySchema.safeParse(req.body)
+    const demoUser = parsed.success ? DEMO_USERS.find((u) => u.telegramId === parsed.data.user) : undefined
+    if (!demoUser) {
+      return reply
+        .code(400)
+        .send({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user' })
+    }
+    return resetSandboxAccounts(opts.db, demoUser.telegramId)
   })
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../../../src/app.ts'
 import { secrets } from '../../../src/db/schema.ts'
-import { authorize, bearer, testConfig } from '../../helpers/app.ts'
+import { authorize, bearer, buildApp, testConfig } from '../../helpers/app.ts'
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../helpers/database.ts'
 import { freshTelegramUser } from '../../helpers/init-data.ts'
 

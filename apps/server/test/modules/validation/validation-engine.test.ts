@@ -5,14 +5,14 @@
 import type { Dashboard } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { buildApp } from '../../../src/app.ts'
+import type { Db } from '../../../src/db/client.ts'
 import { accounts } from '../../../src/db/schema.ts'
-import { netAmount, runDueValidations } from '../../../src/modules/validation/service.ts'
+import { createValidationService, netAmount } from '../../../src/modules/validation/service.ts'
 import type { AccountProvider } from '../../../src/providers/account-provider.ts'
 import { createSandboxProvider } from '../../../src/providers/sandbox/sandbox-provider.ts'
 import { SANDBOX_SCENARIOS } from '../../../src/providers/sandbox/scenarios.ts'
 import { insertAccounts, newUser, submitOrdinaryAccount, userIdOf } from '../../helpers/accounts.ts'
-import { testConfig, useTestApp } from '../../helpers/app.ts'
+import { buildApp, testConfig, useTestApp } from '../../helpers/app.ts'
 import {
   createTestDatabase,
   DATABASE_KINDS,
@@ -23,6 +23,14 @@ import { acceptedAccounts, openPayments, opsOf, opsOk } from '../../helpers/paym
 
 const HOUR = 3600 * 1000
 const sandbox = createSandboxProvider()
+
+/** One run of the engine as the app builds it, with this provider and clock. */
+const runDueValidations = (deps: { db: Db; provider: AccountProvider; now?: () => Date }, limit: number) =>
+  createValidationService({
+    db: deps.db,
+    accountProvider: deps.provider,
+    now: deps.now ?? (() => new Date()),
+  }).runDue(limit)
 
 /** The sandbox, counting validate calls per phone, with a little jitter so concurrent batches interleave. */
 function countingProvider() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation } from 'react-router'
 import { Page } from '../../components/layout/page.tsx'
 import { Tabs } from '../../components/ui/tabs.tsx'
-import { AccountsActions } from '../../features/accounts/components/accounts-actions.tsx'
+import { AccountsActions, hasAccountsActions } from '../../features/accounts/components/accounts-actions.tsx'
 import { AccountsSearch } from '../../features/accounts/components/accounts-search.tsx'
 import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
+import { useTranslation } from '../../lib/use-translation.tsx'
 import '../../features/accounts/components/accounts.css'
 
 /**
@@ -28,10 +28,9 @@ export function AccountsLayout() {
         canAddAccount: dashboard.user.canAddAccount,
       }
     : null
-  const actions = flags ? <AccountsActions flags={flags} /> : null
-  const hasActions = !!flags && flags.isOpen && (flags.canAddAccount || flags.canRegisterAccount)
+  const actions = flags && hasAccountsActions(flags) ? <AccountsActions flags={flags} /> : undefined
   return (
-    <Page title={t('accounts.title')} testId="accounts" actions={hasActions ? actions : undefined}>
+    <Page title={t('accounts.title')} testId="accounts" actions={actions}>
       <AccountsSearch />
       <Tabs items={tabs} label={t('accounts.tabs.label')} search={search} />
       <Outlet />

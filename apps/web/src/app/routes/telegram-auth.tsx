@@ -1,1 +1,20 @@
-export { TelegramAuthScreen as Component } from '../../features/auth/components/telegram-auth-screen.tsx'
+import { Suspense } from 'react'
+import { Navigate } from 'react-router'
+import { paths } from '../../config/paths.ts'
+import { TelegramAuthScreen } from '../../features/auth/components/telegram-auth-screen.tsx'
+import { useTelegramAuthorization } from '../../features/auth/components/use-telegram-authorization.ts'
+import { FullScreenSpinner } from '../full-screen-spinner.tsx'
+
+/**
+ * The authorization starts here, outside the Suspense that waits for the screen's words: the request and the
+ * locale files travel together instead of one after the other.
+ */
+export function Component() {
+  const authorization = useTelegramAuthorization()
+  if (authorization.done) return <Navigate to={paths.home} replace />
+  return (
+    <Suspense fallback={<FullScreenSpinner />}>
+      <TelegramAuthScreen failure={authorization.failure} onRetry={authorization.retry} />
+    </Suspense>
+  )
+}

@@ -7,6 +7,8 @@ import type { AuthSession, SentCodeInfo, SubmitType } from '@app/contract'
 export type LoginFlow = {
   submitType: SubmitType
   phone: string
+  /** The lists' format of `phone`, which the code screen shows. */
+  formattedPhone: string
   sentCodeInfo: SentCodeInfo | null
   email: string | null
   emailCodeLength: number | null

@@ -6,7 +6,7 @@ import {
   SubmitAccountPasswordBodySchema,
   V,
 } from '@app/contract'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { SingleFieldSchema } from './components/single-field-form.tsx'
 
 /** The wizard's one-field forms, built from the contract's field schemas (messages are i18n keys). */
@@ -19,18 +19,18 @@ export const passwordFormSchema: SingleFieldSchema = z.object({
 /** OTP: exactly the length the sent code announced (spec section 5), when it announced one. */
 export function otpFormSchema(length: number | null | undefined): SingleFieldSchema {
   return z.object({
-    value: SubmitAccountCodeBodySchema.shape.code.refine((code) => !length || code.length === length, {
-      error: V.otpInvalid,
-    }),
+    value: SubmitAccountCodeBodySchema.shape.code.check(
+      z.refine((code) => !length || code.length === length, { error: V.otpInvalid }),
+    ),
   })
 }
 
 /** Email verification code: exactly the length of the email code. */
 export function emailCodeFormSchema(length: number | null | undefined): SingleFieldSchema {
   return z.object({
-    value: SubmitAccountEmailCodeBodySchema.shape.code.refine((code) => !length || code.length === length, {
-      error: V.verificationCodeInvalid,
-    }),
+    value: SubmitAccountEmailCodeBodySchema.shape.code.check(
+      z.refine((code) => !length || code.length === length, { error: V.verificationCodeInvalid }),
+    ),
   })
 }
 

@@ -1,9 +1,4 @@
-import {
-  ActionWaitDetailsSchema,
-  BalanceHighDetailsSchema,
-  BalanceLowDetailsSchema,
-  ErrorCode,
-} from '@app/contract'
+import { ErrorCode, parseErrorDetails } from '@app/contract'
 import { isApiError } from '../../lib/api-error.ts'
 import { formatUsdt } from '../../lib/format.ts'
 
@@ -12,7 +7,7 @@ export type ErrorDialogText = {
   title: string
   message: string
   values?: Record<string, string | number>
-  /** Minutes, passed as i18next `count`s so the words agree with the numbers. */
+  /** Minutes, passed as `count`s so the words agree with the numbers. */
   minutes?: { delay: number; wait: number }
 }
 
@@ -27,7 +22,7 @@ const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10
 /**
  * Spec section 8, invoice creation: status 400 by code (wait, balance too low, balance too high, anything
  * else 'Request Error'), any other status 'Unexpected Error' with the code, no status 'Unknown Error'.
- * Details come from the contract's schemas; a 400 whose details do not parse is a plain 'Request Error'.
+ * Details are read through the contract's ErrorDetailsSchemas; a 400 whose details do not parse is a plain 'Request Error'.
  */
 export function createInvoiceErrorText(error: unknown): ErrorDialogText {
   if (!isApiError(error) || error.status === 0) {
@@ -42,31 +37,32 @@ export function createInvoiceErrorText(error: unknown): ErrorDialogText {
   }
   switch (error.code) {
     case ErrorCode.ACTION_WAIT_REQUIRED_ERROR: {
-      const details = ActionWaitDetailsSchema.safeParse(error.details)
-      if (!details.success) return REQUEST_ERROR
+      const details = parseErrorDetails(ErrorCode.ACTION_WAIT_REQUIRED_ERROR, error.details)
+      // Invoice creation always names its delay: without one the wait dialog has nothing to say.
+      if (details?.delay === undefined) return REQUEST_ERROR
       return {
         title: 'invoices.error.wait.title',
         message: 'invoices.error.wait.message',
         // The wait is rounded up: 'try again in 0 minutes' would be wrong while any second remains.
-        minutes: { delay: minutes(details.data.delay), wait: Math.ceil(details.data.wait / 60) },
+        minutes: { delay: minutes(details.delay), wait: Math.ceil(details.wait / 60) },
       }
     }
     case ErrorCode.BALANCE_LOW_ERROR: {
-      const details = BalanceLowDetailsSchema.safeParse(error.details)
-      if (!details.success) return REQUEST_ERROR
+      const details = parseErrorDetails(ErrorCode.BALANCE_LOW_ERROR, error.details)
+      if (!details) return REQUEST_ERROR
       return {
         title: 'invoices.error.balanceLow.title',
         message: 'invoices.error.balanceLow.message',
-        values: { balance: formatUsdt(details.data.balance), minimum: formatUsdt(details.data.minimum) },
+        values: { balance: formatUsdt(details.balance), minimum: formatUsdt(details.minimum) },
       }
     }
     case ErrorCode.BALANCE_HIGH_ERROR: {
-      const details = BalanceHighDetailsSchema.safeParse(error.details)
-      if (!details.success) return REQUEST_ERROR
+      const details = parseErrorDetails(ErrorCode.BALANCE_HIGH_ERROR, error.details)
+      if (!details) return REQUEST_ERROR
       return {
         title: 'invoices.error.balanceHigh.title',
         message: 'invoices.error.balanceHigh.message',
-        values: { balance: formatUsdt(details.data.balance), maximum: formatUsdt(details.data.maximum) },
+        values: { balance: formatUsdt(details.balance), maximum: formatUsdt(details.maximum) },
       }
     }
     default:

@@ -33,9 +33,18 @@ export const paymentName = (status: PaymentStatus) => `invoices.payment.${status
 export const paymentDescription = (status: PaymentStatus) => `invoices.payment.${status}.description`
 export const transactionName = (status: TransactionStatus) => `invoices.transaction.${status}`
 
-/** The list's 'Click for payment request' hint: payment can be requested while pending or failed. */
-export function showsPaymentHint(paymentStatus: PaymentStatus): boolean {
-  return paymentStatus === 'pending' || paymentStatus === 'failed'
+/**
+ * Whether an invoice offers a payment request: the 'Click for payment request' hint on its list row and on its
+ * detail, and the detail's 'Request Payment' button. One rule for both screens: the server's
+ * isPaymentRequestAvailable (confirmed, payment pending or failed, no payout open, payments open) and the
+ * dashboard's isPaymentOpen (undefined while it loads: nothing offered meanwhile). A rejected invoice, or one
+ * whose request is already pending, offers none.
+ */
+export function offersPaymentRequest(
+  invoice: Pick<Invoice, 'isPaymentRequestAvailable'>,
+  isPaymentOpen: boolean | undefined,
+): boolean {
+  return invoice.isPaymentRequestAvailable && isPaymentOpen === true
 }
 
 export const currencyName = (currency: PayoutCurrency) => `invoices.currency.${currency}`

@@ -4,7 +4,7 @@ import {
   RequestPaymentCryptoBodySchema,
   V,
 } from '@app/contract'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { cardNumberDigits, ibanWithPrefix, toLatinDigits } from './digits.ts'
 
 /*
@@ -17,18 +17,18 @@ export type WalletFormValues = { receiverAddress: string }
 
 /** TRX TRC20: one TRON address. */
 export const trxFormSchema = z.object({
-  receiverAddress: z
-    .string({ error: V.walletRequired })
-    .transform(toLatinDigits)
-    .pipe(RequestPaymentBodySchema.shape.receiverAddress),
+  receiverAddress: z.pipe(
+    z.pipe(z.string({ error: V.walletRequired }), z.transform(toLatinDigits)),
+    RequestPaymentBodySchema.shape.receiverAddress,
+  ),
 })
 
 /** USDT BEP20: one BSC address. */
 export const usdtFormSchema = z.object({
-  receiverAddress: z
-    .string({ error: V.walletRequired })
-    .transform(toLatinDigits)
-    .pipe(RequestPaymentCryptoBodySchema.shape.receiverAddress),
+  receiverAddress: z.pipe(
+    z.pipe(z.string({ error: V.walletRequired }), z.transform(toLatinDigits)),
+    RequestPaymentCryptoBodySchema.shape.receiverAddress,
+  ),
 })
 
 /** What the toman form holds: the sheba without its 'IR' prefix (the form shows it as a fixed prefix). */
@@ -38,11 +38,14 @@ export type BankCardFormValues = { name: string; family: string; number: string;
 export const bankCardFormSchema = z.object({
   name: BankCardCreateSchema.shape.name,
   family: BankCardCreateSchema.shape.family,
-  number: z
-    .string({ error: V.cardInvalid })
-    .transform(cardNumberDigits)
-    .pipe(BankCardCreateSchema.shape.number),
-  iban: z.string({ error: V.ibanInvalid }).transform(ibanWithPrefix).pipe(BankCardCreateSchema.shape.iban),
+  number: z.pipe(
+    z.pipe(z.string({ error: V.cardInvalid }), z.transform(cardNumberDigits)),
+    BankCardCreateSchema.shape.number,
+  ),
+  iban: z.pipe(
+    z.pipe(z.string({ error: V.ibanInvalid }), z.transform(ibanWithPrefix)),
+    BankCardCreateSchema.shape.iban,
+  ),
 })
 
 export const EMPTY_BANK_CARD: BankCardFormValues = { name: '', family: '', number: '', iban: '' }

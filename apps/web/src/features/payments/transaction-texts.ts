@@ -18,3 +18,11 @@ export function explorerUrl(transaction: Pick<Transaction, 'currency' | 'txid'>)
 export function showsPendingNote(transaction: Pick<Transaction, 'currency' | 'status'>): boolean {
   return transaction.status === 'pending' && transaction.currency !== 'irt'
 }
+
+/**
+ * A toman payout's tracking number: the bank reference the operator recorded as its `txid` when it was paid.
+ * Crypto txids open an explorer instead (explorerUrl); none before the operator records one.
+ */
+export function trackingNumber(transaction: Pick<Transaction, 'currency' | 'txid'>): string | null {
+  return transaction.currency === 'irt' && transaction.txid ? transaction.txid : null
+}

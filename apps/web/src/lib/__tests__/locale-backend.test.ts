@@ -1,6 +1,5 @@
-import i18next from 'i18next'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { localeBackend, localePath } from '../locale-backend.ts'
+import { LocaleReadError, loadLocale, localePath, readLocale } from '../locale-backend.ts'
 
 type Answer = Response | Error
 
@@ -23,13 +22,11 @@ function stubFetch(answers: Answer[]) {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-function read(language: string, namespace: string) {
-  return new Promise<{ error: unknown; retry: boolean | undefined; data: unknown }>((resolve) => {
-    localeBackend.read(language, namespace, (error, data) =>
-      resolve({ error, retry: typeof data === 'boolean' ? data : undefined, data }),
-    )
-  })
-}
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof LocaleReadError ? { retryable: error.retryable } : error),
+  )
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -38,40 +35,48 @@ afterEach(() => {
 describe('locale backend', () => {
   it('reads /locales/{lng}/{ns}.json as JSON', async () => {
     const calls = stubFetch([json({ 'dashboard.title': 'Home' })])
-    const { error, data } = await read('fa', 'dashboard')
-    expect(error).toBeNull()
-    expect(data).toEqual({ 'dashboard.title': 'Home' })
+    expect(await readLocale('fa', 'dashboard')).toEqual({ 'dashboard.title': 'Home' })
     expect(calls).toEqual([{ path: '/locales/fa/dashboard.json', accept: 'application/json' }])
     expect(localePath('en', 'a b')).toBe('/locales/en/a%20b.json')
   })
 
-  it('marks 5xx and network failures retryable, 4xx not', async () => {
-    stubFetch([json({}, 503), json({}, 404), new TypeError('Failed to fetch')])
-    expect(await read('en', 'common')).toMatchObject({ retry: true })
-    expect(await read('en', 'common')).toMatchObject({ retry: false })
-    expect(await read('en', 'common')).toMatchObject({ retry: true })
+  it('marks 5xx and network failures retryable, 4xx and a body that is no translation map not', async () => {
+    stubFetch([json({}, 503), json({}, 404), new TypeError('Failed to fetch'), json(['a'])])
+    expect(await failure(readLocale('en', 'common'))).toEqual({ retryable: true })
+    expect(await failure(readLocale('en', 'common'))).toEqual({ retryable: false })
+    expect(await failure(readLocale('en', 'common'))).toEqual({ retryable: true })
+    expect(await failure(readLocale('en', 'common'))).toEqual({ retryable: false })
   })
 
-  it('with i18next: retries a 5xx with a doubling wait, gives up on a 4xx at once', async () => {
-    const calls = stubFetch([json({}, 502), json({}, 500), json({ greeting: 'Salam' }), json({}, 404)])
-    const instance = i18next.createInstance()
-    instance.use(localeBackend)
-    await instance.init({
-      lng: 'fa',
-      fallbackLng: false,
-      ns: ['common'],
-      defaultNS: 'common',
-      maxRetries: 5,
-      retryTimeout: 5,
-    })
-    expect(instance.t('greeting')).toBe('Salam')
-    expect(calls.map((c) => c.path)).toEqual([
-      '/locales/fa/common.json',
-      '/locales/fa/common.json',
-      '/locales/fa/common.json',
-    ])
-    await instance.loadNamespaces('accounts')
+  it('retries a 5xx with a doubling wait, gives up on a 4xx at once', async () => {
+    vi.useFakeTimers()
+    try {
+      const calls = stubFetch([json({}, 502), json({}, 500), json({ greeting: 'Salam' }), json({}, 404)])
+      const loading = loadLocale('fa', 'common', { maxRetries: 5, retryTimeout: 100 })
+      await vi.advanceTimersByTimeAsync(99)
+      expect(calls).toHaveLength(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls).toHaveLength(2)
+      // The second wait is twice the first.
+      await vi.advanceTimersByTimeAsync(199)
+      expect(calls).toHaveLength(2)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(await loading).toEqual({ greeting: 'Salam' })
+      expect(await loadLocale('fa', 'accounts', { maxRetries: 5, retryTimeout: 100 })).toBeNull()
+      expect(calls.map((call) => call.path)).toEqual([
+        '/locales/fa/common.json',
+        '/locales/fa/common.json',
+        '/locales/fa/common.json',
+        '/locales/fa/accounts.json',
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('gives up after maxRetries more attempts', async () => {
+    const calls = stubFetch(Array.from({ length: 4 }, () => json({}, 500)))
+    expect(await loadLocale('en', 'common', { maxRetries: 3, retryTimeout: 1 })).toBeNull()
     expect(calls).toHaveLength(4)
-    expect(instance.hasResourceBundle('fa', 'accounts')).toBe(false)
   })
 })

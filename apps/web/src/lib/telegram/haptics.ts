@@ -1,18 +1,22 @@
-import { hapticFeedback } from '@tma.js/sdk-react'
-import { safeCall } from './safe-call.ts'
+import { postEvent } from './bridge.ts'
+import { supports } from './methods.ts'
 
 type ImpactStyle = 'light' | 'medium' | 'heavy' | 'rigid' | 'soft'
 type NotificationType = 'error' | 'success' | 'warning'
 
-/** Tactile confirmation for primary actions; silently nothing where unsupported. */
+function trigger(feedback: Record<string, string>): void {
+  if (supports('web_app_trigger_haptic_feedback')) postEvent('web_app_trigger_haptic_feedback', feedback)
+}
+
+/** Tactile confirmation for primary actions; silently nothing where unsupported (before 6.1, a browser). */
 export function hapticImpact(style: ImpactStyle = 'light'): void {
-  safeCall('haptic.impact', () => hapticFeedback.impactOccurred.ifAvailable(style))
+  trigger({ type: 'impact', impact_style: style })
 }
 
 export function hapticNotification(type: NotificationType): void {
-  safeCall('haptic.notification', () => hapticFeedback.notificationOccurred.ifAvailable(type))
+  trigger({ type: 'notification', notification_type: type })
 }
 
 export function hapticSelection(): void {
-  safeCall('haptic.selection', () => hapticFeedback.selectionChanged.ifAvailable())
+  trigger({ type: 'selection_change' })
 }

@@ -1,7 +1,7 @@
 /**
  * Launch parameters exactly as Telegram passes them: in the URL hash (tgWebAppData, tgWebAppPlatform,
  * tgWebAppVersion, tgWebAppThemeParams) and the start parameter in the query (tgWebAppStartParam).
- * Read by hand rather than through the SDK so that a missing optional field never hides the platform
+ * Read by hand, leniently, so that a missing optional field never hides the platform
  * from the gate, and so that the raw init data string is kept byte for byte.
  */
 

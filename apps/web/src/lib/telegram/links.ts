@@ -1,11 +1,34 @@
-import { openTelegramLink, postEvent } from '@tma.js/sdk-react'
 import { TELEGRAM_LINK_BASE } from '../../config/constants.ts'
-import { safeCall } from './safe-call.ts'
+import { postEvent } from './bridge.ts'
+import { isInTelegram, supports } from './methods.ts'
 
-/** Opens a t.me link inside Telegram; a plain new tab where the client cannot. */
+const TELEGRAM_HOSTS = ['t.me', 'telegram.me', 'telegram.dog']
+
+function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener')
+}
+
+/**
+ * Opens a t.me link inside Telegram (`web_app_open_tg_link`, 6.1); an older client navigates to the link so
+ * Telegram catches it; outside Telegram, or for a link to another host, a plain new tab.
+ */
 export function openTelegramUrl(url: string): void {
-  const opened = safeCall('openTelegramLink', () => openTelegramLink.ifAvailable(url))
-  if (!opened?.ok) window.open(url, '_blank', 'noopener')
+  let parsed: URL | null = null
+  try {
+    parsed = new URL(url)
+  } catch {
+    // Not a URL: let the browser make of it what it can.
+  }
+  if (!parsed || !isInTelegram() || !TELEGRAM_HOSTS.includes(parsed.hostname)) {
+    openInNewTab(url)
+    return
+  }
+  const path = parsed.pathname + parsed.search
+  if (!supports('web_app_open_tg_link')) {
+    window.location.href = `https://telegram.me${path}`
+    return
+  }
+  if (!postEvent('web_app_open_tg_link', { path_full: path })) openInNewTab(url)
 }
 
 export function channelUrl(channelUsername: string): string {
@@ -14,13 +37,8 @@ export function channelUrl(channelUsername: string): string {
 
 /**
  * Opens an outside link (a block explorer...) in the browser Telegram chooses (`web_app_open_link`, every
- * Mini Apps version); a plain new tab outside Telegram. The raw event rather than the SDK's openLink: the SDK
- * is one module in the first screen's chunk, and its openLink would cost the first screen 0.15 kB gzip.
+ * Mini Apps version); a plain new tab outside Telegram.
  */
 export function openExternalUrl(url: string): void {
-  const sent = safeCall('openLink', () => {
-    postEvent('web_app_open_link', { url })
-    return true
-  })
-  if (!sent) window.open(url, '_blank', 'noopener')
+  if (!postEvent('web_app_open_link', { url })) openInNewTab(url)
 }

@@ -190,6 +190,22 @@
     $('scenarios').hidden = false
   }
 
+  // Deletes the selected demo user's accounts that are on no invoice, so every number can be tried again.
+  const resetAccounts = async () => {
+    const response = await fetch('/simulator/reset-sandbox-accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ user: Number($('user').value) }),
+    })
+    if (!response.ok) {
+      toast(`Reset refused (${response.status})`)
+      return
+    }
+    const { accounts } = await response.json()
+    toast(`${accounts} sandbox account${accounts === 1 ? '' : 's'} deleted`)
+    launch()
+  }
+
   const init = async () => {
     showScenarios().catch(() => undefined)
     const config = await (
@@ -211,6 +227,7 @@
     for (const name of ['user', 'platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
     $('launch').addEventListener('click', launch)
     $('reopen').addEventListener('click', launch)
+    $('reset-accounts').addEventListener('click', () => resetAccounts().catch(() => toast('Reset failed')))
     $('reset').addEventListener('click', () => {
       window.localStorage.clear()
       toast('Stored tokens forgotten')

@@ -1,11 +1,15 @@
 import type { AuthSession } from '@app/contract'
 import { act, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { apiError, json } from '../../../testing/fake-server.ts'
 import { accountPage } from '../../../testing/fixtures.ts'
 import { buildLaunchUrl } from '../../../testing/launch-url.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 import { signedIn } from '../../../testing/signed-in.ts'
+import { resetFlows } from '../flow-store.ts'
+
+// The flow store is module state: every test starts a flow of its own.
+afterEach(resetFlows)
 
 const PHONE = '+447700900321'
 const REF = { sessionId: 'session-1', phoneNumber: PHONE }

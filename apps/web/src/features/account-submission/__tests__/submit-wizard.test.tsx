@@ -1,13 +1,19 @@
 import type { SentCodeInfo } from '@app/contract'
 import { act, screen, waitFor } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { apiError, apiErrorWithDetails, json } from '../../../testing/fake-server.ts'
 import { accountFixture, accountPage } from '../../../testing/fixtures.ts'
 import { buildLaunchUrl } from '../../../testing/launch-url.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 import { signedIn } from '../../../testing/signed-in.ts'
+import { resetFlows } from '../flow-store.ts'
+
+// The flow store is module state: every test starts a flow of its own.
+afterEach(resetFlows)
 
 const PHONE = '+447700900123'
+/** The server's international format of PHONE, which the account lists show too. */
+const FORMATTED = '+44 7700 900123'
 
 function sentCode(overrides: Partial<SentCodeInfo> = {}): SentCodeInfo {
   return { codeType: 'app', nextType: 'sms', length: 5, timeout: 60, ...overrides }
@@ -43,7 +49,7 @@ describe('submit wizard', () => {
   it('login with a code: phone, code, submit, then back to the refreshed list', async () => {
     const { server, user, telegram } = openWizard({ version: '8.0' })
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: '+44 7700 900123' }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     server.on('POST', '/telegram/submit-account-code', () => json({ ready: true }))
     server.on('POST', '/telegram/submit-account', () => json(accountFixture()))
@@ -58,7 +64,9 @@ describe('submit wizard', () => {
       submitType: 'login',
     })
     expect(screen.getByText(/Telegram app on your other device/)).toBeInTheDocument()
-    expect(screen.getByText('+44 7700 900123')).toHaveAttribute('dir', 'ltr')
+    // The lists' format, left to right and never broken across lines (not the E.164 the flow sends back).
+    expect(screen.getByText(FORMATTED)).toHaveAttribute('dir', 'ltr')
+    expect(screen.getByText(FORMATTED)).toHaveClass('phone-number')
     const dashboardCalls = server.callsTo('GET', '/dashboard').length
 
     await enterCode(user, '12345')
@@ -77,7 +85,7 @@ describe('submit wizard', () => {
   it('checks the code: required, and exactly the announced length', async () => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: PHONE }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     await enterPhone(user)
     await screen.findByRole('heading', { level: 1, name: 'Enter code' })
@@ -107,7 +115,7 @@ describe('submit wizard', () => {
   it('a code that answers 303 leads to the password; the password submits the account', async () => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: PHONE }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     server.on('POST', '/telegram/submit-account-code', () => apiError(303, 'PASSWORD_REQUIRED'))
     server.on('POST', '/telegram/submit-account-password', () => apiError(400, 'INVALID_PASSWORD'))
@@ -140,11 +148,19 @@ describe('submit wizard', () => {
   it('an account that needs a login email: email, email code, then the code', async () => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode({ codeType: 'setup_email_required', nextType: null }), phone: PHONE }),
+      json({
+        sentCodeInfo: sentCode({ codeType: 'setup_email_required', nextType: null }),
+        phone: PHONE,
+        formattedPhone: FORMATTED,
+      }),
     )
     server.on('POST', '/telegram/submit-account-email', () => apiError(400, 'EMAIL_NOT_ACCEPTABLE'))
     server.on('POST', '/telegram/submit-account-email-code', () =>
-      json({ sentCodeInfo: sentCode({ codeType: 'email', nextType: null }), phone: PHONE }),
+      json({
+        sentCodeInfo: sentCode({ codeType: 'email', nextType: null }),
+        phone: PHONE,
+        formattedPhone: FORMATTED,
+      }),
     )
     await enterPhone(user)
 
@@ -197,18 +213,31 @@ describe('submit wizard', () => {
     expect(window.location.pathname).toBe('/accounts/submit-account-phone')
   })
 
+  // Details as the contract's ErrorDetailsSchemas shape them (the server sends these; others are not read).
   it.each([
     ['ACTION_WAIT_REQUIRED_ERROR', { wait: 42 }, 'Please wait 42 seconds before trying again.'],
     ['EMAIL_FLOOD', { wait: 30 }, 'Too many emails. Please wait 30 seconds.'],
-    ['DUPLICATE_ENTRY', { field: 'phone', value: PHONE }, `phone ${PHONE} already exists.`],
-    ['ORDER_UNAVAILABLE', undefined, 'There are no orders for this number and country.'],
+    ['DUPLICATE_ENTRY', { field: 'phone', value: PHONE }, `Phone number ${PHONE} already exists.`],
+    [
+      'ORDER_UNAVAILABLE',
+      { country: 'GB', reason: 'no_order' },
+      'There are no orders for this number and country.',
+    ],
     ['PHONE_NUMBER_BLACKLISTED', undefined, 'This phone number is blacklisted.'],
     ['SERVICE_UNAVAILABLE', undefined, 'The service is temporarily unavailable.'],
-    ['SERVICE_UNAVAILABLE', { service: 'Telegram' }, 'Telegram is temporarily unavailable.'],
-    ['EMAIL_DOMAIN_NOT_ACCEPTABLE', { domains: ['gmail.com', 'outlook.com'] }, 'gmail.com, outlook.com'],
-    ['RESOURCE_NOT_FOUND', { resource: 'Order', id: 'gb' }, 'Order gb was not found.'],
+    [
+      'SERVICE_UNAVAILABLE',
+      { service: 'account provider' },
+      'The account provider is temporarily unavailable.',
+    ],
+    [
+      'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+      { allowedDomains: ['gmail.com', 'outlook.com'] },
+      'gmail.com, outlook.com',
+    ],
+    ['RESOURCE_NOT_FOUND', { resource: 'session', id: 'gb' }, 'Session gb was not found.'],
     ['CODE_TYPE_NOT_ACCEPTABLE', undefined, 'The code type is not acceptable.'],
-    ['UNEXPECTED_CODE_TYPE', undefined, 'Unexpected code type.'],
+    ['UNEXPECTED_CODE_TYPE', { expected: 'code_sent' }, 'Unexpected code type.'],
   ])('error code %s shows its message with details', async (code, details, text) => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () => apiErrorWithDetails(400, code, details))
@@ -231,7 +260,7 @@ describe('submit wizard', () => {
   ])('code %i shows %s', async (status, text) => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: PHONE }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     server.on('POST', '/telegram/submit-account-code', () => apiError(status, 'X'))
     await enterPhone(user)
@@ -245,7 +274,7 @@ describe('submit wizard', () => {
   ])('submit account %i shows %s', async (status, text) => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: PHONE }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     server.on('POST', '/telegram/submit-account-code', () => json({ ready: true }))
     server.on('POST', '/telegram/submit-account', () => apiError(status, 'X'))
@@ -258,7 +287,11 @@ describe('submit wizard', () => {
   it('resend: counts down from the server timeout, then asks for the next channel', async () => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode({ timeout: 2, nextType: 'sms' }), phone: PHONE }),
+      json({
+        sentCodeInfo: sentCode({ timeout: 2, nextType: 'sms' }),
+        phone: PHONE,
+        formattedPhone: FORMATTED,
+      }),
     )
     let answerResend: (response: Response) => void = () => {}
     server.on(
@@ -278,7 +311,11 @@ describe('submit wizard', () => {
     await waitFor(() => expect(screen.getByTestId('resend-code')).toHaveTextContent('Requesting...'))
     act(() =>
       answerResend(
-        json({ sentCodeInfo: sentCode({ codeType: 'sms', nextType: 'call', timeout: 30 }), phone: PHONE }),
+        json({
+          sentCodeInfo: sentCode({ codeType: 'sms', nextType: 'call', timeout: 30 }),
+          phone: PHONE,
+          formattedPhone: FORMATTED,
+        }),
       ),
     )
     await waitFor(() =>
@@ -294,7 +331,7 @@ describe('submit wizard', () => {
   ])('resend %i shows %s', async (status, text) => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode({ timeout: 0 }), phone: PHONE }),
+      json({ sentCodeInfo: sentCode({ timeout: 0 }), phone: PHONE, formattedPhone: FORMATTED }),
     )
     server.on('POST', '/telegram/resend-code', () => apiError(status, 'X'))
     await enterPhone(user)
@@ -305,7 +342,7 @@ describe('submit wizard', () => {
   it('hides the resend link when no other channel is offered', async () => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode({ nextType: null }), phone: PHONE }),
+      json({ sentCodeInfo: sentCode({ nextType: null }), phone: PHONE, formattedPhone: FORMATTED }),
     )
     await enterPhone(user)
     await screen.findByRole('heading', { level: 1, name: 'Enter code' })
@@ -315,7 +352,7 @@ describe('submit wizard', () => {
   it("the back button on the code screen asks 'Edit number' first", async () => {
     const { server, user, telegram } = openWizard({ version: '8.0' })
     server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: PHONE }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     await enterPhone(user)
     await screen.findByRole('heading', { level: 1, name: 'Enter code' })
@@ -341,7 +378,7 @@ describe('submit wizard', () => {
   it('opened for a register, the phone screen says so and submits as register', async () => {
     const signed = signedIn()
     signed.server.on('POST', '/telegram/submit-account-phone', () =>
-      json({ sentCodeInfo: sentCode(), phone: PHONE }),
+      json({ sentCodeInfo: sentCode(), phone: PHONE, formattedPhone: FORMATTED }),
     )
     const { user } = renderApp(buildLaunchUrl({ path: '/accounts/submit-account-phone' }).url, {
       navigationState: { type: 'register' },

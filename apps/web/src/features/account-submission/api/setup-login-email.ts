@@ -1,6 +1,6 @@
 import { AuthSessionSchema, type SetupLoginEmailBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type SetupLoginEmailBody = z.input<typeof SetupLoginEmailBodySchema>

@@ -1,6 +1,6 @@
 import { type SignupBodySchema, SignupResponseSchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type SignupBody = z.input<typeof SignupBodySchema>

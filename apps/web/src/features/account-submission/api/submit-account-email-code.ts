@@ -1,6 +1,6 @@
 import { CodeStepResponseSchema, type SubmitAccountEmailCodeBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type SubmitAccountEmailCodeBody = z.input<typeof SubmitAccountEmailCodeBodySchema>

@@ -1,6 +1,6 @@
 import { EmailCodeSentResponseSchema, type SubmitAccountEmailBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type SubmitAccountEmailBody = z.input<typeof SubmitAccountEmailBodySchema>

@@ -1,6 +1,6 @@
 import { AuthSessionSchema, type VerifyLoginEmailBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type VerifyLoginEmailBody = z.input<typeof VerifyLoginEmailBodySchema>

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { emailFormSchema, phoneFormSchema } from '../form-schemas.ts'
 import { SingleFieldForm } from './single-field-form.tsx'
 

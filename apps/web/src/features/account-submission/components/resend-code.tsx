@@ -1,8 +1,8 @@
 import type { CodeType } from '@app/contract'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button.tsx'
 import { CountdownState, useCountdown } from '../../../hooks/use-countdown.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { channelKey } from '../code-types.ts'
 
 type ResendCodeProps = {

@@ -1,19 +1,17 @@
 import type { AuthSession } from '@app/contract'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useResendSignupCode } from '../api/resend-signup-code.ts'
 import { useSignup } from '../api/signup.ts'
-import { codeTypeFromAuth, sentViaKey } from '../code-types.ts'
+import { codeTypeFromAuth } from '../code-types.ts'
 import { CODE_ERRORS, RESEND_ERRORS } from '../error-messages.ts'
 import { getSignupSession, setSignupSession } from '../flow-store.ts'
-import { CODE_INPUT, otpFormSchema } from '../form-schemas.ts'
-import { ResendCode } from './resend-code.tsx'
-import { SingleFieldForm } from './single-field-form.tsx'
+import { CodeEntryForm } from './code-entry-form.tsx'
 import type { AccountsChanged } from './use-finish-submission.ts'
 
 function SignupStep({
@@ -35,19 +33,13 @@ function SignupStep({
   const ref = { sessionId: session.sessionId, phoneNumber: session.phoneNumber }
 
   return (
-    <SingleFieldForm
-      key={state.at}
+    <CodeEntryForm
       testId="signup-code"
       title={t('accounts.signup.title')}
-      intro={
-        <p>
-          {t(sentViaKey(codeType))} <bdi dir="ltr">{session.phoneNumber}</bdi>
-        </p>
-      }
-      label={t('accounts.submit.code.label')}
-      schema={otpFormSchema(sentCode?.type.length)}
-      input={{ ...CODE_INPUT, maxLength: sentCode?.type.length ?? 16 }}
-      submitText={t('accounts.submit.submit')}
+      sentVia={codeType}
+      phone={session.phoneNumber}
+      length={sentCode?.type.length}
+      sentAt={state.at}
       pending={signupMutation.isPending}
       onSubmit={(phoneCode) =>
         signupMutation.mutate(
@@ -72,23 +64,20 @@ function SignupStep({
           },
         )
       }
-    >
-      <ResendCode
-        nextType={nextName ? codeTypeFromAuth(nextName) : null}
-        timeout={sentCode?.timeout ?? null}
-        sentAt={state.at}
-        pending={resendMutation.isPending}
-        onResend={() =>
+      resend={{
+        nextType: nextName ? codeTypeFromAuth(nextName) : null,
+        timeout: sentCode?.timeout ?? null,
+        pending: resendMutation.isPending,
+        onResend: () =>
           resendMutation.mutate(ref, {
             onSuccess: (next) => {
               setSignupSession(next)
               setState({ session: next, at: Date.now() })
             },
             onError: (error) => void showApiErrorDialog(error, t, RESEND_ERRORS),
-          })
-        }
-      />
-    </SingleFieldForm>
+          }),
+      }}
+    />
   )
 }
 

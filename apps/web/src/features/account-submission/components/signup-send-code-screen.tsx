@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog, showErrorDialog } from '../../../lib/error-message.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSendSignupCode } from '../api/send-signup-code.ts'
 import { channelKey, codeTypeFromAuth } from '../code-types.ts'
 import { PHONE_ERRORS } from '../error-messages.ts'

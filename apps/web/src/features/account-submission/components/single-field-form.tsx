@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { FormPage } from '../../../components/layout/form-page.tsx'
 import { Field } from '../../../components/ui/field.tsx'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
-export type SingleFieldSchema = z.ZodType<{ value: string }, { value: string }>
+export type SingleFieldSchema = z.ZodMiniType<{ value: string }, { value: string }>
 
 type SingleFieldFormProps = {
   title: string

@@ -1,25 +1,23 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
+import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { isApiError } from '../../../lib/api-error.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useResendCode } from '../api/resend-code.ts'
 import { useSubmitAccountCode } from '../api/submit-account-code.ts'
-import { sentViaKey } from '../code-types.ts'
 import { CODE_ERRORS, RESEND_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, type LoginFlow, updateLoginFlow } from '../flow-store.ts'
-import { CODE_INPUT, otpFormSchema } from '../form-schemas.ts'
-import { ResendCode } from './resend-code.tsx'
-import { SingleFieldForm } from './single-field-form.tsx'
+import { CodeEntryForm } from './code-entry-form.tsx'
 import { type AccountsChanged, useFinishSubmission } from './use-finish-submission.ts'
 
 function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChanged: AccountsChanged }) {
   const { t } = useTranslation(['accounts', 'common'])
   const navigate = useNavigate()
-  const [sent, setSent] = useState({ info: flow.sentCodeInfo, phone: flow.phone, at: Date.now() })
+  const [sent, setSent] = useState({ info: flow.sentCodeInfo, phone: flow.formattedPhone, at: Date.now() })
   const codeMutation = useSubmitAccountCode()
   const resendMutation = useResendCode()
   const { finish, isPending: finishing } = useFinishSubmission(onAccountsChanged)
@@ -28,7 +26,7 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
   useBackHandler(() => {
     void showDialog({
       title: t('accounts.submit.editNumber.title'),
-      message: t('accounts.submit.editNumber.message', { phone: sent.phone }),
+      message: t('accounts.submit.editNumber.message', { phone: isolatePhoneNumber(sent.phone) }),
       buttons: [
         { id: 'cancel', text: t('action.cancel', { ns: 'common' }) },
         { id: 'edit', text: t('accounts.submit.editNumber.confirm') },
@@ -44,19 +42,13 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
 
   const info = sent.info
   return (
-    <SingleFieldForm
-      key={sent.at}
+    <CodeEntryForm
       testId="submit-code"
       title={t('accounts.submitCode.title')}
-      intro={
-        <p>
-          {t(sentViaKey(info?.codeType ?? 'app'))} <bdi dir="ltr">{sent.phone}</bdi>
-        </p>
-      }
-      label={t('accounts.submit.code.label')}
-      schema={otpFormSchema(info?.length)}
-      input={{ ...CODE_INPUT, maxLength: info?.length ?? 16 }}
-      submitText={t('accounts.submit.submit')}
+      sentVia={info?.codeType ?? 'app'}
+      phone={sent.phone}
+      length={info?.length}
+      sentAt={sent.at}
       pending={codeMutation.isPending || finishing}
       onSubmit={(code) =>
         codeMutation.mutate(
@@ -73,23 +65,24 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
           },
         )
       }
-    >
-      <ResendCode
-        nextType={info?.nextType ?? null}
-        timeout={info?.timeout ?? null}
-        sentAt={sent.at}
-        pending={resendMutation.isPending}
-        onResend={() =>
+      resend={{
+        nextType: info?.nextType ?? null,
+        timeout: info?.timeout ?? null,
+        pending: resendMutation.isPending,
+        onResend: () =>
           resendMutation.mutate(undefined, {
             onSuccess: (data) => {
-              updateLoginFlow({ sentCodeInfo: data.sentCodeInfo, phone: data.phone })
-              setSent({ info: data.sentCodeInfo, phone: data.phone, at: Date.now() })
+              updateLoginFlow({
+                sentCodeInfo: data.sentCodeInfo,
+                phone: data.phone,
+                formattedPhone: data.formattedPhone,
+              })
+              setSent({ info: data.sentCodeInfo, phone: data.formattedPhone, at: Date.now() })
             },
             onError: (error) => void showApiErrorDialog(error, t, RESEND_ERRORS),
-          })
-        }
-      />
-    </SingleFieldForm>
+          }),
+      }}
+    />
   )
 }
 

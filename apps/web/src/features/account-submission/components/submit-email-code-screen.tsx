@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountEmailCode } from '../api/submit-account-email-code.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'
@@ -34,7 +34,11 @@ export function SubmitEmailCodeScreen() {
           { code },
           {
             onSuccess: (data) => {
-              updateLoginFlow({ sentCodeInfo: data.sentCodeInfo, phone: data.phone })
+              updateLoginFlow({
+                sentCodeInfo: data.sentCodeInfo,
+                phone: data.phone,
+                formattedPhone: data.formattedPhone,
+              })
               void navigate(paths.submitAccountCode)
             },
             onError: (error) => void showApiErrorDialog(error, t, EMAIL_CODE_ERRORS),

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountEmail } from '../api/submit-account-email.ts'
 import { EMAIL_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'

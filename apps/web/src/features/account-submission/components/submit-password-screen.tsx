@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Navigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountPassword } from '../api/submit-account-password.ts'
 import { PASSWORD_ERRORS } from '../error-messages.ts'
 import { getLoginFlow } from '../flow-store.ts'

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountPhone } from '../api/submit-account-phone.ts'
 import { PHONE_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
@@ -37,6 +37,7 @@ export function SubmitPhoneScreen() {
               setLoginFlow({
                 submitType,
                 phone: data.phone,
+                formattedPhone: data.formattedPhone,
                 sentCodeInfo: data.sentCodeInfo,
                 email: null,
                 emailCodeLength: null,

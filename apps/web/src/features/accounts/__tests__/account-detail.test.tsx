@@ -1,5 +1,5 @@
 import type { Account } from '@app/contract'
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { apiError, json } from '../../../testing/fake-server.ts'
 import { accountFixture } from '../../../testing/fixtures.ts'
@@ -40,7 +40,7 @@ describe('account detail', () => {
   it('marks a limit discount in red as -N%', async () => {
     openAccount(accountFixture({ price: 2, net: 1.5, limitDiscount: 25, limitStatus: 'permanent_limited' }))
     expect(await screen.findByTestId('account-discount')).toHaveTextContent('-25%')
-    expect(screen.getByTestId('account-discount')).toHaveClass('account-header__discount')
+    expect(screen.getByTestId('account-discount')).toHaveClass('header-card__line--alert')
     expect(screen.getByTestId('account-limit')).toHaveTextContent('Limited')
     expect(screen.getByTestId('account-limit')).toHaveTextContent('will cause price discount')
   })
@@ -81,11 +81,41 @@ describe('account detail', () => {
     expect(dialog).toHaveTextContent(account.uid)
   })
 
-  it('shows a spinner, then the 404 page when the account cannot be loaded', async () => {
+  it('shows a spinner, then the 404 page when the account does not exist', async () => {
     const { server } = signedIn()
-    server.on('GET', '/accounts/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999', () => apiError(404, 'NOT_FOUND'))
+    let answer: (response: Response) => void = () => {}
+    server.on(
+      'GET',
+      '/accounts/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    )
     renderApp(buildLaunchUrl({ path: '/accounts/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999' }).url)
+    expect(await screen.findByTestId('account-loading')).toBeInTheDocument()
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    act(() => answer(apiError(404, 'NOT_FOUND')))
     expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
+  })
+
+  it('shows the 404 page for a malformed uid (400)', async () => {
+    const { server } = signedIn()
+    server.on('GET', '/accounts/not-a-uid', () => apiError(400, 'VALIDATION_ERROR'))
+    renderApp(buildLaunchUrl({ path: '/accounts/not-a-uid' }).url)
+    expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
+  })
+
+  it('offers a retry when the server fails, instead of claiming the account is missing', async () => {
+    const account = accountFixture()
+    const { server } = signedIn()
+    let calls = 0
+    server.on('GET', `/accounts/${account.uid}`, () => {
+      calls += 1
+      return calls === 1 ? apiError(503, 'SERVICE_UNAVAILABLE') : json(account)
+    })
+    const { user } = renderApp(buildLaunchUrl({ path: `/accounts/${account.uid}` }).url)
+    expect(await screen.findByTestId('account-error')).toHaveTextContent('The account could not be loaded.')
+    expect(screen.queryByRole('heading', { name: '404 Page not found!' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByTestId('account-detail')).toBeInTheDocument()
   })
 
   it('goes back to /accounts, or to the invoice it was opened from', async () => {
@@ -93,14 +123,17 @@ describe('account detail', () => {
     const first = openAccount(account, `/accounts/${account.uid}`, '8.0')
     await screen.findByTestId('account-detail')
     act(() => first.telegram.emit('back_button_pressed'))
-    await screen.findByRole('tab', { name: 'Pending' })
-    expect(window.location.pathname).toBe('/accounts/pending')
+    // /accounts renders the tabs before its index route redirects to the pending tab: wait for the URL itself.
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/pending'))
+    expect(screen.getByRole('tab', { name: 'Pending' })).toBeInTheDocument()
     first.unmount()
 
     const second = openAccount(account, `/invoices/${INVOICE}/accounts/${account.uid}`, '8.0')
+    // The invoice stays loading: this test is about where back leads, not about the invoice.
+    second.server.on('GET', `/invoices/${INVOICE}`, () => new Promise<Response>(() => {}))
     await screen.findByTestId('account-detail')
     act(() => second.telegram.emit('back_button_pressed'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice' })).toBeInTheDocument()
+    expect(await screen.findByTestId('invoice-loading')).toBeInTheDocument()
     expect(window.location.pathname).toBe(`/invoices/${INVOICE}`)
   })
 })

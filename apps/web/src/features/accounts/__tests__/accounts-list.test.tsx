@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { json } from '../../../testing/fake-server.ts'
 import { accountFixture, accountPage, dashboardFixture } from '../../../testing/fixtures.ts'
 import { installIntersectionObserver } from '../../../testing/intersection-observer.ts'
-import { buildLaunchUrl } from '../../../testing/launch-url.ts'
+import { ADA, buildLaunchUrl } from '../../../testing/launch-url.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 import { signedIn } from '../../../testing/signed-in.ts'
 import { VALIDATION_SETTLE_MS } from '../components/account-row.tsx'
@@ -191,10 +191,29 @@ describe('accounts list', () => {
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument()
   })
 
-  it('offers nothing while orders are closed', async () => {
+  it('offers no button while orders are closed, and says why', async () => {
     openAccounts('/accounts/pending', [[]], dashboardFixture({ isOpen: false }))
     await screen.findByTestId('accounts-empty')
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument()
+    expect(screen.getByTestId('accounts-closed')).toHaveTextContent(
+      "Orders are closed for now, so new accounts can't be registered or logged in.",
+    )
+  })
+
+  it('says why in Persian too', async () => {
+    const { server } = signedIn(dashboardFixture({ isOpen: false }))
+    server.on('GET', '/accounts', () => json(accountPage([], null)))
+    renderApp(buildLaunchUrl({ path: '/accounts/pending', user: { ...ADA, language_code: 'fa' } }).url)
+    expect(await screen.findByTestId('accounts-closed')).toHaveTextContent(
+      'سفارش‌ها فعلاً بسته است؛ برای همین ثبت‌نام و ورود اکانت تازه ممکن نیست.',
+    )
+    expect(screen.queryByRole('button', { name: 'ورود' })).not.toBeInTheDocument()
+  })
+
+  it('shows no note while orders are open', async () => {
+    openAccounts('/accounts/pending')
+    await screen.findByRole('button', { name: 'Register' })
+    expect(screen.queryByTestId('accounts-closed')).not.toBeInTheDocument()
   })
 })

@@ -1,19 +1,19 @@
 import type { Account } from '@app/contract'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { DetailScreen } from '../../../components/layout/detail-screen.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
+import { HeaderCard, HeaderLine } from '../../../components/ui/header-card.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
+import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useLongPress } from '../../../hooks/use-long-press.ts'
 import { copyText } from '../../../lib/clipboard.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { formatUsdt } from '../../../lib/format.ts'
-import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { showToast } from '../../../lib/toast.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import {
   acceptanceText,
   discountPercent,
@@ -50,7 +50,7 @@ function AccountHeader({ account }: { account: Account }) {
     })
   }
   return (
-    <div className="account-header" data-testid="account-header" {...press}>
+    <HeaderCard className="account-header" testId="account-header" {...press}>
       <button
         type="button"
         className="account-header__info"
@@ -62,18 +62,18 @@ function AccountHeader({ account }: { account: Account }) {
         <InfoIcon />
       </button>
       <img className="account-header__flag" src={account.flag} alt={account.country} width={56} height={40} />
-      <bdi dir="ltr" className="account-header__phone" data-testid="account-phone">
+      <PhoneNumber className="account-header__phone" testId="account-phone">
         {account.formattedPhone}
-      </bdi>
+      </PhoneNumber>
       <span className="account-header__amount">
-        <bdi dir="ltr" data-testid="account-net">{`${formatUsdt(account.net)} USDT`}</bdi>
+        <HeaderLine dir="ltr" testId="account-net">{`${formatUsdt(account.net)} USDT`}</HeaderLine>
         {discount !== null ? (
-          <bdi dir="ltr" className="account-header__discount" data-testid="account-discount">
+          <HeaderLine dir="ltr" tone="alert" testId="account-discount">
             {`-${discount}%`}
-          </bdi>
+          </HeaderLine>
         ) : null}
       </span>
-    </div>
+    </HeaderCard>
   )
 }
 
@@ -126,34 +126,34 @@ function AccountSections({ account }: { account: Account }) {
 type AccountDetailProps = {
   accountUid: string
   invoiceUid: string | undefined
-  /** What to show when the account cannot be loaded (the app's 404 page). */
+  /** The app's 404 page, for an account that does not exist (or is not the user's). */
   notFound: ReactNode
 }
 
 /**
  * /accounts/:accountUid and /invoices/:invoiceUid/accounts/:accountUid: header, then Acceptance, Limit and
- * Validation status. Back goes to the invoice it was opened from, otherwise to /accounts.
+ * Validation status. Back goes to the invoice it was opened from, otherwise to /accounts. Loading, missing and
+ * failed states follow the detail screens' one rule (DetailScreen).
  */
 export function AccountDetail({ accountUid, invoiceUid, notFound }: AccountDetailProps) {
   const { t } = useTranslation('accounts')
-  const navigate = useNavigate()
   const query = useAccount(accountUid)
-  useBackHandler(() => {
-    void navigate(invoiceUid ? paths.invoice(invoiceUid) : paths.accounts)
-  })
-
-  if (query.isPending) {
-    return (
-      <main className="fullscreen-center" data-testid="account-loading">
-        <Spinner label={t('accounts.loading')} />
-      </main>
-    )
-  }
-  if (query.isError) return notFound
   return (
-    <Page testId="account-detail">
-      <AccountHeader account={query.data} />
-      <AccountSections account={query.data} />
-    </Page>
+    <DetailScreen
+      query={query}
+      back={invoiceUid ? paths.invoice(invoiceUid) : paths.accounts}
+      testId="account"
+      title={t('accounts.detail.title')}
+      loadingLabel={t('accounts.loading')}
+      loadFailed={t('accounts.detail.loadFailed')}
+      notFound={notFound}
+    >
+      {(account) => (
+        <Page testId="account-detail">
+          <AccountHeader account={account} />
+          <AccountSections account={account} />
+        </Page>
+      )}
+    </DetailScreen>
   )
 }

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { InfiniteList } from '../../../components/ui/infinite-list.tsx'
 import { Section } from '../../../components/ui/list.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { type AccountListParams, useAccounts } from '../api/get-accounts.ts'
 import { InboxIcon } from './account-icons.tsx'
 import { AccountRow } from './account-row.tsx'

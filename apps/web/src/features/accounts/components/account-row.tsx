@@ -1,12 +1,13 @@
 import type { Account } from '@app/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell } from '../../../components/ui/list.tsx'
+import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { CountdownState, formatDuration, useCountdown } from '../../../hooks/use-countdown.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { validationLabel } from '../account-status.ts'
 import { accountKeys } from '../api/account-keys.ts'
 
@@ -73,7 +74,7 @@ export function AccountRow({ account }: { account: Account }) {
         </span>
       }
     >
-      <bdi dir="ltr">{account.formattedPhone}</bdi>
+      <PhoneNumber>{account.formattedPhone}</PhoneNumber>
     </Cell>
   )
 }

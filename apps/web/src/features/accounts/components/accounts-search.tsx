@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '../../../config/constants.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
 /** The search box: its value reaches the URL (`?search=`) 500 ms after the last keystroke. */
 export function AccountsSearch() {

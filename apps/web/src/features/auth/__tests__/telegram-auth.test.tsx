@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { apiError, installFakeServer, json } from '../../../testing/fake-server.ts'
 import { channelStatusFixture, dashboardFixture, TOKENS } from '../../../testing/fixtures.ts'
 import { ADA, buildLaunchUrl } from '../../../testing/launch-url.ts'
-import { renderApp, storeTokensFor } from '../../../testing/render-app.tsx'
+import { serveLocaleFilesLater } from '../../../testing/locales.ts'
+import { renderApp, renderAppLoadingLocales, storeTokensFor } from '../../../testing/render-app.tsx'
 import { installFakeTelegram } from '../../../testing/telegram-bridge.ts'
 
 function serveHome(server: ReturnType<typeof installFakeServer>) {
@@ -143,5 +144,22 @@ describe('Telegram authorization', () => {
 
     await screen.findByText('Ada Lovelace')
     expect(server.callsTo('POST', '/auth/telegram/authorize')).toHaveLength(0)
+  })
+
+  it('asks for the tokens at once, beside the locale files rather than after them', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    const releaseLocales = serveLocaleFilesLater(server)
+    server.on('POST', '/auth/telegram/authorize', () => json(TOKENS))
+    serveHome(server)
+    renderAppLoadingLocales(buildLaunchUrl().url)
+
+    await waitFor(() => expect(server.callsTo('POST', '/auth/telegram/authorize')).toHaveLength(1))
+    expect(server.calls.filter((call) => call.path.startsWith('/locales/')).map((call) => call.path)).toEqual(
+      ['/locales/en/common.json', '/locales/en/dashboard.json'],
+    )
+    expect(screen.queryByText('Authorizing')).not.toBeInTheDocument()
+    releaseLocales()
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument()
   })
 })

@@ -1,7 +1,6 @@
-import type { TelegramAuthorizeBody } from '@app/contract'
+import { REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody, TokenPairSchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { TokenPairSchema } from '../../../lib/api-schemas.ts'
 import { setTokens } from '../../../lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
@@ -13,9 +12,6 @@ export function authorizeTelegram(body: TelegramAuthorizeBody) {
     auth: false,
   })
 }
-
-/** Same rule as the contract's ReferralCodeSchema (a test keeps them equal). */
-export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{4,64}$/
 
 /**
  * The start parameter is the referral code when it looks like one; any other deep-link payload is not

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { apiError, type FakeServer, installFakeServer, json } from '../../../testing/fake-server.ts'
 import { channelStatusFixture, dashboardFixture, FRESH_TOKENS } from '../../../testing/fixtures.ts'
 import { ADA, buildLaunchUrl } from '../../../testing/launch-url.ts'
-import { renderApp, storeTokensFor } from '../../../testing/render-app.tsx'
+import { serveLocaleFilesLater } from '../../../testing/locales.ts'
+import { renderApp, renderAppLoadingLocales, storeTokensFor } from '../../../testing/render-app.tsx'
 import { installFakeTelegram } from '../../../testing/telegram-bridge.ts'
 
 function signedInHome(
@@ -178,5 +179,22 @@ describe('dashboard', () => {
     expect(await screen.findByText('Authorizing')).toBeInTheDocument()
     expect(window.location.pathname).toBe('/telegram-auth')
     expect(localStorage.getItem('app.auth')).toBeNull()
+  })
+
+  it('asks for the dashboard at once, beside the locale files, and paints it whole when both are there', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    const releaseLocales = serveLocaleFilesLater(server)
+    signedInHome(server, { canReferrer: true })
+    renderAppLoadingLocales(buildLaunchUrl().url)
+
+    await waitFor(() => expect(server.callsTo('GET', '/dashboard')).toHaveLength(1))
+    expect(server.callsTo('GET', '/dashboard/channel-status')).toHaveLength(1)
+    expect(screen.queryByRole('region', { name: 'Your Telegram account' })).not.toBeInTheDocument()
+    releaseLocales()
+    // The answer came first: the screen's first paint already has the balance and the Referrals entry.
+    expect(await screen.findByRole('link', { name: /Referrals/ })).toBeInTheDocument()
+    expect(screen.getByText('12.50 USDT')).toBeInTheDocument()
+    expect(server.callsTo('GET', '/dashboard')).toHaveLength(1)
   })
 })

@@ -1,11 +1,11 @@
+import { ChannelStatusSchema } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { ChannelStatusResponseSchema } from './dashboard-schemas.ts'
 import { dashboardKeys } from './get-dashboard.ts'
 
 export function getChannelStatus(signal?: AbortSignal) {
   return apiRequest('/dashboard/channel-status', {
-    schema: ChannelStatusResponseSchema,
+    schema: ChannelStatusSchema,
     ...(signal ? { signal } : {}),
   })
 }

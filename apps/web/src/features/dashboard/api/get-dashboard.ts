@@ -1,10 +1,10 @@
+import { DashboardSchema } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DASHBOARD_STALE_TIME_MS } from '../../../config/constants.ts'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { DashboardResponseSchema } from './dashboard-schemas.ts'
 
 export function getDashboard(signal?: AbortSignal) {
-  return apiRequest('/dashboard', { schema: DashboardResponseSchema, ...(signal ? { signal } : {}) })
+  return apiRequest('/dashboard', { schema: DashboardSchema, ...(signal ? { signal } : {}) })
 }
 
 export const dashboardKeys = {

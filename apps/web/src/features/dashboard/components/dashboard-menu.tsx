@@ -1,5 +1,4 @@
 import type { ChannelStatus, Dashboard } from '@app/contract'
-import { useTranslation } from 'react-i18next'
 import { BagIcon, MegaphoneIcon, SendIcon, UsersIcon, WalletIcon } from '../../../components/icons.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
@@ -7,6 +6,7 @@ import { paths } from '../../../config/paths.ts'
 import { hapticImpact } from '../../../lib/telegram/haptics.ts'
 import { channelUrl, openTelegramUrl } from '../../../lib/telegram/links.ts'
 import { showToast } from '../../../lib/toast.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
 type DashboardMenuProps = {
   dashboard: Dashboard | undefined

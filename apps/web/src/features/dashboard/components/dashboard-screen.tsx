@@ -1,24 +1,27 @@
-import { APP_VERSION } from '@app/contract'
-import { useTranslation } from 'react-i18next'
+import { APP_VERSION, type ChannelStatus, type Dashboard } from '@app/contract'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { AlertIcon } from '../../../components/icons.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
-import { useChannelStatus } from '../api/get-channel-status.ts'
-import { useDashboard } from '../api/get-dashboard.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { DashboardMenu } from './dashboard-menu.tsx'
 import { useChannelPrompt } from './use-channel-prompt.ts'
 import { UserCard } from './user-card.tsx'
 import './dashboard.css'
 
+type DashboardScreenProps = {
+  /** `useDashboard()`, held by the route so that the call starts before this screen's words are there. */
+  dashboard: UseQueryResult<Dashboard>
+  channel: ChannelStatus | undefined
+}
+
 /** Home (/): who you are, where your money and accounts are, and the version. */
-export function DashboardScreen() {
+export function DashboardScreen({ dashboard, channel }: DashboardScreenProps) {
   const { t } = useTranslation(['dashboard', 'common'])
   const launch = useLaunchParams()
-  const dashboard = useDashboard()
-  const channel = useChannelStatus()
-  useChannelPrompt(channel.data)
+  useChannelPrompt(channel)
 
   return (
     <Page testId="dashboard" footer={<span data-testid="app-version">{APP_VERSION}</span>}>
@@ -42,7 +45,7 @@ export function DashboardScreen() {
         />
       ) : (
         <div aria-busy={dashboard.isPending || undefined}>
-          <DashboardMenu dashboard={dashboard.data} channel={channel.data} />
+          <DashboardMenu dashboard={dashboard.data} channel={channel} />
         </div>
       )}
     </Page>

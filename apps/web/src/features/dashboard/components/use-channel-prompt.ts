@@ -1,9 +1,9 @@
 import type { ChannelStatus } from '@app/contract'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { hapticImpact } from '../../../lib/telegram/haptics.ts'
 import { channelUrl, openTelegramUrl } from '../../../lib/telegram/links.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
 const PROMPTED_KEY = 'app.channelPrompted'
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { TelegramUser } from '../../../lib/telegram/launch-params.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
 function initials(user: TelegramUser): string {
   // A zero-width non-joiner keeps Persian initials as two letters instead of one joined word.

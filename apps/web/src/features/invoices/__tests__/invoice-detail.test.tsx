@@ -204,6 +204,13 @@ describe('invoice detail', () => {
     expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
   })
 
+  it('shows the 404 page for a malformed uid (400)', async () => {
+    const { server } = signedIn()
+    server.on('GET', '/invoices/not-a-uid', () => apiError(400, 'VALIDATION_ERROR'))
+    renderApp(buildLaunchUrl({ path: '/invoices/not-a-uid' }).url)
+    expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
+  })
+
   it('offers a retry when the server fails', async () => {
     const invoice = invoiceDetailFixture()
     const { server } = signedIn()

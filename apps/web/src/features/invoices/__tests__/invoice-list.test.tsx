@@ -38,10 +38,25 @@ describe('invoice list', () => {
       pages: [
         [
           invoiceFixture({ amount: 12.5, confirmationStatus: 'confirmed', paymentStatus: 'pending' }),
-          invoiceFixture({ amount: 7, confirmationStatus: 'confirmed', paymentStatus: 'success' }),
-          invoiceFixture({ amount: 8.1, confirmationStatus: 'pending', paymentStatus: 'failed' }),
-          invoiceFixture({ amount: 9, confirmationStatus: 'validating', paymentStatus: 'review' }),
-          invoiceFixture({ amount: 3, confirmationStatus: 'rejected', paymentStatus: 'pending' }),
+          invoiceFixture({
+            amount: 7,
+            confirmationStatus: 'confirmed',
+            paymentStatus: 'success',
+            isPaymentRequestAvailable: false,
+          }),
+          invoiceFixture({ amount: 8.1, confirmationStatus: 'confirmed', paymentStatus: 'failed' }),
+          invoiceFixture({
+            amount: 9,
+            confirmationStatus: 'validating',
+            paymentStatus: 'review',
+            isPaymentRequestAvailable: false,
+          }),
+          invoiceFixture({
+            amount: 3,
+            confirmationStatus: 'rejected',
+            paymentStatus: 'pending',
+            isPaymentRequestAvailable: false,
+          }),
         ],
       ],
     })
@@ -64,7 +79,7 @@ describe('invoice list', () => {
     expect(paid).toHaveTextContent('Paid')
     expect(within(paid).queryByTestId('invoice-row-hint')).not.toBeInTheDocument()
 
-    expect(failed).toHaveTextContent('Pending Confirmation')
+    expect(failed).toHaveTextContent('Confirmed')
     expect(failed).toHaveTextContent('Failed')
     expect(within(failed).getByTestId('invoice-row-hint')).toHaveTextContent('Click for payment request')
 
@@ -73,7 +88,46 @@ describe('invoice list', () => {
     expect(within(review).queryByTestId('invoice-row-hint')).not.toBeInTheDocument()
 
     expect(rejected).toHaveTextContent('Rejected')
+    expect(within(rejected).queryByTestId('invoice-row-hint')).not.toBeInTheDocument()
   })
+
+  // Every confirmation x payment status the server can send, with its isPaymentRequestAvailable: the hint
+  // follows the same rule as the detail's (offersPaymentRequest), never the payment status alone.
+  const COMBINATIONS: [Invoice['confirmationStatus'], Invoice['paymentStatus'], boolean, string, string][] = [
+    ['confirmed', 'pending', true, 'Confirmed', 'Not Paid'],
+    // A request is pending: the server says no new one, so no hint although the payment status is pending.
+    ['confirmed', 'pending', false, 'Confirmed', 'Not Paid'],
+    ['confirmed', 'failed', true, 'Confirmed', 'Failed'],
+    ['confirmed', 'success', false, 'Confirmed', 'Paid'],
+    ['confirmed', 'review', false, 'Confirmed', 'In Review'],
+    ['pending', 'pending', false, 'Pending Confirmation', 'Not Paid'],
+    ['validating', 'pending', false, 'Validating', 'Not Paid'],
+    ['rejected', 'pending', false, 'Rejected', 'Not Paid'],
+    ['rejected', 'failed', false, 'Rejected', 'Failed'],
+  ]
+
+  it.each([true, false])(
+    'shows each status combination with the hint only where a request is offered (payments open: %s)',
+    async (isPaymentOpen) => {
+      const invoices = COMBINATIONS.map(
+        ([confirmationStatus, paymentStatus, isPaymentRequestAvailable], index) =>
+          invoiceFixture({ amount: index + 1, confirmationStatus, paymentStatus, isPaymentRequestAvailable }),
+      )
+      openInvoices({ pages: [invoices], dashboard: paymentDashboard({ isPaymentOpen }) })
+      const rows = await screen.findAllByTestId('invoice-row')
+      expect(rows).toHaveLength(COMBINATIONS.length)
+      COMBINATIONS.forEach(([, , available, confirmation, payment], index) => {
+        const row = rows[index]
+        if (!row) throw new Error(`row ${index} missing`)
+        expect(row).toHaveTextContent(`${index + 1}.00 USDT`)
+        expect(row).toHaveTextContent(confirmation)
+        expect(row).toHaveTextContent(payment)
+        const hint = within(row).queryByTestId('invoice-row-hint')
+        if (available && isPaymentOpen) expect(hint).toHaveTextContent('Click for payment request')
+        else expect(hint).not.toBeInTheDocument()
+      })
+    },
+  )
 
   it('opens an invoice when its row is tapped', async () => {
     const invoice = invoiceFixture()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatPayout } from '../../../lib/format.ts'
-import { afterCreation, createButton, showsPaymentHint } from '../invoice-status.ts'
+import { afterCreation, createButton, offersPaymentRequest } from '../invoice-status.ts'
 import { paymentDashboard } from './fixtures.ts'
 
 describe('invoice rules', () => {
@@ -15,13 +15,17 @@ describe('invoice rules', () => {
   })
 
   it.each([
-    ['pending', true],
-    ['failed', true],
-    ['success', false],
-    ['review', false],
-  ] as const)('payment %s shows the hint: %s', (status, shown) => {
-    expect(showsPaymentHint(status)).toBe(shown)
-  })
+    [true, true, true],
+    [true, false, false],
+    [true, undefined, false],
+    [false, true, false],
+    [false, false, false],
+  ] as const)(
+    'request available %s, payments open %s: offers a payment request %s',
+    (available, open, offered) => {
+      expect(offersPaymentRequest({ isPaymentRequestAvailable: available }, open)).toBe(offered)
+    },
+  )
 
   it('formats payouts: toman whole, trx and usdt with 2 decimals', () => {
     expect(formatPayout(1_234_567.89, 'irt')).toBe('1,234,567')

@@ -1,13 +1,13 @@
 import type { Dashboard } from '@app/contract'
-import type { TFunction } from 'i18next'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { formatUsdt } from '../../../lib/format.ts'
+import type { TFunction } from '../../../lib/i18n.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useCreateInvoice } from '../api/create-invoice.ts'
 import { createInvoiceErrorText } from '../create-invoice-error.ts'
 import { afterCreation, createButton } from '../invoice-status.ts'
@@ -15,7 +15,7 @@ import { afterCreation, createButton } from '../invoice-status.ts'
 export type PaymentFlags = Dashboard['invoice']
 
 /** The spec's error dialog of invoice creation: its own title, one Ok button, an error haptic. */
-function showCreateInvoiceError(error: unknown, t: TFunction<['invoices', 'common']>) {
+function showCreateInvoiceError(error: unknown, t: TFunction) {
   const text = createInvoiceErrorText(error)
   const values = text.minutes
     ? {

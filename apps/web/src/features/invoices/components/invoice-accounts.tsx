@@ -1,9 +1,10 @@
 import type { Account } from '@app/contract'
-import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button.tsx'
 import { InfiniteList } from '../../../components/ui/infinite-list.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
+import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useInvoiceAccounts } from '../api/get-invoice-accounts.ts'
 import { Usdt } from './money.tsx'
 
@@ -26,7 +27,7 @@ function InvoiceAccountRow({ invoiceUid, account }: { invoiceUid: string; accoun
       chevron
       after={<Usdt amount={account.net} />}
     >
-      <bdi dir="ltr">{account.formattedPhone}</bdi>
+      <PhoneNumber>{account.formattedPhone}</PhoneNumber>
     </Cell>
   )
 }

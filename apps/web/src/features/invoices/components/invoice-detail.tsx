@@ -1,21 +1,20 @@
 import type { InvoiceDetail } from '@app/contract'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { DetailScreen } from '../../../components/layout/detail-screen.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Button } from '../../../components/ui/button.tsx'
+import { HeaderCard, HeaderFigure, HeaderLine } from '../../../components/ui/header-card.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
-import { LoadError } from '../../../components/ui/load-error.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
 import { paths } from '../../../config/paths.ts'
-import { isApiError } from '../../../lib/api-error.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
-import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useInvoice } from '../api/get-invoice.ts'
 import {
   CONFIRMATION_TONE,
   confirmationDescription,
   confirmationName,
+  offersPaymentRequest,
   PAYMENT_TONE,
   paymentDescription,
   paymentName,
@@ -77,14 +76,14 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
   const { confirmationStatus: confirmation, paymentStatus: payment } = invoice
   return (
     <>
-      <div className="invoice-header">
-        <span className="invoice-header__amount">
+      <HeaderCard testId="invoice-header">
+        <HeaderFigure>
           <Usdt amount={invoice.amount} testId="invoice-amount" />
-        </span>
-        <span className="invoice-header__date">
+        </HeaderFigure>
+        <HeaderLine>
           {t('invoices.detail.createdAt')} <bdi dir="ltr">{formatTimestamp(invoice.createdAt)}</bdi>
-        </span>
-      </div>
+        </HeaderLine>
+      </HeaderCard>
       <StatusSection
         header={t('invoices.detail.confirmation')}
         testId="invoice-confirmation"
@@ -105,48 +104,17 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
   )
 }
 
-type InvoiceDetailScreenProps = {
-  invoiceUid: string
-  /** The dashboard's isPaymentOpen; undefined while it loads (no payment request offered meanwhile). */
+/** The loaded invoice; the payment request shows only when the invoice allows one and payment is open. */
+function InvoicePage({
+  invoice,
+  isPaymentOpen,
+}: {
+  invoice: InvoiceDetail
   isPaymentOpen: boolean | undefined
-  /** The app's 404 page, for an invoice that does not exist (or is not the user's). */
-  notFound: ReactNode
-}
-
-/**
- * /invoices/:invoiceUid: amount, confirmation and payment status, the payment request (only when the invoice
- * allows one and payment is open), its transactions and its accounts. Back goes to /invoices.
- */
-export function InvoiceDetailScreen({ invoiceUid, isPaymentOpen, notFound }: InvoiceDetailScreenProps) {
+}) {
   const { t } = useTranslation('invoices')
   const navigate = useNavigate()
-  const query = useInvoice(invoiceUid)
-  useBackHandler(() => {
-    void navigate(paths.invoices)
-  })
-
-  if (query.isPending) {
-    return (
-      <Page title={t('invoices.detail.title')} testId="invoice-loading">
-        <div className="invoices-loading">
-          <Spinner label={t('invoices.loading')} />
-        </div>
-      </Page>
-    )
-  }
-  if (query.isError) {
-    // A malformed uid is refused with 400 before the lookup: for the user it is the same missing invoice.
-    const missing = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)
-    if (missing) return notFound
-    return (
-      <Page title={t('invoices.detail.title')} testId="invoice-error">
-        <LoadError description={t('invoices.detail.loadFailed')} onRetry={() => void query.refetch()} />
-      </Page>
-    )
-  }
-
-  const invoice = query.data
-  const canRequestPayment = invoice.isPaymentRequestAvailable && isPaymentOpen === true
+  const canRequestPayment = offersPaymentRequest(invoice, isPaymentOpen)
   return (
     <Page
       title={t('invoices.detail.title')}
@@ -172,5 +140,35 @@ export function InvoiceDetailScreen({ invoiceUid, isPaymentOpen, notFound }: Inv
       <InvoiceTransactions invoiceUid={invoice.uid} transactions={invoice.transactions} />
       <InvoiceAccounts invoiceUid={invoice.uid} />
     </Page>
+  )
+}
+
+type InvoiceDetailScreenProps = {
+  invoiceUid: string
+  /** The dashboard's isPaymentOpen; undefined while it loads (no payment request offered meanwhile). */
+  isPaymentOpen: boolean | undefined
+  /** The app's 404 page, for an invoice that does not exist (or is not the user's). */
+  notFound: ReactNode
+}
+
+/**
+ * /invoices/:invoiceUid: amount, confirmation and payment status, the payment request (only when the invoice
+ * allows one and payment is open), its transactions and its accounts. Back goes to /invoices.
+ */
+export function InvoiceDetailScreen({ invoiceUid, isPaymentOpen, notFound }: InvoiceDetailScreenProps) {
+  const { t } = useTranslation('invoices')
+  const query = useInvoice(invoiceUid)
+  return (
+    <DetailScreen
+      query={query}
+      back={paths.invoices}
+      testId="invoice"
+      title={t('invoices.detail.title')}
+      loadingLabel={t('invoices.loading')}
+      loadFailed={t('invoices.detail.loadFailed')}
+      notFound={notFound}
+    >
+      {(invoice) => <InvoicePage invoice={invoice} isPaymentOpen={isPaymentOpen} />}
+    </DetailScreen>
   )
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Page } from '../../../components/layout/page.tsx'
 import { InfiniteList } from '../../../components/ui/infinite-list.tsx'
@@ -6,13 +5,14 @@ import { Section } from '../../../components/ui/list.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useInvoices } from '../api/get-invoices.ts'
 import { CreateInvoiceButton, type PaymentFlags } from './create-invoice-button.tsx'
 import { ReceiptIcon } from './invoice-icons.tsx'
 import { InvoiceRow } from './invoice-row.tsx'
 
 /** The invoices, by cursor: the next page loads when the end of the list scrolls into view. */
-function InvoiceRows() {
+function InvoiceRows({ isPaymentOpen }: { isPaymentOpen: boolean | undefined }) {
   const { t } = useTranslation('invoices')
   const query = useInvoices()
   return (
@@ -35,7 +35,7 @@ function InvoiceRows() {
       {(invoices) => (
         <Section aria-label={t('invoices.list.title')}>
           {invoices.map((invoice) => (
-            <InvoiceRow key={invoice.uid} invoice={invoice} />
+            <InvoiceRow key={invoice.uid} invoice={invoice} isPaymentOpen={isPaymentOpen} />
           ))}
         </Section>
       )}
@@ -61,7 +61,7 @@ export function InvoiceListScreen({ payment, onCreated }: InvoiceListScreenProps
       testId="invoices"
       actions={<CreateInvoiceButton payment={payment} onCreated={onCreated} />}
     >
-      <InvoiceRows />
+      <InvoiceRows isPaymentOpen={payment?.isPaymentOpen} />
     </Page>
   )
 }

@@ -1,21 +1,30 @@
 import type { Invoice } from '@app/contract'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell } from '../../../components/ui/list.tsx'
 import { paths } from '../../../config/paths.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import {
   CONFIRMATION_TONE,
   confirmationName,
+  offersPaymentRequest,
   PAYMENT_TONE,
   paymentName,
-  showsPaymentHint,
 } from '../invoice-status.ts'
 import { ReceiptIcon } from './invoice-icons.tsx'
 import { Usdt } from './money.tsx'
 
-/** One invoice: amount, creation time, confirmation and payment status, and the payment-request hint. */
-export function InvoiceRow({ invoice }: { invoice: Invoice }) {
+type InvoiceRowProps = {
+  invoice: Invoice
+  /** The dashboard's isPaymentOpen; undefined while it loads (no hint meanwhile). */
+  isPaymentOpen: boolean | undefined
+}
+
+/**
+ * One invoice: amount, creation time, confirmation and payment status, and the payment-request hint, shown by
+ * the same rule as the detail's (offersPaymentRequest).
+ */
+export function InvoiceRow({ invoice, isPaymentOpen }: InvoiceRowProps) {
   const { t } = useTranslation('invoices')
   return (
     <Cell
@@ -26,7 +35,7 @@ export function InvoiceRow({ invoice }: { invoice: Invoice }) {
       subtitle={
         <>
           <bdi dir="ltr">{formatTimestamp(invoice.createdAt)}</bdi>
-          {showsPaymentHint(invoice.paymentStatus) ? (
+          {offersPaymentRequest(invoice, isPaymentOpen) ? (
             <span className="invoice-hint" data-testid="invoice-row-hint">
               {t('invoices.hint.paymentRequest')}
             </span>

@@ -1,10 +1,10 @@
 import type { Transaction } from '@app/contract'
-import { useTranslation } from 'react-i18next'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { paths } from '../../../config/paths.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
 import { TRANSACTION_TONE } from '../../../lib/transaction-tone.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { transactionName } from '../invoice-status.ts'
 import { Payout } from './money.tsx'
 

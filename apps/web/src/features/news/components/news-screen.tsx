@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { NewsIcon } from '../../../components/icons.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
 /** News (spec section 2): nothing is published yet, and the screen says so. */
 export function NewsScreen() {

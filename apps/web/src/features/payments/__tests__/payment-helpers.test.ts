@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-error.ts'
 import { formatPayout } from '../../../lib/format.ts'
 import { cardNumberDigits, groupCardNumber, ibanDigits, ibanWithPrefix, toLatinDigits } from '../digits.ts'
 import { bankCardFormSchema, trxFormSchema, usdtFormSchema } from '../form-schemas.ts'
-import { formatRate, formatRatePersian, usdtEquivalent } from '../format.ts'
+import { formatRate, usdtEquivalent } from '../format.ts'
 import { serverFieldErrors } from '../server-field-errors.ts'
 import { explorerUrl, showsPendingNote } from '../transaction-texts.ts'
 import { BSC, CARD, IBAN, TRON } from './payments-fixtures.ts'
@@ -55,7 +55,8 @@ describe('formatting', () => {
     expect(formatPayout(4_895_450, 'irt')).toBe('4,895,450')
     expect(formatRate(98_500)).toBe('98,500')
     expect(formatRate(3.214567)).toBe('3.214567')
-    expect(formatRatePersian(98_500)).toBe('۹۸٬۵۰۰')
+    // One digit rule: the rate the toman form shows is the transaction's, never '۹۸٬۵۰۰'.
+    expect(formatRate(98_500)).not.toMatch(/[\u06F0-\u06F9]/)
     expect(usdtEquivalent(4_895_450, 98_500)).toBe('49.70')
   })
 

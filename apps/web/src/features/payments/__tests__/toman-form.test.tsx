@@ -57,7 +57,7 @@ describe('toman form', () => {
     for (const label of ['نام', 'نام خانوادگی', 'شماره کارت', 'شماره شبا']) {
       expect(field(label)).toBeInTheDocument()
     }
-    expect(await screen.findByTestId('exchange-rate')).toHaveTextContent('۱ دلار = ۹۸٬۵۰۰ تومان')
+    expect(await screen.findByTestId('exchange-rate')).toHaveTextContent('1 دلار = 98,500 تومان')
     expect(screen.getByTestId('payment-tips')).toHaveTextContent('ساعات کاری بانک')
     // The sheba is typed without IR: the form shows it as a fixed prefix, outside the input.
     expect(field('شماره شبا').parentElement).toHaveTextContent('IR')

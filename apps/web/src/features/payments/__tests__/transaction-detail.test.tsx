@@ -137,6 +137,42 @@ describe('transaction detail', () => {
     )
     expect(await screen.findByTestId('transaction-paid')).toHaveTextContent(formatTimestamp(1_700_003_600))
     expect(screen.queryByTestId('transaction-explorer')).not.toBeInTheDocument()
+    expect(screen.getByTestId('transaction-tracking')).toHaveTextContent('Tracking numberBANK-REF-001')
+  })
+
+  const PAID_TOMAN = {
+    currency: 'irt',
+    status: 'success',
+    paidAt: 1_700_003_600,
+    txid: 'BANK-REF-001',
+    receiverAddress: IBAN,
+  } as const
+
+  it("copies a toman payout's tracking number (the bank reference) with its copy button", async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined)
+    const { user } = openTransaction(transactionFixture(PAID_TOMAN))
+    await user.click(await screen.findByRole('button', { name: 'Copy Tracking number' }))
+    expect(writeText).toHaveBeenCalledWith('BANK-REF-001')
+    expect(await screen.findByRole('status')).toHaveTextContent('Copied')
+  })
+
+  it('shows the tracking number in Persian, left to right', async () => {
+    openTransaction(transactionFixture(PAID_TOMAN), { user: PERSIAN })
+    const cell = await screen.findByTestId('transaction-tracking')
+    expect(cell).toHaveTextContent('کد پیگیری')
+    expect(screen.getByText('BANK-REF-001')).toHaveAttribute('dir', 'ltr')
+  })
+
+  it.each([
+    [
+      'a toman payout before the bank reference is recorded',
+      { ...PAID_TOMAN, status: 'pending', txid: null },
+    ],
+    ['a crypto payout (its txid is the explorer link)', { currency: 'trx', status: 'success', txid: TXID }],
+  ] as const)('no tracking number for %s', async (_, overrides) => {
+    openTransaction(transactionFixture(overrides))
+    await screen.findByTestId('transaction-status')
+    expect(screen.queryByTestId('transaction-tracking')).not.toBeInTheDocument()
   })
 
   it.each([
@@ -179,7 +215,7 @@ describe('transaction detail', () => {
     openTransaction(transactionFixture({ status: 'pending' }), { user: PERSIAN })
     expect(await screen.findByRole('heading', { level: 1, name: 'تراکنش' })).toBeInTheDocument()
     expect(screen.getByTestId('transaction-status')).toHaveTextContent('در انتظار')
-    expect(screen.getByTestId('transaction-pending-note')).toHaveTextContent('۵ دقیقه')
+    expect(screen.getByTestId('transaction-pending-note')).toHaveTextContent('5 دقیقه')
     expect(screen.getByTestId('transaction-net')).toHaveAttribute('dir', 'ltr')
   })
 
@@ -196,9 +232,18 @@ describe('transaction detail', () => {
     expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
   })
 
+  it('shows the 404 page for a malformed uid (400)', async () => {
+    const { server } = openPayments('/transactions/not-a-uid')
+    server.on('GET', '/transactions/not-a-uid', () => apiError(400, 'VALIDATION_ERROR'))
+    expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
+  })
+
   it('a server failure can be tried again', async () => {
     const { server, user } = openPayments(`/transactions/${TRANSACTION}`)
     server.on('GET', `/transactions/${TRANSACTION}`, () => apiError(503, 'SERVICE_UNAVAILABLE'))
+    expect(await screen.findByTestId('transaction-error')).toHaveTextContent(
+      'The transaction could not be loaded.',
+    )
     await user.click(await screen.findByRole('button', { name: 'Try again' }))
     await waitFor(() => expect(server.callsTo('GET', `/transactions/${TRANSACTION}`)).toHaveLength(2))
   })

@@ -72,6 +72,37 @@ describe('TRX TRC20 form', () => {
     await waitFor(() => expect(opened.server.callsTo('GET', '/invoices').length).toBeGreaterThan(0))
   })
 
+  it('back on the list, a re-requested invoice reads as the server now says, not as cached', async () => {
+    const opened = openPayments(TRX_PATH)
+    const invoice = {
+      uid: INVOICE,
+      amount: 12.5,
+      currency: 'usdt',
+      confirmationStatus: 'confirmed',
+      createdAt: 1_700_000_000,
+    } as const
+    // The list as cached before the request: the last payout failed, a request is offered.
+    opened.context.queryClient.setQueryData(['invoices', 'list', { size: 24 }], {
+      pages: [
+        { items: [{ ...invoice, paymentStatus: 'failed', isPaymentRequestAvailable: true }], nextPage: null },
+      ],
+      pageParams: [undefined],
+    })
+    opened.server.on('GET', '/invoices', () =>
+      json({
+        items: [{ ...invoice, paymentStatus: 'pending', isPaymentRequestAvailable: false }],
+        nextPage: null,
+        previousPage: null,
+      }),
+    )
+    opened.server.on('POST', TRX_CALL, () => json(transactionFixture({ currency: 'trx' }), 201))
+    await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    await pressOk(opened, 'Success', 'Invoice payment request accepted')
+    await waitFor(() => expect(screen.getByTestId('invoice-row')).toHaveTextContent('Not Paid'))
+    expect(screen.getByTestId('invoice-row')).not.toHaveTextContent('Failed')
+    expect(screen.queryByTestId('invoice-row-hint')).not.toBeInTheDocument()
+  })
+
   it('in Telegram the outcome is a native popup with a success haptic', async () => {
     const opened = openPayments(TRX_PATH, { version: '8.0' })
     opened.telegram.answerPopupsWith('ok')

@@ -1,6 +1,6 @@
 import { BankCardPageSchema, type BankCardSortSchema } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { BANK_CARDS_PAGE_SIZE } from '../payment-constants.ts'
 import { paymentKeys } from './payment-keys.ts'

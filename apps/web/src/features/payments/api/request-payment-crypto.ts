@@ -1,5 +1,5 @@
 import { type RequestPaymentCryptoBodySchema, RequestPaymentResponseSchema } from '@app/contract'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type RequestPaymentCryptoBody = z.input<typeof RequestPaymentCryptoBodySchema>

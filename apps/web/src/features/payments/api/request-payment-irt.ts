@@ -1,6 +1,6 @@
 import { type RequestPaymentIrtBodySchema, RequestPaymentResponseSchema } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { paymentKeys } from './payment-keys.ts'
 import type { PaymentRequestOptions } from './payment-request-options.ts'

@@ -1,5 +1,5 @@
 import { type RequestPaymentBodySchema, RequestPaymentResponseSchema } from '@app/contract'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 export type RequestPaymentBody = z.input<typeof RequestPaymentBodySchema>

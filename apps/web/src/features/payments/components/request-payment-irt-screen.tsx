@@ -2,7 +2,6 @@ import { type BankCard, V } from '@app/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import { useForm } from 'react-hook-form'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { FormPage } from '../../../components/layout/form-page.tsx'
 import { Field } from '../../../components/ui/field.tsx'
@@ -11,13 +10,14 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticImpact } from '../../../lib/telegram/haptics.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useBankCards } from '../api/get-bank-cards.ts'
 import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
 import { useRequestPaymentIrt } from '../api/request-payment-irt.ts'
 import { groupCardNumber, ibanForForm } from '../digits.ts'
 import { type BankCardFormValues, bankCardFormSchema, EMPTY_BANK_CARD } from '../form-schemas.ts'
-import { formatRatePersian } from '../format.ts'
+import { formatRate } from '../format.ts'
 import { IBAN_PREFIX } from '../payment-constants.ts'
 import { PaymentNotes } from './payment-notes.tsx'
 import { usePaymentOutcome } from './use-payment-outcome.ts'
@@ -103,7 +103,7 @@ function RateLine() {
   }
   return (
     <p className="payments-intro payments-rate" data-testid="exchange-rate">
-      {t('payments.irt.rate', { price: formatRatePersian(rate.data.price) })}
+      {t('payments.irt.rate', { price: formatRate(rate.data.price) })}
     </p>
   )
 }

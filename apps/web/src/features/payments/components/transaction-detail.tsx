@@ -1,27 +1,28 @@
 import type { Transaction } from '@app/contract'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
-import { AlertIcon } from '../../../components/icons.tsx'
+import { DetailScreen } from '../../../components/layout/detail-screen.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
-import { Button } from '../../../components/ui/button.tsx'
+import { HeaderCard, HeaderFigure, HeaderLine } from '../../../components/ui/header-card.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
-import { Placeholder } from '../../../components/ui/placeholder.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useLongPress } from '../../../hooks/use-long-press.ts'
-import { isApiError } from '../../../lib/api-error.ts'
 import { copyText } from '../../../lib/clipboard.ts'
 import { formatPayout, formatTimestamp, formatUsdt } from '../../../lib/format.ts'
-import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { openExternalUrl } from '../../../lib/telegram/links.ts'
 import { showToast } from '../../../lib/toast.ts'
 import { TRANSACTION_TONE } from '../../../lib/transaction-tone.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useTransaction } from '../api/get-transaction.ts'
 import { formatRate, usdtEquivalent } from '../format.ts'
-import { explorerUrl, showsPendingNote, statusDetailsKey, statusNameKey } from '../transaction-texts.ts'
+import {
+  explorerUrl,
+  showsPendingNote,
+  statusDetailsKey,
+  statusNameKey,
+  trackingNumber,
+} from '../transaction-texts.ts'
 import { CopyIcon, ExternalLinkIcon } from './payment-icons.tsx'
 
 function useCopy() {
@@ -74,43 +75,44 @@ function TransactionHeader({ transaction }: { transaction: Transaction }) {
   const currency = t(`payments.currency.${transaction.currency}`)
   const foreign = transaction.currency !== 'usdt'
   return (
-    <div className="payments-header" data-testid="transaction-header">
+    <HeaderCard testId="transaction-header">
       {transaction.currency === 'irt' ? (
         // 'toman' is a word of the language: the amount reads in the language's direction (fa: right to left).
-        <bdi className="payments-header__net" data-testid="transaction-net">
+        <HeaderFigure testId="transaction-net">
           {t('payments.transaction.amountToman', { amount: formatPayout(transaction.net, 'irt') })}
-        </bdi>
+        </HeaderFigure>
       ) : (
-        <bdi dir="ltr" className="payments-header__net" data-testid="transaction-net">
+        <HeaderFigure dir="ltr" testId="transaction-net">
           {`${formatPayout(transaction.net, transaction.currency)} ${currency}`}
-        </bdi>
+        </HeaderFigure>
       )}
       {foreign ? (
-        <bdi dir="ltr" className="payments-header__line" data-testid="transaction-usdt">
+        <HeaderLine dir="ltr" testId="transaction-usdt">
           {t('payments.transaction.usdtEquivalent', {
             amount: usdtEquivalent(transaction.net, transaction.rate),
           })}
-        </bdi>
+        </HeaderLine>
       ) : null}
       {foreign ? (
-        <bdi dir="ltr" className="payments-header__line" data-testid="transaction-rate">
+        <HeaderLine dir="ltr" testId="transaction-rate">
           {t('payments.transaction.rate', { rate: formatRate(transaction.rate), currency })}
-        </bdi>
+        </HeaderLine>
       ) : null}
       {transaction.userFee !== 0 ? (
         // Direction from the text: the English line is left to right, the Persian one right to left around an
         // isolated '-0.30 USDT'.
-        <bdi className="payments-header__fee" data-testid="transaction-fee">
+        <HeaderLine tone="alert" testId="transaction-fee">
           {t('payments.transaction.fee', { fee: formatUsdt(transaction.userFee) })}
-        </bdi>
+        </HeaderLine>
       ) : null}
-    </div>
+    </HeaderCard>
   )
 }
 
 function TransactionSections({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation('payments')
   const url = explorerUrl(transaction)
+  const tracking = trackingNumber(transaction)
   return (
     <>
       <Section header={t('payments.transaction.statusHeader')}>
@@ -175,6 +177,13 @@ function TransactionSections({ transaction }: { transaction: Transaction }) {
             </a>
           </li>
         ) : null}
+        {tracking ? (
+          <AddressCell
+            label={t('payments.transaction.trackingNumber')}
+            value={tracking}
+            testId="transaction-tracking"
+          />
+        ) : null}
         {transaction.currency !== 'irt' && transaction.senderAddress ? (
           <AddressCell
             label={t('payments.transaction.sender')}
@@ -199,50 +208,35 @@ function TransactionSections({ transaction }: { transaction: Transaction }) {
 type TransactionDetailProps = {
   transactionUid: string
   invoiceUid: string | undefined
-  /** What to show when the transaction cannot be loaded (the app's 404 page). */
+  /** The app's 404 page, for a transaction that does not exist (or is not the user's). */
   notFound: ReactNode
 }
 
 /**
  * /transactions/:transactionUid and /invoices/:invoiceUid/transactions/:transactionUid: the payout's net amount,
- * rate and USDT equivalent, fee, status, dates, the explorer link and addresses. Back goes to the invoice it was
+ * rate and USDT equivalent, fee, status, dates, the explorer link (crypto) or tracking number (toman) and
+ * addresses. Back goes to the invoice it was
  * opened from, otherwise to the invoice list.
  */
 export function TransactionDetail({ transactionUid, invoiceUid, notFound }: TransactionDetailProps) {
-  const { t } = useTranslation(['payments', 'common'])
-  const navigate = useNavigate()
+  const { t } = useTranslation('payments')
   const query = useTransaction(transactionUid)
-  useBackHandler(() => void navigate(invoiceUid ? paths.invoice(invoiceUid) : paths.invoices))
-
-  if (query.isPending) {
-    return (
-      <main className="fullscreen-center" data-testid="transaction-loading">
-        <Spinner label={t('payments.loading')} />
-      </main>
-    )
-  }
-  if (query.isError) {
-    // A missing (or someone else's) transaction is the 404 page; a failed connection can be tried again.
-    if (isApiError(query.error) && query.error.status >= 400 && query.error.status < 500) return notFound
-    return (
-      <Page title={t('payments.transaction.title')} testId="transaction-error">
-        <Placeholder
-          role="alert"
-          icon={<AlertIcon />}
-          description={t('payments.transaction.loadFailed')}
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              {t('action.retry', { ns: 'common' })}
-            </Button>
-          }
-        />
-      </Page>
-    )
-  }
   return (
-    <Page title={t('payments.transaction.title')} testId="transaction-detail">
-      <TransactionHeader transaction={query.data} />
-      <TransactionSections transaction={query.data} />
-    </Page>
+    <DetailScreen
+      query={query}
+      back={invoiceUid ? paths.invoice(invoiceUid) : paths.invoices}
+      testId="transaction"
+      title={t('payments.transaction.title')}
+      loadingLabel={t('payments.loading')}
+      loadFailed={t('payments.transaction.loadFailed')}
+      notFound={notFound}
+    >
+      {(transaction) => (
+        <Page title={t('payments.transaction.title')} testId="transaction-detail">
+          <TransactionHeader transaction={transaction} />
+          <TransactionSections transaction={transaction} />
+        </Page>
+      )}
+    </DetailScreen>
   )
 }

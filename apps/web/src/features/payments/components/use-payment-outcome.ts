@@ -1,9 +1,9 @@
 import { useCallback } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { useTranslation } from '../../../lib/use-translation.tsx'
 
 /**
  * The crypto forms speak the app's language; the toman form speaks Persian whatever it is (spec section 2),

@@ -1,0 +1,239 @@
+/**
+ * Operator CLI: `npm run ops -- <command>`. It talks to the running server's /ops API (PGlite is
+ * single-process, so it never opens the data folder itself). Config comes from the same environment
+ * as the server: OPS_URL or http://127.0.0.1:PORT, and OPS_TOKEN or DATA_DIR/ops-token.
+ */
+import {
+  InviteSchema,
+  OpsAccountSchema,
+  OpsAccountsSchema,
+  OrderSchema,
+  OrdersSchema,
+  SETTING_DESCRIPTIONS,
+  SETTING_KEYS,
+  SettingSchema,
+  SettingsSchema,
+} from '@app/contract/ops'
+import { Command, CommanderError } from 'commander'
+import { createOpsClient, type OpsClient, OpsClientError } from './client.ts'
+import { ConfigError, loadOpsClientConfig } from './config.ts'
+import { addPaymentCommands } from './payment-commands.ts'
+
+/** Command-line text to a JSON value: true/false/null become JSON, anything else stays a string. */
+export function parseCliValue(text: string): boolean | null | string {
+  if (text === 'true') return true
+  if (text === 'false') return false
+  if (text === 'null') return null
+  return text
+}
+
+const print = (line: string) => process.stdout.write(`${line}\n`)
+
+type ShownOrder = { country: string; price: string; capacity: number; isOpen: boolean }
+const orderLine = (o: ShownOrder) =>
+  `${o.country}  price ${o.price} USDT  capacity ${o.capacity}  ${o.isOpen ? 'open' : 'closed'}`
+
+function parseCapacity(text: string): number {
+  if (!/^\d{1,9}$/.test(text)) throw new OpsClientError('capacity must be a whole number')
+  return Number(text)
+}
+
+export function buildCli(client: () => OpsClient): Command {
+  const program = new Command('ops')
+    .description('Operator tools for this deployment (through the running server)')
+    .showHelpAfterError()
+    .exitOverride()
+
+  const invite = program
+    .command('invite')
+    .description('root invite codes (referral codes without a referrer)')
+  invite
+    .command('create')
+    .usage('[--code CODE]')
+    .description('create an invite code and print it')
+    .option('--code <code>', 'the code to create (default: a random readable code)')
+    .action(async (options: { code?: string }) => {
+      const body = options.code === undefined ? {} : { code: options.code }
+      const { code } = InviteSchema.parse(await client().request('POST', '/ops/invites', body))
+      print(code)
+    })
+
+  const settings = program.command('settings').description('switches and limits')
+  settings
+    .command('show')
+    .usage(' ')
+    .description('print every setting')
+    .action(async () => {
+      const values = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+      for (const [key, value] of Object.entries(values)) print(`${key} = ${JSON.stringify(value)}`)
+    })
+  settings
+    .command('set')
+    .usage('KEY VALUE')
+    .description('change one setting')
+    .argument('<key>', `one of: ${SETTING_KEYS.join(', ')}`)
+    .argument('<value>', 'true/false for switches, a USDT amount for limits, a channel username or null')
+    .addHelpText(
+      'after',
+      `\nSettings:\n${SETTING_KEYS.map((key) => `  ${key.padEnd(20)} ${SETTING_DESCRIPTIONS[key]}`).join('\n')}`,
+    )
+    .action(async (key: string, value: string) => {
+      const path = `/ops/settings/${encodeURIComponent(key)}`
+      const saved = SettingSchema.parse(await client().request('PUT', path, { value: parseCliValue(value) }))
+      print(`${saved.key} = ${JSON.stringify(saved.value)}`)
+    })
+
+  const orders = program.command('orders').description('orders per country (price, capacity, open)')
+  const changeOrder = async (country: string, body: Record<string, unknown>) => {
+    const path = `/ops/orders/${encodeURIComponent(country)}`
+    print(orderLine(OrderSchema.parse(await client().request('PATCH', path, body))))
+  }
+  orders
+    .command('list')
+    .usage(' ')
+    .description('print every order')
+    .action(async () => {
+      for (const order of OrdersSchema.parse(await client().request('GET', '/ops/orders')))
+        print(orderLine(order))
+    })
+  orders
+    .command('create')
+    .usage('COUNTRY --price USDT --capacity N [--closed]')
+    .description('create the order of a country (ISO code, e.g. IR)')
+    .argument('<country>', 'ISO 3166-1 alpha-2 code')
+    .requiredOption('--price <usdt>', 'price per account in USDT, e.g. 1.5')
+    .requiredOption('--capacity <n>', 'how many accounts may still be submitted')
+    .option('--closed', 'create it closed')
+    .action(async (country: string, options: { price: string; capacity: string; closed?: boolean }) => {
+      const body = {
+        country,
+        price: options.price,
+        capacity: parseCapacity(options.capacity),
+        isOpen: options.closed !== true,
+      }
+      print(orderLine(OrderSchema.parse(await client().request('POST', '/ops/orders', body))))
+    })
+  orders
+    .command('open')
+    .usage('COUNTRY')
+    .description("open a country's order")
+    .argument('<country>')
+    .action((country: string) => changeOrder(country, { isOpen: true }))
+  orders
+    .command('close')
+    .usage('COUNTRY')
+    .description("close a country's order")
+    .argument('<country>')
+    .action((country: string) => changeOrder(country, { isOpen: false }))
+  orders
+    .command('price')
+    .usage('COUNTRY USDT')
+    .description("set a country's price per account")
+    .argument('<country>')
+    .argument('<usdt>')
+    .action((country: string, price: string) => changeOrder(country, { price }))
+  orders
+    .command('capacity')
+    .usage('COUNTRY N')
+    .description('set how many more accounts a country takes')
+    .argument('<country>')
+    .argument('<n>')
+    .action((country: string, n: string) => changeOrder(country, { capacity: parseCapacity(n) }))
+
+  program
+    .command('validation-delay')
+    .usage('[SECONDS]')
+    .description('show or set the seconds between a submission and its validation')
+    .argument('[seconds]')
+    .action(async (seconds: string | undefined) => {
+      if (seconds === undefined) {
+        const values = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+        print(`validation_delay_seconds = ${JSON.stringify(values.validation_delay_seconds)}`)
+        return
+      }
+      const path = '/ops/settings/validation_delay_seconds'
+      const saved = SettingSchema.parse(await client().request('PUT', path, { value: seconds }))
+      print(`${saved.key} = ${JSON.stringify(saved.value)}`)
+    })
+
+  const accounts = program.command('accounts').description("users' accounts")
+  const accountLine = (a: {
+    uid: string
+    phone: string
+    status: string
+    validationStatus: string
+    net: string
+  }) => `${a.uid}  ${a.phone}  ${a.status}  validation ${a.validationStatus}  net ${a.net} USDT`
+  accounts
+    .command('list')
+    .usage('TELEGRAM_ID [--limit N]')
+    .description("a user's accounts, newest first")
+    .argument('<telegramId>')
+    .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
+    .action(async (telegramId: string, options: { limit: string }) => {
+      const path = `/ops/users/${encodeURIComponent(telegramId)}/accounts?limit=${encodeURIComponent(options.limit)}`
+      const list = OpsAccountsSchema.parse(await client().request('GET', path))
+      if (list.length === 0) print('(no accounts)')
+      for (const account of list) print(accountLine(account))
+    })
+  accounts
+    .command('set-status')
+    .usage('UID STATUS')
+    .description('override an account status (pending re-queues its validation)')
+    .argument('<uid>')
+    .argument('<status>', 'pending, accepted or rejected')
+    .action(async (uid: string, status: string) => {
+      const path = `/ops/accounts/${encodeURIComponent(uid)}/status`
+      print(accountLine(OpsAccountSchema.parse(await client().request('PUT', path, { status }))))
+    })
+
+  addPaymentCommands(program, client)
+
+  program.addHelpText('after', () => `\nAll commands:\n${describeCommands(program)}\n${ENVIRONMENT_HELP}`)
+  return program
+}
+
+const ENVIRONMENT_HELP = `
+Settings (for "settings set"):
+${SETTING_KEYS.map((key) => `  ${key.padEnd(20)} ${SETTING_DESCRIPTIONS[key]}`).join('\n')}
+
+Environment (the same as the server's):
+  OPS_URL     server address (default http://127.0.0.1:$PORT, PORT default 8000)
+  OPS_TOKEN   operator token (default: the one the server wrote to $DATA_DIR/ops-token)
+  DATA_DIR    the server's data folder (default ./data)`
+
+/** Every leaf command with its usage and description, so `--help` shows the whole tree at once. */
+function describeCommands(command: Command, prefix = ''): string {
+  const lines: string[] = []
+  for (const sub of command.commands) {
+    if (sub.name() === 'help') continue
+    const name = `${prefix}${sub.name()}`
+    if (sub.commands.length > 0) lines.push(describeCommands(sub, `${name} `))
+    else lines.push(`  ${`${name} ${sub.usage()}`.padEnd(40)} ${sub.description()}`)
+  }
+  return lines.join('\n')
+}
+
+async function main(argv: string[]): Promise<number> {
+  let opsClient: OpsClient | undefined
+  const program = buildCli(() => {
+    opsClient ??= createOpsClient(loadOpsClientConfig())
+    return opsClient
+  })
+  try {
+    await program.parseAsync(argv)
+    return 0
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode
+    if (error instanceof OpsClientError || error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      return 1
+    }
+    process.stderr.write(
+      `Unexpected answer from the server: ${error instanceof Error ? error.message : String(error)}\n`,
+    )
+    return 1
+  }
+}
+
+process.exitCode = await main(process.argv)

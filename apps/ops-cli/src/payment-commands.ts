@@ -1,0 +1,232 @@
+/** Operator commands for withdrawals: invoices, payouts, rates, payment switches and limits, the ledger. */
+import {
+  LedgerSchema,
+  OpsInvoiceSchema,
+  OpsInvoicesSchema,
+  OpsTransactionSchema,
+  OpsTransactionsSchema,
+  RateSchema,
+  RatesSchema,
+  SettingSchema,
+  SettingsSchema,
+} from '@app/contract/ops'
+import type { Command } from 'commander'
+import { type OpsClient, OpsClientError } from './client.ts'
+
+const print = (line: string) => process.stdout.write(`${line}\n`)
+
+type ShownInvoice = {
+  uid: string
+  amount: string
+  confirmationStatus: string
+  paymentStatus: string
+  createdAt: string
+}
+const invoiceLine = (i: ShownInvoice) =>
+  `${i.uid}  ${i.amount} USDT  ${i.confirmationStatus}  payment ${i.paymentStatus}  ${i.createdAt}`
+
+type ShownTransaction = {
+  uid: string
+  invoiceUid: string
+  currency: string
+  status: string
+  net: string
+  receiverAddress: string
+  bankCard: { name: string | null; family: string | null; number: string } | null
+  txid: string | null
+}
+const UNITS: Record<string, string> = { trx: 'TRX', usdt: 'USDT', irt: 'toman' }
+const transactionLine = (t: ShownTransaction) => {
+  const card = t.bankCard ? `  card ${t.bankCard.number} (${t.bankCard.name} ${t.bankCard.family})` : ''
+  const txid = t.txid ? `  txid ${t.txid}` : ''
+  return `${t.uid}  ${t.status}  ${t.net} ${UNITS[t.currency] ?? t.currency}  to ${t.receiverAddress}${card}${txid}  invoice ${t.invoiceUid}`
+}
+
+const listOptions = (command: Command) =>
+  command
+    .option('--status <status>', 'only this status')
+    .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
+
+const listPath = (base: string, options: { status?: string; limit: string }) => {
+  const query = new URLSearchParams({ limit: options.limit })
+  if (options.status !== undefined) query.set('status', options.status)
+  return `${base}?${query.toString()}`
+}
+
+export function addPaymentCommands(program: Command, client: () => OpsClient): void {
+  const setSetting = async (key: string, value: unknown) => {
+    const saved = SettingSchema.parse(await client().request('PUT', `/ops/settings/${key}`, { value }))
+    print(`${saved.key} = ${JSON.stringify(saved.value)}`)
+  }
+
+  const invoice = program.command('invoice').description("users' invoices (withdrawals)")
+  listOptions(
+    invoice
+      .command('list')
+      .usage('[--status pending|confirmed|rejected|validating] [--limit N]')
+      .description('invoices, oldest first when filtered by status (the queue), else newest first'),
+  ).action(async (options: { status?: string; limit: string }) => {
+    const list = OpsInvoicesSchema.parse(await client().request('GET', listPath('/ops/invoices', options)))
+    if (list.length === 0) print('(no invoices)')
+    for (const row of list) print(invoiceLine(row))
+  })
+  const moveInvoice = (move: string, description: string) =>
+    invoice
+      .command(move)
+      .usage('UID')
+      .description(description)
+      .argument('<uid>')
+      .action(async (uid: string) => {
+        const path = `/ops/invoices/${encodeURIComponent(uid)}/${move}`
+        print(invoiceLine(OpsInvoiceSchema.parse(await client().request('POST', path))))
+      })
+  moveInvoice('confirm', 'confirm an invoice (pending or validating): the user may request a payout')
+  moveInvoice('reject', "reject an invoice: its accounts return to the user's balance")
+  moveInvoice('validate', 'mark an invoice as validating while its accounts are revalidated')
+
+  const transaction = program.command('transaction').description('payouts of invoices')
+  listOptions(
+    transaction
+      .command('list')
+      .usage('[--status pending|broadcasting|success|review|failed] [--limit N]')
+      .description('payout requests, oldest first when filtered by status (the queue), else newest first'),
+  ).action(async (options: { status?: string; limit: string }) => {
+    const list = OpsTransactionsSchema.parse(
+      await client().request('GET', listPath('/ops/transactions', options)),
+    )
+    if (list.length === 0) print('(no transactions)')
+    for (const row of list) print(transactionLine(row))
+  })
+  const moveTransaction =
+    (move: string, body?: Record<string, string | undefined>) => async (uid: string) => {
+      const path = `/ops/transactions/${encodeURIComponent(uid)}/${move}`
+      print(transactionLine(OpsTransactionSchema.parse(await client().request('POST', path, body))))
+    }
+  transaction
+    .command('broadcast')
+    .usage('UID')
+    .description('the payout is being sent (the user sees Processing)')
+    .argument('<uid>')
+    .action((uid: string) => moveTransaction('broadcast')(uid))
+  transaction
+    .command('succeed')
+    .usage('UID --txid TXID [--sender ADDRESS]')
+    .description(
+      'record a sent payout: txid (bank reference for toman) and, for TRX/USDT, the sender address',
+    )
+    .argument('<uid>')
+    .requiredOption('--txid <txid>', 'transaction id or hash (toman: the bank reference)')
+    .option('--sender <address>', 'the wallet the payout was sent from (TRX and USDT)')
+    .action((uid: string, options: { txid: string; sender?: string }) =>
+      moveTransaction('succeed', { txid: options.txid, senderAddress: options.sender })(uid),
+    )
+  transaction
+    .command('fail')
+    .usage('UID')
+    .description('the payout failed: the user may request it again')
+    .argument('<uid>')
+    .action((uid: string) => moveTransaction('fail')(uid))
+  transaction
+    .command('review')
+    .usage('UID')
+    .description('the payout needs a closer look (the invoice shows awaiting review)')
+    .argument('<uid>')
+    .action((uid: string) => moveTransaction('review')(uid))
+
+  const rate = program
+    .command('rate')
+    .description('exchange rates (USDTIRT: toman per USDT, USDTTRX: TRX per USDT)')
+  rate
+    .command('set')
+    .usage('PAIR PRICE')
+    .description('set the rate of a pair (kept with its history)')
+    .argument('<pair>', 'USDTIRT or USDTTRX')
+    .argument('<price>', 'units per 1 USDT, e.g. 98500')
+    .action(async (pair: string, price: string) => {
+      const saved = RateSchema.parse(
+        await client().request('PUT', `/ops/rates/${encodeURIComponent(pair)}`, { price }),
+      )
+      print(`${saved.pair} = ${saved.price}  (${saved.setAt})`)
+    })
+  rate
+    .command('history')
+    .usage('PAIR [--limit N]')
+    .description('the rates of a pair, newest first')
+    .argument('<pair>')
+    .option('--limit <n>', 'how many (default 20)', '20')
+    .action(async (pair: string, options: { limit: string }) => {
+      const path = `/ops/rates/${encodeURIComponent(pair)}?limit=${encodeURIComponent(options.limit)}`
+      const list = RatesSchema.parse(await client().request('GET', path))
+      if (list.length === 0) print('(no rate set)')
+      for (const row of list) print(`${row.pair} = ${row.price}  (${row.setAt})`)
+    })
+
+  const payments = program.command('payments').description('withdrawal switches and limits')
+  const onOff = (text: string) => {
+    if (text !== 'open' && text !== 'close') throw new OpsClientError('say open or close')
+    return text === 'open'
+  }
+  payments
+    .command('open')
+    .usage(' ')
+    .description('open withdrawals: invoices and payout requests (toman also needs "payments toman open")')
+    .action(() => setSetting('payment_open', true))
+  payments
+    .command('close')
+    .usage(' ')
+    .description('close withdrawals: no new invoices or payout requests')
+    .action(() => setSetting('payment_open', false))
+  payments
+    .command('toman')
+    .usage('open|close')
+    .description('open or close toman (bank transfer) payment requests')
+    .argument('<state>')
+    .action((state: string) => setSetting('toman_payment_open', onOff(state)))
+  payments
+    .command('limits')
+    .usage('MIN MAX')
+    .description('smallest and largest invoice, USDT')
+    .argument('<min>')
+    .argument('<max>')
+    .action(async (min: string, max: string) => {
+      // One at a time, in the order that keeps min <= max after each step.
+      const current = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+      const raisesMinAboveMax = Number(min) > Number(current.max_payment_limit)
+      const order = raisesMinAboveMax
+        ? ([
+            ['max_payment_limit', max],
+            ['min_payment_limit', min],
+          ] as const)
+        : ([
+            ['min_payment_limit', min],
+            ['max_payment_limit', max],
+          ] as const)
+      for (const [key, value] of order) await setSetting(key, value)
+    })
+  payments
+    .command('invoice-delay')
+    .usage('SECONDS')
+    .description('minimum seconds between two invoices of one user')
+    .argument('<seconds>')
+    .action((seconds: string) => setSetting('invoice_delay_seconds', seconds))
+
+  program
+    .command('ledger')
+    .usage(' ')
+    .description('prove the money adds up (exit 1 when it does not)')
+    .action(async () => {
+      const report = LedgerSchema.parse(await client().request('GET', '/ops/ledger'))
+      const { totals } = report
+      print(`accepted accounts net  ${totals.acceptedNet} USDT`)
+      print(`  available            ${totals.available} USDT`)
+      print(`  on unpaid invoices   ${totals.onUnpaidInvoices} USDT`)
+      print(`  paid                 ${totals.paid} USDT`)
+      print(`paid out (transactions) ${totals.paidOut} USDT`)
+      if (report.problems.length === 0) {
+        print('OK: every accepted account is counted once; invoices, payouts and balances agree')
+        return
+      }
+      for (const problem of report.problems) print(`PROBLEM: ${problem}`)
+      throw new OpsClientError(`The ledger does not add up: ${report.problems.length} problem(s)`)
+    })
+}

@@ -1,0 +1,199 @@
+/**
+ * The CLI end to end: spawned like `npm run ops`, against a real listening server (the server's app on a
+ * migrated test database, built by the server's test helpers).
+ */
+import { spawn } from 'node:child_process'
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newUser, userIdOf } from '../../server/test/helpers/accounts.ts'
+import { createTestApp, type TestApp } from '../../server/test/helpers/app.ts'
+import { acceptedAccounts, VALID } from '../../server/test/helpers/payments.ts'
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
+const CLI = 'apps/ops-cli/src/cli.ts'
+
+type Result = { code: number | null; stdout: string; stderr: string }
+
+function runCli(args: string[], env: Record<string, string>): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe('ops CLI', () => {
+  let t: TestApp
+  let url: string
+  beforeAll(async () => {
+    // The CLI finds the token where the server wrote it: DATA_DIR/ops-token (no OPS_TOKEN here).
+    t = await createTestApp('pglite', { config: { opsToken: undefined } })
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = t.app.server.address()
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+  const env = () => ({ OPS_URL: url, DATA_DIR: t.config.dataDir })
+
+  it('--help lists every command with descriptions', async () => {
+    const result = await runCli(['--help'], {})
+    expect(result.code).toBe(0)
+    for (const text of [
+      'invite create [--code CODE]',
+      'settings show',
+      'settings set KEY VALUE',
+      'min_payment_limit',
+      'OPS_TOKEN',
+      'orders create COUNTRY --price USDT --capacity N',
+      'orders open COUNTRY',
+      'orders close COUNTRY',
+      'orders price COUNTRY USDT',
+      'orders capacity COUNTRY N',
+      'orders list',
+      'validation-delay [SECONDS]',
+      'accounts list TELEGRAM_ID',
+      'accounts set-status UID STATUS',
+      'invoice confirm UID',
+      'transaction succeed UID --txid TXID [--sender ADDRESS]',
+      'rate set PAIR PRICE',
+      'payments open',
+      'payments toman open|close',
+      'payments limits MIN MAX',
+      'ledger',
+    ]) {
+      expect(result.stdout).toContain(text)
+    }
+  })
+
+  it('invite create prints only the code; a duplicate fails with the API message', async () => {
+    const created = await runCli(['invite', 'create', '--code', 'cli-invite-1'], env())
+    expect(created).toMatchObject({ code: 0, stdout: 'cli-invite-1\n' })
+    const random = await runCli(['invite', 'create'], env())
+    expect(random.code).toBe(0)
+    expect(random.stdout).toMatch(/^[A-Z2-9]{10}\n$/)
+    const duplicate = await runCli(['invite', 'create', '--code', 'cli-invite-1'], env())
+    expect(duplicate.code).toBe(1)
+    expect(duplicate.stderr.trim()).toBe('This invite code already exists')
+  })
+
+  it('settings set and show', async () => {
+    const set = await runCli(['settings', 'set', 'payment_open', 'false'], env())
+    expect(set).toMatchObject({ code: 0, stdout: 'payment_open = false\n' })
+    expect((await runCli(['settings', 'set', 'channel_username', 'null'], env())).stdout).toBe(
+      'channel_username = null\n',
+    )
+    const show = await runCli(['settings', 'show'], env())
+    expect(show.code).toBe(0)
+    expect(show.stdout).toContain('payment_open = false')
+    expect(show.stdout).toContain('min_payment_limit = "10"')
+    const invalid = await runCli(['settings', 'set', 'min_payment_limit', 'lots'], env())
+    expect(invalid.code).toBe(1)
+    expect(invalid.stderr).toContain('min_payment_limit')
+  })
+
+  it('orders, validation delay and accounts commands', async () => {
+    const created = await runCli(['orders', 'create', 'br', '--price', '2.5', '--capacity', '10'], env())
+    expect(created).toMatchObject({ code: 0, stdout: 'BR  price 2.5 USDT  capacity 10  open\n' })
+    expect((await runCli(['orders', 'close', 'BR'], env())).stdout).toBe(
+      'BR  price 2.5 USDT  capacity 10  closed\n',
+    )
+    const list = await runCli(['orders', 'list'], env())
+    expect(list.stdout).toContain('IR  price 1.5 USDT')
+    expect((await runCli(['validation-delay', '45'], env())).stdout).toBe('validation_delay_seconds = "45"\n')
+    const accounts = await runCli(['accounts', 'list', '777000001'], env())
+    expect(accounts).toMatchObject({ code: 0, stdout: '(no accounts)\n' })
+    const bad = await runCli(
+      ['accounts', 'set-status', '00000000-0000-4000-8000-000000000000', 'accepted'],
+      env(),
+    )
+    expect(bad).toMatchObject({ code: 1, stderr: 'Account not found\n' })
+  })
+
+  it('withdrawals: payment switches, rates, confirming, recording a payout, and the ledger', async () => {
+    for (const args of [
+      ['payments', 'open'],
+      ['payments', 'toman', 'open'],
+      ['payments', 'limits', '2000', '5000'],
+      ['payments', 'limits', '1', '500'],
+      ['payments', 'invoice-delay', '0'],
+    ]) {
+      expect((await runCli(args, env())).code).toBe(0)
+    }
+    expect((await runCli(['payments', 'toman', 'maybe'], env())).code).toBe(1)
+    const settings = (await runCli(['settings', 'show'], env())).stdout
+    expect(settings).toContain('min_payment_limit = "1"')
+    expect(settings).toContain('max_payment_limit = "500"')
+    const unknownStatus = await runCli(['invoice', 'list', '--status', 'weird'], env())
+    expect(unknownStatus).toMatchObject({ code: 1, stderr: expect.stringContaining('status') })
+    expect((await runCli(['rate', 'set', 'USDTIRT', '98500'], env())).stdout).toMatch(
+      /^USDTIRT = 98500 {2}\(/,
+    )
+    expect((await runCli(['rate', 'set', 'USDTIRT', '-1'], env())).code).toBe(1)
+    expect((await runCli(['rate', 'history', 'USDTIRT'], env())).stdout.split('\n')[0]).toContain('98500')
+
+    const u = await newUser(t.app)
+    await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [2_500_000n])
+    const { uid: invoiceUid } = (await u.post('/invoices/request-invoice')).json() as { uid: string }
+    const queue = await runCli(['invoice', 'list', '--status', 'pending'], env())
+    expect(queue.stdout).toContain(`${invoiceUid}  2.5 USDT  pending  payment pending`)
+    expect((await runCli(['invoice', 'confirm', invoiceUid], env())).stdout).toContain('confirmed')
+    const again = await runCli(['invoice', 'confirm', invoiceUid], env())
+    expect(again).toMatchObject({ code: 1, stderr: expect.stringContaining('Invoice is confirmed') })
+
+    const card = { name: 'Sara', family: 'Ahmadi', number: VALID.card, iban: VALID.iban }
+    const requested = await u.post(`/invoices/${invoiceUid}/request-payment-irt`, {
+      bankCardCreate: card,
+      currency: 'irt',
+    })
+    expect(requested.statusCode, requested.body).toBe(201)
+    const { uid } = requested.json() as { uid: string }
+    const pending = await runCli(['transaction', 'list', '--status', 'pending'], env())
+    expect(pending.stdout).toContain(
+      `${uid}  pending  246250 toman  to ${VALID.iban}  card ${VALID.card} (Sara Ahmadi)`,
+    )
+    const paid = await runCli(['transaction', 'succeed', uid, '--txid', 'BANK-REF-7781'], env())
+    expect(paid).toMatchObject({ code: 0, stdout: expect.stringContaining('success') })
+
+    const ledger = await runCli(['ledger'], env())
+    expect(ledger.code).toBe(0)
+    expect(ledger.stdout).toContain('paid                 2.5 USDT')
+    expect(ledger.stdout).toContain('OK:')
+    // Break the books on purpose: the report names the invoice and the command fails.
+    await t.database.db.execute(sql`update invoices set amount = amount + 1 where uid = ${invoiceUid}`)
+    const broken = await runCli(['ledger'], env())
+    expect(broken.code).toBe(1)
+    expect(broken.stdout).toContain(`PROBLEM: invoice ${invoiceUid}: amount 2500001`)
+    await t.database.db.execute(sql`update invoices set amount = amount - 1 where uid = ${invoiceUid}`)
+  })
+
+  it('a wrong token is refused with a clear line', async () => {
+    const result = await runCli(['settings', 'show'], { ...env(), OPS_TOKEN: 'wrong-token-wrong-token' })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toMatch(/refused the operator token/)
+  })
+
+  it('says so when the server is not running', async () => {
+    const result = await runCli(['settings', 'show'], { PORT: '1', DATA_DIR: t.config.dataDir })
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      'Cannot reach the server at http://127.0.0.1:1: is it running? Start it with npm start',
+    )
+    expect(result.stdout).toBe('')
+  })
+
+  it('the generated token file is readable by its owner only', () => {
+    expect(statSync(join(t.config.dataDir, 'ops-token')).mode & 0o777).toBe(0o600)
+  })
+})

@@ -1,0 +1,78 @@
+/**
+ * The one context every service is built from, made once at start-up by the app plugin (app.ts) after the
+ * database is open and migrated: the database, the clock, the cursor codec, the account provider, the
+ * secrets, the logger and the config. Each service factory declares the part of it that it uses, so a test
+ * can build a single service from a database and a clock.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import type { Database, Db } from './db/client.ts'
+import { type CursorCodec, createCursorCodec } from './lib/cursor.ts'
+import { type AccessTokenSigner, createAccessTokenSigner } from './modules/auth/access-tokens.ts'
+import {
+  type ChannelMembershipChecker,
+  settingsOnlyMembershipChecker,
+} from './modules/dashboard/channel-membership.ts'
+import { resolveOpsToken } from './modules/secrets/ops-token.ts'
+import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
+import type { AccountProvider } from './providers/account-provider.ts'
+import { createSandboxProvider } from './providers/sandbox/sandbox-provider.ts'
+
+export type AppContext = {
+  db: Db
+  /** Whether the database answers (the health check). */
+  pingDatabase: () => Promise<boolean>
+  now: () => Date
+  cursors: CursorCodec
+  accountProvider: AccountProvider
+  channelMembership: ChannelMembershipChecker
+  /** Signs Telegram init data (the simulator) and checks it (authorization). */
+  botToken: string
+  accessTokens: AccessTokenSigner
+  opsToken: string
+  log: FastifyBaseLogger
+  config: Config
+}
+
+/** What tests and other embedders may put in place of the defaults. */
+export type ContextOverrides = {
+  /** The account provider; default from ACCOUNT_PROVIDER (the sandbox). */
+  accountProvider?: AccountProvider | undefined
+  channelMembership?: ChannelMembershipChecker | undefined
+  now?: (() => Date) | undefined
+}
+
+function createAccountProvider(config: Config): AccountProvider {
+  switch (config.accountProvider) {
+    case 'sandbox':
+      return createSandboxProvider()
+  }
+}
+
+/** Resolves the secrets (configured, or generated once and shared) and assembles the context. */
+export async function createAppContext(
+  config: Config,
+  database: Database,
+  log: FastifyBaseLogger,
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
+  const { db } = database
+  const [botToken, authSecret, opsToken] = await Promise.all([
+    resolveBotToken(db, config.telegramBotToken),
+    resolveAuthSecret(db, config.authSecret),
+    resolveOpsToken(config.opsToken, config.dataDir),
+  ])
+  return {
+    db,
+    pingDatabase: () => database.ping(),
+    now: overrides.now ?? (() => new Date()),
+    cursors: createCursorCodec(authSecret),
+    accountProvider: overrides.accountProvider ?? createAccountProvider(config),
+    channelMembership: overrides.channelMembership ?? settingsOnlyMembershipChecker,
+    botToken,
+    accessTokens: createAccessTokenSigner(authSecret, config.accessTokenTtlSeconds),
+    opsToken,
+    log,
+    config,
+  }
+}

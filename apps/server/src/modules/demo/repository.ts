@@ -1,0 +1,86 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import {
+  accounts,
+  exchangeRates,
+  orders,
+  rateLimitCounters,
+  referralLinks,
+  submissionFlows,
+  users,
+} from '../../db/schema.ts'
+import { insertSettingsIfAbsent } from '../settings/repository.ts'
+import {
+  DEMO_INVITE_CODE,
+  DEMO_ORDERS,
+  DEMO_RATES,
+  DEMO_REFERRAL_CODE,
+  DEMO_REFERRER,
+  DEMO_SETTINGS,
+} from './demo-data.ts'
+
+/**
+ * All SQL of the demo data, in one database transaction at start-up (DEMO_DATA). Idempotent: safe on every
+ * start, and never overrides what an operator changed.
+ */
+export async function seedDemoData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(referralLinks).values({ code: DEMO_INVITE_CODE, userId: null }).onConflictDoNothing()
+    const [referrer] = await tx
+      .insert(users)
+      .values({
+        telegramId: DEMO_REFERRER.telegramId,
+        firstName: DEMO_REFERRER.firstName,
+        lastName: DEMO_REFERRER.lastName,
+        username: DEMO_REFERRER.username,
+        languageCode: DEMO_REFERRER.languageCode,
+      })
+      // A no-op update so RETURNING yields the existing row too.
+      .onConflictDoUpdate({ target: users.telegramId, set: { telegramId: sql`excluded.telegram_id` } })
+      .returning({ id: users.id })
+    if (!referrer) throw new Error('demo referrer upsert returned nothing')
+    await tx
+      .insert(referralLinks)
+      .values({ code: DEMO_REFERRAL_CODE, userId: referrer.id })
+      .onConflictDoNothing()
+    await insertSettingsIfAbsent(tx, DEMO_SETTINGS)
+    // Only missing countries: an operator's prices, capacities and switches stay.
+    await tx
+      .insert(orders)
+      .values([...DEMO_ORDERS])
+      .onConflictDoNothing({ target: orders.country })
+    // A pair with no rate yet gets the demo rate; rates operators set stay.
+    for (const rate of DEMO_RATES) {
+      await tx.execute(sql`
+        insert into ${exchangeRates} (pair, price)
+        select ${rate.pair}, ${rate.price.toString()}::bigint
+        where not exists (select 1 from ${exchangeRates} where pair = ${rate.pair})`)
+    }
+  })
+}
+
+/**
+ * The simulator's "reset sandbox accounts": deletes one demo user's accounts that are on no invoice (an account
+ * on an invoice is part of a payment and stays), the user's open login and sign-up flows, and the user's
+ * login-code counter, so the sandbox's one-off numbers (2FA, login email) can be walked again. Only the caller
+ * checks that the user is a demo user and that the sandbox is on.
+ */
+export async function resetSandboxAccounts(
+  db: Db,
+  telegramId: number,
+): Promise<{ accounts: number; flows: number }> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
+    if (!user) return { accounts: 0, flows: 0 }
+    const deletedAccounts = await tx
+      .delete(accounts)
+      .where(and(eq(accounts.userId, user.id), isNull(accounts.invoiceId)))
+      .returning({ id: accounts.id })
+    const deletedFlows = await tx
+      .delete(submissionFlows)
+      .where(eq(submissionFlows.userId, user.id))
+      .returning({ id: submissionFlows.id })
+    await tx.delete(rateLimitCounters).where(eq(rateLimitCounters.key, `code-send:user:${user.id}`))
+    return { accounts: deletedAccounts.length, flows: deletedFlows.length }
+  })
+}

@@ -1,0 +1,206 @@
+/**
+ * Payment requests (the user asks for a payout of a confirmed invoice) and payouts (operators record
+ * what they sent). Both lock the invoice row first, so a request and an operator's move, or two
+ * requests, never interleave. Decisions in docs/payments.md.
+ */
+import {
+  type ExchangePair,
+  isBscAddress,
+  isTronAddress,
+  type Transaction,
+  USDT_BEP20_FEE,
+} from '@app/contract'
+import type { Db } from '../../db/client.ts'
+import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
+import { parseUsdt } from '../../lib/money.ts'
+import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
+import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
+import { rateUnavailable } from '../payments/exchange-rate-service.ts'
+import { readSettings } from '../settings/repository.ts'
+import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
+import {
+  invoiceAwaitsPayout,
+  PAYMENT_STATUS_AFTER,
+  PAYMENT_STATUS_ON_REQUEST,
+  PAYOUT_MOVES_FROM,
+  type PayoutCurrency,
+  type PayoutMove,
+  type TransactionStatus,
+} from './status-rules.ts'
+import {
+  findOpenTransaction,
+  findTransaction,
+  findTransactionsByStatus,
+  insertTransaction,
+  type TransactionRecord,
+  updateTransactionStatus,
+} from './transaction-repository.ts'
+import { type OpsTransaction, toOpsTransaction, toTransaction } from './views.ts'
+
+export type PayoutServiceDeps = { db: Db; now: () => Date }
+export type PayoutService = ReturnType<typeof createPayoutService>
+
+const MICRO = 1_000_000n
+const USDT_FEE_MINOR = parseUsdt(String(USDT_BEP20_FEE)) ?? 0n
+const RATE_PAIR: Record<Exclude<PayoutCurrency, 'usdt'>, ExchangePair> = { trx: 'USDTTRX', irt: 'USDTIRT' }
+
+export type PayoutRequest =
+  | { currency: 'trx' | 'usdt'; receiverAddress: string }
+  | { currency: 'irt'; bankCard: BankCardInput }
+
+/**
+ * What the operator pays, in the payout currency's minor units, rounded down so that a payout never
+ * exceeds the invoice: trx and usdt to cents (storage keeps 6 decimals), toman to whole toman.
+ */
+export function payoutNet(currency: PayoutCurrency, amount: bigint, fee: bigint, rate: bigint): bigint {
+  const usdt = amount - fee
+  if (currency === 'irt') return (usdt * rate) / (MICRO * MICRO)
+  const minor = (usdt * rate) / MICRO
+  return minor - (minor % 10_000n)
+}
+
+const receiverOf = (request: PayoutRequest) =>
+  request.currency === 'irt' ? request.bankCard.iban : request.receiverAddress
+
+const unavailable = (message: string) => new DomainError(409, 'PAYMENT_REQUEST_UNAVAILABLE', message)
+
+const TXID: Record<PayoutCurrency, RegExp> = {
+  trx: /^[0-9a-fA-F]{64}$/,
+  usdt: /^0x[0-9a-fA-F]{64}$/,
+  // A bank transfer's tracking or reference number.
+  irt: /^[A-Za-z0-9-]{4,64}$/,
+}
+
+function checkPayoutProof(row: TransactionRecord, move: Extract<PayoutMove, { to: 'success' }>) {
+  const { currency } = row
+  if (!TXID[currency].test(move.txid)) {
+    throw validationError(
+      currency === 'irt'
+        ? 'txid: the bank reference must be 4-64 letters, digits or dashes'
+        : `txid: not a ${currency === 'trx' ? 'TRON transaction id (64 hex)' : 'BSC transaction hash (0x + 64 hex)'}`,
+    )
+  }
+  if (currency === 'irt') return
+  const sender = move.senderAddress ?? ''
+  const valid = currency === 'trx' ? isTronAddress(sender) : isBscAddress(sender)
+  if (!valid)
+    throw validationError(`senderAddress: not a valid ${currency === 'trx' ? 'TRON' : 'BSC'} address`)
+}
+
+export function createPayoutService({ db, now }: PayoutServiceDeps) {
+  return {
+    /**
+     * Creates the invoice's payout transaction (201), or answers the open one when this is the same request
+     * again (200: a retry after a lost answer, a double tap). The partial unique index on open transactions
+     * is the last line: even a bug here could not open two.
+     */
+    async request(
+      userId: number,
+      invoiceUid: string,
+      request: PayoutRequest,
+    ): Promise<{ transaction: Transaction; created: boolean }> {
+      const requestedAt = now()
+      const result = await db.transaction(async (tx) => {
+        const invoice = await findInvoice(tx, invoiceUid, { userId, forUpdate: true })
+        if (!invoice) throw notFound('Invoice not found')
+        const open = await findOpenTransaction(tx, invoice.id)
+        if (open) {
+          if (open.currency === request.currency && open.receiverAddress === receiverOf(request)) {
+            return { uid: open.uid, created: false }
+          }
+          throw unavailable('A payment request of this invoice is already open')
+        }
+        const settings = await readSettings(tx)
+        if (!settings.payment_open || (request.currency === 'irt' && !settings.toman_payment_open)) {
+          throw new DomainError(409, 'PAYMENT_CLOSED', 'Payment requests are closed for now')
+        }
+        if (!invoiceAwaitsPayout(invoice)) {
+          throw unavailable(
+            `The invoice does not allow a payment request (confirmation ${invoice.confirmationStatus}, payment ${invoice.paymentStatus})`,
+          )
+        }
+        const fee = request.currency === 'usdt' ? USDT_FEE_MINOR : 0n
+        if (invoice.amount <= fee) throw unavailable('The invoice amount does not cover the payout fee')
+        let rate = MICRO
+        if (request.currency !== 'usdt') {
+          const pair = RATE_PAIR[request.currency]
+          const current = await findCurrentRate(tx, pair)
+          if (current === undefined) throw rateUnavailable(pair)
+          rate = current
+        }
+        const bankCardId =
+          request.currency === 'irt' ? await saveBankCard(tx, userId, request.bankCard, requestedAt) : null
+        const uid = await insertTransaction(tx, {
+          invoiceId: invoice.id,
+          userId,
+          currency: request.currency,
+          amount: invoice.amount,
+          userFee: fee,
+          rate,
+          net: payoutNet(request.currency, invoice.amount, fee, rate),
+          receiverAddress: receiverOf(request),
+          bankCardId,
+          createdAt: requestedAt,
+        })
+        if (invoice.paymentStatus !== PAYMENT_STATUS_ON_REQUEST) {
+          await setInvoicePaymentStatus(tx, invoice.id, PAYMENT_STATUS_ON_REQUEST, null)
+        }
+        return { uid, created: true }
+      })
+      const row = await findTransaction(db, result.uid)
+      if (!row) throw new Error('transaction vanished after its request')
+      return { transaction: toTransaction(row), created: result.created }
+    },
+
+    async get(userId: number, uid: string): Promise<Transaction> {
+      const row = await findTransaction(db, uid, userId)
+      // Another user's transaction is indistinguishable from a missing one.
+      if (!row) throw notFound('Transaction not found')
+      return toTransaction(row)
+    },
+
+    // --- Operators: recording payouts ---
+
+    async listForOperators(status: TransactionStatus | undefined, limit: number): Promise<OpsTransaction[]> {
+      return (await findTransactionsByStatus(db, status, limit)).map(toOpsTransaction)
+    },
+
+    /** An operator's payout move; the invoice's payment status follows in the same database transaction. */
+    async move(uid: string, move: PayoutMove): Promise<OpsTransaction> {
+      const movedAt = now()
+      await db.transaction(async (tx) => {
+        const row = await findTransaction(tx, uid)
+        if (!row) throw notFound('Transaction not found')
+        // Lock the invoice: no payment request or other move of it runs meanwhile.
+        await findInvoice(tx, row.invoiceUid, { forUpdate: true })
+        const from = PAYOUT_MOVES_FROM[move.to]
+        if (!from.includes(row.status)) {
+          throw new DomainError(
+            409,
+            'INVALID_STATE',
+            `Transaction is ${row.status}; cannot move it to ${move.to}`,
+          )
+        }
+        if (move.to === 'success') checkPayoutProof(row, move)
+        const change =
+          move.to === 'success'
+            ? { status: move.to, txid: move.txid, senderAddress: move.senderAddress ?? null, paidAt: movedAt }
+            : { status: move.to }
+        const moved = await updateTransactionStatus(tx, row.id, from, change)
+        if (!moved) throw new DomainError(409, 'INVALID_STATE', 'Transaction changed meanwhile; try again')
+        const paymentStatus = PAYMENT_STATUS_AFTER[move.to]
+        if (paymentStatus !== undefined) {
+          await setInvoicePaymentStatus(
+            tx,
+            row.invoiceId,
+            paymentStatus,
+            move.to === 'success' ? movedAt : null,
+          )
+        }
+      })
+      const row = await findTransaction(db, uid)
+      if (!row) throw notFound('Transaction not found')
+      return toOpsTransaction(row)
+    },
+  }
+}

@@ -1,0 +1,81 @@
+/** How invoices and their payout transactions look on the wire (users) and to operators (exact amounts, ISO times). */
+import type { Invoice, Transaction } from '@app/contract'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
+import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
+import type { InvoiceRecord } from './invoice-repository.ts'
+import type { PayoutCurrency } from './status-rules.ts'
+import type { TransactionRecord } from './transaction-repository.ts'
+
+export function toInvoice(row: InvoiceRecord, isPaymentRequestAvailable: boolean): Invoice {
+  return {
+    uid: row.uid,
+    amount: usdtToWireNumber(row.amount),
+    currency: 'usdt',
+    confirmationStatus: row.confirmationStatus,
+    paymentStatus: row.paymentStatus,
+    isPaymentRequestAvailable,
+    createdAt: epochSeconds(row.createdAt),
+  }
+}
+
+export function toOpsInvoice(row: InvoiceRecord) {
+  return {
+    uid: row.uid,
+    amount: formatUsdt(row.amount),
+    confirmationStatus: row.confirmationStatus,
+    paymentStatus: row.paymentStatus,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }
+}
+export type OpsInvoice = ReturnType<typeof toOpsInvoice>
+
+/** Payout-currency minor units -> the wire: trx and usdt keep 6 decimals in storage, toman none. */
+export function netToWire(currency: PayoutCurrency, net: bigint): number {
+  return currency === 'irt' ? Number(net) : usdtToWireNumber(net)
+}
+const netToExact = (currency: PayoutCurrency, net: bigint) =>
+  currency === 'irt' ? net.toString() : formatUsdt(net)
+
+export function toTransaction(row: TransactionRecord): Transaction {
+  const { currency } = row
+  return {
+    uid: row.uid,
+    invoiceUid: row.invoiceUid,
+    currency,
+    net: netToWire(currency, row.net),
+    rate: Number(formatUsdt(row.rate)),
+    status: row.status,
+    userFee: usdtToWireNumber(row.userFee),
+    createdAt: epochSeconds(row.createdAt),
+    updatedAt: epochSeconds(row.updatedAt),
+    paidAt: row.paidAt === null ? null : epochSeconds(row.paidAt),
+    txid: row.txid,
+    senderAddress: row.senderAddress,
+    receiverAddress: row.receiverAddress,
+    referrerTelegramId: row.referrerTelegramId,
+  }
+}
+
+export function toOpsTransaction(row: TransactionRecord) {
+  const { currency } = row
+  return {
+    uid: row.uid,
+    invoiceUid: row.invoiceUid,
+    telegramId: row.telegramId,
+    currency,
+    status: row.status,
+    amount: formatUsdt(row.amount),
+    userFee: formatUsdt(row.userFee),
+    rate: formatUsdt(row.rate),
+    net: netToExact(currency, row.net),
+    receiverAddress: row.receiverAddress,
+    bankCard:
+      row.cardNumber === null ? null : { name: row.cardName, family: row.cardFamily, number: row.cardNumber },
+    txid: row.txid,
+    senderAddress: row.senderAddress,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }
+}
+export type OpsTransaction = ReturnType<typeof toOpsTransaction>

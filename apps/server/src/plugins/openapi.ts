@@ -1,0 +1,134 @@
+/**
+ * The OpenAPI document of the API, generated from the contract's schemas that every route declares
+ * (fastify-type-provider-zod turns them into JSON Schema), served at GET /openapi.json for the console and
+ * anyone integrating. Users' calls carry the access token as a bearer token; the operator calls (/ops/*)
+ * carry the operator token, a separate scheme. Pages, files, the simulator and the sandbox are not the API
+ * and stay out of the document.
+ *
+ * Every API route must declare its schemas: params when its URL has any, a body when its method carries one
+ * (unless the call has none by design, BODILESS), and a response schema per status with at least one 2xx. A
+ * route that does not is refused when it is registered, so the app does not start and every test fails.
+ *
+ * Registered before any route: @fastify/swagger and the check above learn routes from onRoute hooks.
+ */
+import { APP_VERSION } from '@app/contract'
+import fastifySwagger from '@fastify/swagger'
+import type { RouteOptions } from 'fastify'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
+import { $ZodType } from 'zod/v4/core'
+import { globalPlugin } from './global-plugin.ts'
+
+export const OPENAPI_PATH = '/openapi.json'
+
+/** Routes that are not the API (fastify URL syntax): the document, the simulator, the sandbox, files. */
+const NOT_API: readonly RegExp[] = [
+  /^\/openapi\.json$/,
+  /^\/simulator(\/|$)/,
+  /^\/sandbox\//,
+  /^\/assets\//,
+  /^\/flags\//,
+  // Top-level files of the mini-app's build (icons, manifest): a name with an extension at the root.
+  /^\/[^/:*]+\.[A-Za-z0-9]+$/,
+]
+
+/** Calls made before there is a token, and the public reads. */
+const PUBLIC: readonly string[] = ['/healthz', '/auth/telegram/authorize', '/locales/:lng/:ns']
+
+/** POST calls that take no body (spec section 7: 'no body', 'none'); fastify URL syntax. */
+const BODILESS: readonly string[] = [
+  'POST /auth/refresh',
+  'POST /invoices/request-invoice',
+  'POST /telegram/resend-code',
+  'POST /telegram/submit-account',
+  'POST /ops/invoices/:uid/:move',
+]
+
+export const USER_SECURITY = 'bearerAuth'
+export const OPERATOR_SECURITY = 'operatorToken'
+
+export function isApiRoute(url: string): boolean {
+  return !NOT_API.some((pattern) => pattern.test(url))
+}
+
+function securityOf(url: string): Array<Record<string, string[]>> {
+  if (url.startsWith('/ops/')) return [{ [OPERATOR_SECURITY]: [] }]
+  if (PUBLIC.includes(url)) return []
+  return [{ [USER_SECURITY]: [] }]
+}
+
+/** What an API route fails to declare; empty when it declares everything. */
+export function missingSchemas(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): string[] {
+  const method = String(route.method).toUpperCase()
+  const schema = route.schema ?? {}
+  const missing: string[] = []
+  if (/[:*]/.test(route.url) && !(schema.params instanceof $ZodType)) missing.push('params')
+  const carriesBody =
+    ['POST', 'PUT', 'PATCH'].includes(method) && !BODILESS.includes(`${method} ${route.url}`)
+  if (carriesBody && schema.body === undefined) missing.push('body')
+  const responses = Object.entries((schema.response ?? {}) as Record<string, unknown>)
+  if (!responses.some(([status]) => status.startsWith('2'))) missing.push('a 2xx response')
+  for (const [status, response] of responses) {
+    if (!(response instanceof $ZodType)) missing.push(`response ${status}`)
+  }
+  return missing
+}
+
+export const openApiPlugin = globalPlugin('openapi', async (app) => {
+  app.addHook('onRoute', (route) => {
+    const method = String(route.method).toUpperCase()
+    if (method === 'HEAD' || method === 'OPTIONS' || !isApiRoute(route.url)) return
+    const missing = missingSchemas(route)
+    if (missing.length > 0) {
+      throw new Error(`${method} ${route.url} lacks a schema for: ${missing.join(', ')} (plugins/openapi.ts)`)
+    }
+  })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Account Supply API',
+        version: APP_VERSION,
+        description:
+          "The mini-app's calls (spec section 7) and the operator API (/ops/*). Errors are " +
+          '{ statusCode, code, message, details? }; money is in USDT with 2 decimals; times are epoch seconds.',
+      },
+      components: {
+        securitySchemes: {
+          [USER_SECURITY]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'The access token from POST /auth/telegram/authorize (POST /auth/refresh takes the refresh token)',
+          },
+          [OPERATOR_SECURITY]: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The operator token (OPS_TOKEN, or DATA_DIR/ops-token written at the server's start)",
+          },
+        },
+      },
+      tags: [
+        { name: 'users', description: "The mini-app's calls" },
+        { name: 'operators', description: 'The operator API' },
+      ],
+    },
+    transform: (route) => {
+      if (!isApiRoute(route.url)) return { schema: { hide: true }, url: route.url }
+      const { schema, url } = jsonSchemaTransform(route)
+      return {
+        url,
+        schema: {
+          ...schema,
+          tags: [url.startsWith('/ops/') ? 'operators' : 'users'],
+          security: securityOf(url),
+        },
+      }
+    },
+    transformObject: jsonSchemaTransformObject,
+  })
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
+})

@@ -1,0 +1,45 @@
+/**
+ * Every service, built once from the one context (context.ts). Routes and plugins receive services, never the
+ * database: a service owns its database transactions and calls repositories (all SQL) with `db` or `tx`.
+ */
+import type { AppContext } from './context.ts'
+import { createAccountSubmissionService } from './modules/account-submission/service.ts'
+import { createAccountService } from './modules/accounts/service.ts'
+import { createOperatorAuthService } from './modules/auth/operator-auth.ts'
+import { createAuthService } from './modules/auth/service.ts'
+import { createDashboardService } from './modules/dashboard/service.ts'
+import { createHealthService } from './modules/health/service.ts'
+import { createInviteService } from './modules/invites/service.ts'
+import { createLedgerService } from './modules/ledger/service.ts'
+import { createOrderService } from './modules/orders/service.ts'
+import { createBankCardService } from './modules/payments/bank-card-service.ts'
+import { createExchangeRateService } from './modules/payments/exchange-rate-service.ts'
+import { createSettingsService } from './modules/settings/service.ts'
+import { createValidationService } from './modules/validation/service.ts'
+import { createInvoiceService } from './modules/withdrawals/invoice-service.ts'
+import { createPayoutService } from './modules/withdrawals/payout-service.ts'
+
+export function createServices(context: AppContext) {
+  return {
+    health: createHealthService(context),
+    auth: createAuthService(context),
+    operatorAuth: createOperatorAuthService(context),
+    dashboard: createDashboardService(context),
+    accounts: createAccountService(context),
+    accountSubmission: createAccountSubmissionService(context),
+    validation: createValidationService(context),
+    invoices: createInvoiceService(context),
+    payouts: createPayoutService(context),
+    bankCards: createBankCardService(context),
+    exchangeRates: createExchangeRateService(context),
+    settings: createSettingsService(context),
+    orders: createOrderService(context),
+    invites: createInviteService(context),
+    ledger: createLedgerService(context),
+  }
+}
+
+export type Services = ReturnType<typeof createServices>
+
+/** A route or plugin's options: the services it uses, and nothing else. */
+export type WithServices<K extends keyof Services> = { services: Pick<Services, K> }

@@ -1,0 +1,283 @@
+import Ajv2020 from 'ajv/dist/2020.js'
+import Fastify from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
+import {
+  isApiRoute,
+  missingSchemas,
+  OPENAPI_PATH,
+  OPERATOR_SECURITY,
+  openApiPlugin,
+  USER_SECURITY,
+} from '../../src/plugins/openapi.ts'
+import { useTestApp } from '../helpers/app.ts'
+
+/*
+ * Spec section 7's calls in OpenAPI path syntax, with the server's parameter names (the spec's
+ * /invoices/{id} is /invoices/{invoiceId}; /locales/{lng}/{ns}.json is /locales/{lng}/{ns}, ns ending in .json).
+ */
+const SPEC_CALLS = [
+  'GET /accounts',
+  'GET /accounts/{accountUid}',
+  'POST /auth/refresh',
+  'POST /auth/telegram/authorize',
+  'POST /telegram/submit-account-phone',
+  'POST /telegram/submit-account-code',
+  'POST /telegram/resend-code',
+  'POST /telegram/submit-account',
+  'POST /telegram/submit-account-password',
+  'POST /telegram/submit-account-email',
+  'POST /telegram/submit-account-email-code',
+  'POST /telegram/auth/send-code',
+  'POST /telegram/auth/setup-login-email',
+  'POST /telegram/auth/verify-login-email',
+  'POST /telegram/auth/resend-code',
+  'POST /telegram/auth/signup',
+  'GET /invoices',
+  'GET /invoices/{invoiceId}',
+  'GET /invoices/{invoiceId}/accounts',
+  'POST /invoices/request-invoice',
+  'POST /invoices/{uid}/request-payment',
+  'POST /invoices/{uid}/request-payment-crypto',
+  'POST /invoices/{uid}/request-payment-irt',
+  'GET /bank-cards',
+  'GET /exchanges/{pair}',
+  'GET /transactions/{uid}',
+  'GET /dashboard',
+  'GET /dashboard/channel-status',
+  'GET /locales/{lng}/{ns}',
+]
+
+/** Spec section 7's calls the server does not serve yet (email accounts, referrals). */
+const NOT_SERVED_YET = [
+  'POST /auth/login',
+  'POST /auth/register',
+  'POST /auth/email-verification-request',
+  'POST /auth/email-verification-confirm',
+  'POST /auth/password-reset-request',
+  'POST /auth/password-reset-confirm',
+  'GET /referral-earnings/stats',
+  'GET /referrals/stats',
+  'POST /referral-links/refresh',
+]
+
+const OPS_CALLS = [
+  'POST /ops/invites',
+  'GET /ops/settings',
+  'PUT /ops/settings/{key}',
+  'GET /ops/orders',
+  'POST /ops/orders',
+  'PATCH /ops/orders/{country}',
+  'PUT /ops/accounts/{uid}/status',
+  'GET /ops/users/{telegramId}/accounts',
+  'GET /ops/invoices',
+  'POST /ops/invoices/{uid}/{move}',
+  'GET /ops/transactions',
+  'POST /ops/transactions/{uid}/{move}',
+  'PUT /ops/rates/{pair}',
+  'GET /ops/rates/{pair}',
+  'GET /ops/ledger',
+]
+
+/** Documented beyond the spec and the operator API. */
+const OTHER_CALLS = ['GET /healthz']
+
+const PUBLIC_CALLS = ['GET /healthz', 'POST /auth/telegram/authorize', 'GET /locales/{lng}/{ns}']
+
+/** Statuses that answer without a body. */
+const BODILESS_STATUSES = ['204', '304']
+
+type Parameter = { in: string; name: string; required?: boolean; schema?: object }
+type Operation = {
+  tags?: string[]
+  security?: Record<string, string[]>[]
+  parameters?: Parameter[]
+  requestBody?: { content?: Record<string, { schema?: object }> }
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: object }> }>
+}
+type Document = {
+  openapi: string
+  info: { title: string; version: string }
+  paths: Record<string, Record<string, Operation>>
+  components: { securitySchemes: Record<string, { type: string; scheme: string }> }
+}
+
+function operationsOf(document: Document): Map<string, Operation> {
+  const operations = new Map<string, Operation>()
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      operations.set(`${method.toUpperCase()} ${path}`, operation)
+    }
+  }
+  return operations
+}
+
+describe('GET /openapi.json', () => {
+  const t = useTestApp('pglite')
+  const fetchDocument = async (accept = 'application/json') => {
+    const response = await t.app.inject({ method: 'GET', url: OPENAPI_PATH, headers: { accept } })
+    expect(response.statusCode, response.body).toBe(200)
+    expect(response.headers['content-type']).toMatch(/^application\/json/)
+    return response.json() as Document
+  }
+
+  it('is an OpenAPI 3.1 document with a bearer scheme for users and another for operators', async () => {
+    const document = await fetchDocument()
+    expect(document.openapi).toBe('3.1.0')
+    expect(document.info.title).toBeTypeOf('string')
+    expect(document.info.version).toMatch(/^v\d+\.\d+\.\d+$/)
+    expect(document.components.securitySchemes[USER_SECURITY]).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
+    expect(document.components.securitySchemes[OPERATOR_SECURITY]).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    })
+  })
+
+  it('a browser opening it gets the document, not the mini-app', async () => {
+    const document = await fetchDocument('text/html,application/xhtml+xml,*/*;q=0.8')
+    expect(document.openapi).toBe('3.1.0')
+  })
+
+  it('describes every call of spec section 7 the server serves, every operator call, and nothing else', async () => {
+    const operations = operationsOf(await fetchDocument())
+    const expected = [...SPEC_CALLS, ...OPS_CALLS, ...OTHER_CALLS]
+    expect([...operations.keys()].sort()).toEqual([...expected].sort())
+    for (const call of NOT_SERVED_YET) expect(operations.has(call), call).toBe(false)
+  })
+
+  it('every operation is well formed: parameters for its path, a body where it takes one, schemas per status', async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false })
+    const compiles = (schema: object | undefined, where: string) => {
+      expect(schema, where).toBeTypeOf('object')
+      expect(() => ajv.compile(schema ?? {}), where).not.toThrow()
+    }
+    for (const [call, operation] of operationsOf(await fetchDocument())) {
+      const [method = '', path = ''] = call.split(' ')
+      const pathParameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1])
+      const parameters = operation.parameters ?? []
+      expect(
+        parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        call,
+      ).toEqual(expect.arrayContaining(pathParameters))
+      for (const parameter of parameters) {
+        if (parameter.in === 'path') expect(parameter.required, `${call} ${parameter.name}`).toBe(true)
+        compiles(parameter.schema, `${call} parameter ${parameter.name}`)
+      }
+      if (operation.requestBody) {
+        compiles(operation.requestBody.content?.['application/json']?.schema, `${call} body`)
+      } else {
+        expect(
+          method === 'GET' || /refresh|request-invoice|resend-code|submit-account$|\{move\}/.test(path),
+          call,
+        ).toBe(true)
+      }
+      const responses = Object.entries(operation.responses ?? {})
+      expect(
+        responses.some(([status]) => status.startsWith('2')),
+        `${call} has a 2xx answer`,
+      ).toBe(true)
+      for (const [status, response] of responses) {
+        expect(response.description, `${call} ${status}`).toBeTypeOf('string')
+        if (BODILESS_STATUSES.includes(status)) continue
+        compiles(response.content?.['application/json']?.schema, `${call} answer ${status}`)
+      }
+    }
+  })
+
+  it('names the token each call needs: operators the operator token, users the access token', async () => {
+    for (const [call, operation] of operationsOf(await fetchDocument())) {
+      const path = call.split(' ')[1] ?? ''
+      const expected = PUBLIC_CALLS.includes(call)
+        ? []
+        : [{ [path.startsWith('/ops/') ? OPERATOR_SECURITY : USER_SECURITY]: [] }]
+      expect(operation.security, call).toEqual(expected)
+      expect(operation.tags, call).toEqual([path.startsWith('/ops/') ? 'operators' : 'users'])
+    }
+  })
+
+  it('the document agrees with the server: users calls without a token are refused, public ones are not', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/dashboard' })
+    expect(response.statusCode).toBe(401)
+    const ops = await t.app.inject({ method: 'GET', url: '/ops/ledger' })
+    expect(ops.statusCode).toBe(401)
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' })
+    expect(health.statusCode).toBe(200)
+  })
+})
+
+describe('which routes are the API', () => {
+  it('pages, files, the simulator, the sandbox and the document itself are not', () => {
+    for (const url of [
+      '/simulator',
+      '/simulator/launch',
+      '/sandbox/scenarios',
+      '/assets/*',
+      '/flags/:file',
+      '/favicon.svg',
+      '/openapi.json',
+    ]) {
+      expect(isApiRoute(url), url).toBe(false)
+    }
+    for (const url of [
+      '/accounts',
+      '/healthz',
+      '/locales/:lng/:ns',
+      '/ops/ledger',
+      '/invoices/:uid/request-payment',
+    ]) {
+      expect(isApiRoute(url), url).toBe(true)
+    }
+  })
+})
+
+describe('a route without schemas is refused', () => {
+  const ok = z.object({ ok: z.boolean() })
+
+  it('names what is missing', () => {
+    expect(missingSchemas({ method: 'GET', url: '/things/:id', schema: { response: { 200: ok } } })).toEqual([
+      'params',
+    ])
+    expect(missingSchemas({ method: 'POST', url: '/things', schema: { response: { 201: ok } } })).toEqual([
+      'body',
+    ])
+    expect(missingSchemas({ method: 'GET', url: '/things' })).toEqual(['a 2xx response'])
+    expect(missingSchemas({ method: 'GET', url: '/things', schema: { response: { 404: ok } } })).toEqual([
+      'a 2xx response',
+    ])
+    expect(
+      missingSchemas({ method: 'GET', url: '/things', schema: { response: { 200: { type: 'object' } } } }),
+    ).toEqual(['response 200'])
+    expect(
+      missingSchemas({ method: 'POST', url: '/auth/refresh', schema: { response: { 200: ok } } }),
+    ).toEqual([])
+    expect(
+      missingSchemas({
+        method: 'PUT',
+        url: '/things/:id',
+        schema: { params: z.object({ id: z.string() }), body: ok, response: { 200: ok } },
+      }),
+    ).toEqual([])
+  })
+
+  it('registering one fails, so the app never starts with it', async () => {
+    const app = Fastify()
+    await app.register(openApiPlugin)
+    expect(() => app.get('/things/:id', async () => ({ ok: true }))).toThrow(
+      'GET /things/:id lacks a schema for: params, a 2xx response',
+    )
+    expect(() =>
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .post('/things', { schema: { response: { 200: ok } } }, async () => ({
+          ok: true,
+        })),
+    ).toThrow('POST /things lacks a schema for: body')
+    // Not the API: no schema needed.
+    expect(() => app.get('/simulator/page', async () => 'page')).not.toThrow()
+    await app.close()
+  })
+})

@@ -1,0 +1,98 @@
+/**
+ * `npm start` (scripts/start.mjs) stops the server it started: SIGINT and SIGTERM reach the server, the script
+ * exits once the server has stopped, and the data folder's lock is free for the next start. Under npm a SIGTERM
+ * reaches only npm's `sh -c`, so the script must also notice that its parent is gone.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { type SpawnedServer, spawnFromRoot, waitHealthy } from './helpers/spawn-server.ts'
+
+const started: SpawnedServer[] = []
+const dirs: string[] = []
+let nextPort = 19_600 + Math.floor(Math.random() * 1000)
+
+afterAll(() => {
+  for (const { child } of started) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+function track(process: SpawnedServer): SpawnedServer {
+  started.push(process)
+  return process
+}
+
+/** The start script without the mini-app build check: these tests are about the process, not the build. */
+const env = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  SKIP_WEB_BUILD: '1',
+})
+
+function serverPid(dataDir: string): number {
+  const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock.owner'), 'utf8')) as { pid: unknown }
+  if (typeof owner.pid !== 'number') throw new Error('the lock owner file has no pid')
+  return owner.pid
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function waitGone(pid: number, timeoutMs = 15_000): Promise<boolean> {
+  const t0 = Date.now()
+  while (Date.now() - t0 < timeoutMs) {
+    if (!isAlive(pid)) return true
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return false
+}
+
+/** A second start on the same data folder becomes healthy only when the first released its lock. */
+async function expectLockFree(dataDir: string): Promise<void> {
+  const port = nextPort++
+  const second = track(spawnFromRoot(process.execPath, ['scripts/start.mjs'], env(port, dataDir)))
+  await waitHealthy(port, second)
+  second.child.kill('SIGTERM')
+  expect(await second.exited).toBe(0)
+}
+
+describe('scripts/start.mjs', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`passes ${signal} to the server, exits with its code, and frees the data folder`, async () => {
+      const port = nextPort++
+      const dataDir = mkdtempSync(join(tmpdir(), 'start-script-'))
+      dirs.push(dataDir)
+      const script = track(spawnFromRoot(process.execPath, ['scripts/start.mjs'], env(port, dataDir)))
+      await waitHealthy(port, script)
+      const server = serverPid(dataDir)
+      expect(server).not.toBe(script.child.pid)
+
+      script.child.kill(signal)
+      expect(await script.exited).toBe(0)
+      expect(await waitGone(server)).toBe(true)
+      expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)
+      await expectLockFree(dataDir)
+    }, 90_000)
+  }
+
+  it('stops the server when `npm start` gets SIGTERM (npm signals only its shell)', async () => {
+    const port = nextPort++
+    const dataDir = mkdtempSync(join(tmpdir(), 'start-script-'))
+    dirs.push(dataDir)
+    const npm = track(spawnFromRoot('npm', ['start', '--silent'], env(port, dataDir)))
+    await waitHealthy(port, npm)
+    const server = serverPid(dataDir)
+
+    npm.child.kill('SIGTERM')
+    await npm.exited
+    expect(await waitGone(server)).toBe(true)
+    await expectLockFree(dataDir)
+  }, 90_000)
+})

@@ -1,0 +1,137 @@
+import { ErrorCode, type ErrorDetails } from '@app/contract'
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../../lib/api-error.ts'
+import { apiErrorMessage, type StatusMessages } from '../../../lib/error-message.ts'
+import { createI18n } from '../../../lib/i18n.ts'
+import { testResources } from '../../../testing/locales.ts'
+import {
+  CODE_ERRORS,
+  EMAIL_CODE_ERRORS,
+  EMAIL_ERRORS,
+  PASSWORD_ERRORS,
+  PHONE_ERRORS,
+  RESEND_ERRORS,
+  SUBMIT_ACCOUNT_ERRORS,
+} from '../error-messages.ts'
+
+const en = createI18n('en', testResources).getFixedT(null)
+const fa = createI18n('fa', testResources).getFixedT(null)
+
+const PHONE = '+989121234567'
+
+/** Details as the server sends them, one per code: `satisfies` makes a new code a compile error until listed. */
+const SAMPLE_DETAILS = {
+  ACTION_WAIT_REQUIRED_ERROR: { wait: 3330 },
+  BALANCE_LOW_ERROR: { balance: 1.5, minimum: 5 },
+  BALANCE_HIGH_ERROR: { balance: 900, maximum: 500 },
+  SYSTEM_BALANCE_LOW_ERROR: undefined,
+  SERVICE_UNAVAILABLE: { service: 'account provider' },
+  PHONE_NUMBER_BLACKLISTED: undefined,
+  DUPLICATE_ENTRY: { field: 'phone', value: PHONE },
+  ORDER_UNAVAILABLE: { country: 'IR', reason: 'capacity' },
+  CODE_TYPE_NOT_ACCEPTABLE: undefined,
+  UNEXPECTED_CODE_TYPE: { expected: 'code_sent' },
+  RESOURCE_NOT_FOUND: { resource: 'session', id: 'abc' },
+  EMAIL_FLOOD: { wait: 90 },
+  EMAIL_DOMAIN_NOT_ACCEPTABLE: { allowedDomains: ['gmail.com', 'outlook.com'] },
+  PASSWORD_REQUIRED: undefined,
+  INVALID_CODE: { attemptsLeft: 2 },
+  INVALID_PASSWORD: { attemptsLeft: 2 },
+  EMAIL_NOT_ACCEPTABLE: undefined,
+  INVALID_PHONE_NUMBER: undefined,
+  PHONE_NUMBER_NOT_ACCEPTABLE: undefined,
+  FLOW_NOT_FOUND: { resource: 'account submission' },
+  ACCOUNT_SUBMIT_FORBIDDEN: { submitType: 'login' },
+  PAYMENT_CLOSED: undefined,
+  PAYMENT_REQUEST_UNAVAILABLE: undefined,
+  EXCHANGE_RATE_UNAVAILABLE: undefined,
+  INVALID_STATE: undefined,
+  VALIDATION_ERROR: undefined,
+  UNAUTHORIZED: undefined,
+  REFERRAL_REQUIRED: undefined,
+  NOT_FOUND: undefined,
+  RATE_LIMITED: undefined,
+  INTERNAL_ERROR: undefined,
+  BAD_REQUEST: undefined,
+  INVALID_JSON: undefined,
+  PAYLOAD_TOO_LARGE: undefined,
+  UNSUPPORTED_MEDIA_TYPE: undefined,
+} satisfies { [C in ErrorCode]: ErrorDetails<C> }
+
+const answer = (status: number, code: ErrorCode) =>
+  new ApiError(status, code, 'server text', SAMPLE_DETAILS[code] as Record<string, unknown> | undefined)
+
+/** Spec section 8, row by row: call, status, the code the server answers with, the English text. */
+const SPEC_ROWS: [call: string, status: number, code: ErrorCode, text: string, rows: StatusMessages][] = [
+  ['resend', 503, 'SERVICE_UNAVAILABLE', "Can't send code!", RESEND_ERRORS],
+  ['resend', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', RESEND_ERRORS],
+  ['submit account', 404, 'FLOW_NOT_FOUND', 'Account not found', SUBMIT_ACCOUNT_ERRORS],
+  ['submit account', 409, 'DUPLICATE_ENTRY', 'Account already exits', SUBMIT_ACCOUNT_ERRORS],
+  ['submit code', 400, 'INVALID_CODE', 'Invalid code', CODE_ERRORS],
+  ['email code', 400, 'INVALID_CODE', 'Invalid code', EMAIL_CODE_ERRORS],
+  ['email submit', 400, 'EMAIL_NOT_ACCEPTABLE', 'Email not acceptable', EMAIL_ERRORS],
+  ['account password', 400, 'INVALID_PASSWORD', 'Invalid password', PASSWORD_ERRORS],
+  ['phone submit', 404, 'ORDER_UNAVAILABLE', 'Capacity is Completed 🙌.', PHONE_ERRORS],
+  ['phone submit', 406, 'PHONE_NUMBER_BLACKLISTED', 'Phone number not acceptable.', PHONE_ERRORS],
+  ['phone submit', 409, 'DUPLICATE_ENTRY', 'Account already exits.', PHONE_ERRORS],
+  ['phone submit', 422, 'INVALID_PHONE_NUMBER', 'Invalid phone number.', PHONE_ERRORS],
+  [
+    'phone submit',
+    429,
+    'ACTION_WAIT_REQUIRED_ERROR',
+    'Too many requests. Try again in 55 minutes 30 seconds.',
+    PHONE_ERRORS,
+  ],
+  ['phone submit', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', PHONE_ERRORS],
+]
+
+/** English texts of the codes where a call has no row for the status (the spec's 'Auth error codes'). */
+const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
+  ACTION_WAIT_REQUIRED_ERROR: 'Please wait 55 minutes 30 seconds before trying again.',
+  SERVICE_UNAVAILABLE: 'The account provider is temporarily unavailable. Please try again later.',
+  DUPLICATE_ENTRY: 'Phone number +989121234567 already exists.',
+  ORDER_UNAVAILABLE: 'Capacity is Completed 🙌.',
+  RESOURCE_NOT_FOUND: 'Session abc was not found.',
+  EMAIL_FLOOD: 'Too many emails. Please wait 1 minute 30 seconds.',
+  EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
+}
+
+/** What a Persian text may hold besides Persian words: the values it shows (numbers, domains, ids). */
+function expectPersian(text: string, english: string, values: string[]) {
+  expect(text).not.toBe(english)
+  expect(text).not.toMatch(/\b(error|accounts)\.[\w.]+/)
+  expect(text).not.toMatch(/ {2}/)
+  const withoutValues = values.reduce((rest, value) => rest.replaceAll(value, ''), text)
+  expect(withoutValues, 'an English word inside the Persian text').not.toMatch(/[A-Za-z]/)
+}
+
+const valuesOf = (code: ErrorCode) => {
+  const details = SAMPLE_DETAILS[code] as Record<string, unknown> | undefined
+  return Object.values(details ?? {}).flatMap((v) => (Array.isArray(v) ? v.map(String) : [String(v)]))
+}
+
+describe('error table: spec section 8, English and Persian', () => {
+  it.each(SPEC_ROWS)('%s %i (%s) says %s', (_call, status, code, text, rows) => {
+    const error = answer(status, code)
+    expect(apiErrorMessage(error, en, rows)).toBe(text)
+    expectPersian(apiErrorMessage(error, fa, rows), text, ['🙌'])
+  })
+
+  it.each(Object.values(ErrorCode))(
+    'code %s without a call row reads translated, details in human units',
+    (code) => {
+      const error = answer(400, code)
+      const english = apiErrorMessage(error, en)
+      const persian = apiErrorMessage(error, fa)
+      const expected = CODE_TEXTS[code]
+      if (expected) expect(english).toBe(expected)
+      expect(english).not.toMatch(/ {2}|\{\{|\d{3,} seconds/)
+      expectPersian(persian, english, [...valuesOf(code), '🙌'])
+    },
+  )
+
+  it('no answer at all is Unknown error!', () => {
+    expect(apiErrorMessage(new ApiError(0, '', 'offline'), en)).toBe('Unknown error!')
+    expect(apiErrorMessage(new Error('x'), fa)).toBe('خطای ناشناخته!')
+  })
+})

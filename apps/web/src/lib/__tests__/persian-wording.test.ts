@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { testResources } from '../../testing/locales.ts'
+
+type Flat = Record<string, string>
+
+/** Every namespace of one language as one key -> text map (keys are unique across namespaces). */
+function flatten(language: 'en' | 'fa'): Flat {
+  return Object.assign({}, ...Object.values(testResources[language] ?? {})) as Flat
+}
+
+/**
+ * Error texts are walked, row by row, by the error-table test, which owns their wording; the one-word check
+ * leaves them out (the no-English-word and digit checks still cover them).
+ */
+const isErrorText = (key: string) => key.startsWith('error.') || key.includes('.error.')
+
+/**
+ * Latin words a Persian sentence may hold: currencies and networks as the chains and exchanges spell them,
+ * explorers' brand names, the IBAN country prefix, the platform name, and the two status badges the spec
+ * keeps in Latin letters (MF, CF). Anything else Latin inside Persian text is an untranslated word.
+ */
+const LATIN_ALLOWED = new Set([
+  'USDT',
+  'TRX',
+  'TRON',
+  'TRC20',
+  'BEP20',
+  'ERC20',
+  'BSC',
+  'BNB Smart Chain',
+  'Tronscan',
+  'BscScan',
+  'IR',
+  'iOS',
+  'MF',
+  'CF',
+])
+
+/** Placeholders showing how an address starts ('T…', '0x…') are examples of input, not words. */
+const INPUT_EXAMPLES = new Set(['payments.trx.placeholder', 'payments.usdt.placeholder'])
+
+function latinWords(text: string): string[] {
+  let rest = text.replace(/\{\{[^}]+\}\}/g, ' ')
+  // Multi-word names first, so 'BNB Smart Chain' is one allowed term rather than three unknown words.
+  for (const term of LATIN_ALLOWED) if (term.includes(' ')) rest = rest.split(term).join(' ')
+  return (rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((word) => !LATIN_ALLOWED.has(word))
+}
+
+describe('Persian wording', () => {
+  const english = flatten('en')
+  const persian = flatten('fa')
+
+  it('says one thing in one way: the same English text has one Persian text in every namespace', () => {
+    const persianByEnglish = new Map<string, Map<string, string[]>>()
+    for (const [key, text] of Object.entries(english)) {
+      const translated = persian[key]
+      if (isErrorText(key) || translated === undefined) continue
+      const variants = persianByEnglish.get(text) ?? new Map<string, string[]>()
+      variants.set(translated, [...(variants.get(translated) ?? []), key])
+      persianByEnglish.set(text, variants)
+    }
+    const inconsistent = [...persianByEnglish]
+      .filter(([, variants]) => variants.size > 1)
+      .map(([text, variants]) => ({ english: text, persian: Object.fromEntries(variants) }))
+    expect(inconsistent).toEqual([])
+  })
+
+  it('puts no English word inside a Persian text, beyond units and brand names', () => {
+    const found = Object.entries(persian)
+      .filter(([key]) => !INPUT_EXAMPLES.has(key))
+      .map(([key, text]) => ({ key, latin: latinWords(text) }))
+      .filter(({ latin }) => latin.length > 0)
+    expect(found).toEqual([])
+  })
+
+  it('writes every number with Latin digits (the digit rule in lib/format.ts)', () => {
+    const persianDigits = Object.entries(persian).filter(([, text]) =>
+      /[\u06F0-\u06F9\u0660-\u0669]/.test(text),
+    )
+    expect(persianDigits.map(([key, text]) => `${key}: ${text}`)).toEqual([])
+  })
+})

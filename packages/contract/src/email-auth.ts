@@ -1,0 +1,72 @@
+/**
+ * Email and password accounts (spec section 7, `/auth/*` calls other than Telegram's). The mini-app does not
+ * offer them yet; they live apart from Telegram authorization so that the first screen, which imports that
+ * module, never carries them.
+ */
+import * as z from 'zod/mini'
+import { V } from './messages.ts'
+
+const EmailSchema = z.pipe(
+  z
+    .string({ error: V.emailRequired })
+    .check(z.trim(), z.minLength(1, { error: V.emailRequired }), z.maxLength(254, { error: V.emailInvalid })),
+  z.email({ error: V.emailInvalid }),
+)
+
+const PasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .check(
+    z.minLength(1, { error: V.passwordRequired }),
+    z.minLength(6, { error: V.passwordMin }),
+    z.maxLength(128),
+  )
+
+const AuthCodeSchema = z
+  .string({ error: V.codeRequired })
+  .check(z.minLength(1, { error: V.codeRequired }), z.regex(/^\d{5}$/, { error: V.codeLength }))
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: V.passwordRequired })
+    .check(
+      z.minLength(1, { error: V.passwordRequired }),
+      z.minLength(6, { error: V.loginPasswordInvalid }),
+      z.maxLength(128),
+    ),
+})
+export type LoginBody = z.infer<typeof LoginBodySchema>
+
+/** The retyped password must equal `field`; the issue lands on `passwordRetype`. */
+function withRetype<T extends z.ZodMiniObject<{ passwordRetype: z.ZodMiniString<string> }>>(
+  schema: T,
+  field: 'password' | 'newPassword',
+): T {
+  return schema.check(
+    z.refine((v) => (v as Record<string, unknown>)[field] === v.passwordRetype, {
+      error: V.retypeMismatch,
+      path: ['passwordRetype'],
+    }),
+  )
+}
+
+const RetypeSchema = z.string({ error: V.retypeRequired }).check(z.minLength(1, { error: V.retypeRequired }))
+
+export const RegisterBodySchema = withRetype(
+  z.object({ email: EmailSchema, password: PasswordSchema, passwordRetype: RetypeSchema }),
+  'password',
+)
+export type RegisterBody = z.infer<typeof RegisterBodySchema>
+
+export const EmailVerificationRequestBodySchema = z.object({ email: EmailSchema })
+export const EmailVerificationConfirmBodySchema = z.object({ code: AuthCodeSchema, email: EmailSchema })
+
+export const PasswordResetRequestBodySchema = withRetype(
+  z.object({ email: EmailSchema, newPassword: PasswordSchema, passwordRetype: RetypeSchema }),
+  'newPassword',
+)
+export const PasswordResetConfirmBodySchema = z.object({
+  code: AuthCodeSchema,
+  email: EmailSchema,
+  newPassword: PasswordSchema,
+})

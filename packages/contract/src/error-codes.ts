@@ -1,0 +1,46 @@
+/** Error codes the mini-app maps to dialogs (spec section 8), plus the generic ones the server uses. */
+export const ErrorCode = {
+  ACTION_WAIT_REQUIRED_ERROR: 'ACTION_WAIT_REQUIRED_ERROR',
+  BALANCE_LOW_ERROR: 'BALANCE_LOW_ERROR',
+  BALANCE_HIGH_ERROR: 'BALANCE_HIGH_ERROR',
+  SYSTEM_BALANCE_LOW_ERROR: 'SYSTEM_BALANCE_LOW_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  PHONE_NUMBER_BLACKLISTED: 'PHONE_NUMBER_BLACKLISTED',
+  DUPLICATE_ENTRY: 'DUPLICATE_ENTRY',
+  ORDER_UNAVAILABLE: 'ORDER_UNAVAILABLE',
+  CODE_TYPE_NOT_ACCEPTABLE: 'CODE_TYPE_NOT_ACCEPTABLE',
+  UNEXPECTED_CODE_TYPE: 'UNEXPECTED_CODE_TYPE',
+  RESOURCE_NOT_FOUND: 'RESOURCE_NOT_FOUND',
+  EMAIL_FLOOD: 'EMAIL_FLOOD',
+  EMAIL_DOMAIN_NOT_ACCEPTABLE: 'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+  // Account submission (spec section 8 by status; these codes let the server say which case it is).
+  PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
+  INVALID_CODE: 'INVALID_CODE',
+  INVALID_PASSWORD: 'INVALID_PASSWORD',
+  EMAIL_NOT_ACCEPTABLE: 'EMAIL_NOT_ACCEPTABLE',
+  INVALID_PHONE_NUMBER: 'INVALID_PHONE_NUMBER',
+  PHONE_NUMBER_NOT_ACCEPTABLE: 'PHONE_NUMBER_NOT_ACCEPTABLE',
+  FLOW_NOT_FOUND: 'FLOW_NOT_FOUND',
+  /** 403: the user's flags do not allow this submit type (canAddAccount for login, canRegisterAccount for register). */
+  ACCOUNT_SUBMIT_FORBIDDEN: 'ACCOUNT_SUBMIT_FORBIDDEN',
+  /** 400 on invoice creation, 409 on a payment request: withdrawals (or toman payouts) are closed. */
+  PAYMENT_CLOSED: 'PAYMENT_CLOSED',
+  /** 409: the invoice does not allow a payment request now (not confirmed, paid, or one is open). */
+  PAYMENT_REQUEST_UNAVAILABLE: 'PAYMENT_REQUEST_UNAVAILABLE',
+  /** 409: no exchange rate is set for the payout currency. */
+  EXCHANGE_RATE_UNAVAILABLE: 'EXCHANGE_RATE_UNAVAILABLE',
+  /** 409: an operator move the record's current state does not allow. */
+  INVALID_STATE: 'INVALID_STATE',
+  VALIDATION_ERROR: 'VALIDATION_ERROR',
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  REFERRAL_REQUIRED: 'REFERRAL_REQUIRED',
+  NOT_FOUND: 'NOT_FOUND',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL_ERROR: 'INTERNAL_ERROR',
+  // Transport errors the one error handler answers before a route runs.
+  BAD_REQUEST: 'BAD_REQUEST',
+  INVALID_JSON: 'INVALID_JSON',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+} as const
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

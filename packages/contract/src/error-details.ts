@@ -1,0 +1,77 @@
+import * as z from 'zod/mini'
+import type { ErrorCode } from './error-codes.ts'
+import { ActionWaitDetailsSchema, BalanceHighDetailsSchema, BalanceLowDetailsSchema } from './invoices.ts'
+
+/** A code that carries no details: the answer has no `details` key. */
+const NoDetails = z.undefined()
+
+const WaitDetailsSchema = z.object({
+  /** Seconds until the next try is allowed. */
+  wait: z.int().check(z.nonnegative()),
+})
+
+/** Names in details are fixed words the mini-app translates (never shown raw inside a Persian sentence). */
+
+/** Which record a duplicate is about: the mini-app translates the field's name and shows the value. */
+export const DuplicateFieldSchema = z.enum(['phone', 'country', 'code'])
+export type DuplicateField = z.infer<typeof DuplicateFieldSchema>
+
+/**
+ * The `details` of every error code the server sends, one schema per code: the server builds details through
+ * these types and the mini-app reads them through these schemas, so both sides agree on the names.
+ * `z.undefined()` marks a code without details; `z.optional(...)` one whose details are sometimes present.
+ */
+export const ErrorDetailsSchemas = {
+  ACTION_WAIT_REQUIRED_ERROR: ActionWaitDetailsSchema,
+  BALANCE_LOW_ERROR: BalanceLowDetailsSchema,
+  BALANCE_HIGH_ERROR: BalanceHighDetailsSchema,
+  SYSTEM_BALANCE_LOW_ERROR: NoDetails,
+  SERVICE_UNAVAILABLE: z.optional(z.object({ service: z.enum(['account provider']) })),
+  PHONE_NUMBER_BLACKLISTED: NoDetails,
+  DUPLICATE_ENTRY: z.object({ field: DuplicateFieldSchema, value: z.string() }),
+  ORDER_UNAVAILABLE: z.object({
+    country: z.string(),
+    reason: z.enum(['orders_closed', 'no_order', 'closed', 'capacity']),
+  }),
+  CODE_TYPE_NOT_ACCEPTABLE: NoDetails,
+  UNEXPECTED_CODE_TYPE: z.object({ expected: z.string() }),
+  RESOURCE_NOT_FOUND: z.object({ resource: z.enum(['session']), id: z.string() }),
+  EMAIL_FLOOD: WaitDetailsSchema,
+  EMAIL_DOMAIN_NOT_ACCEPTABLE: z.object({ allowedDomains: z.array(z.string()) }),
+  PASSWORD_REQUIRED: NoDetails,
+  INVALID_CODE: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),
+  INVALID_PASSWORD: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),
+  EMAIL_NOT_ACCEPTABLE: NoDetails,
+  INVALID_PHONE_NUMBER: NoDetails,
+  PHONE_NUMBER_NOT_ACCEPTABLE: NoDetails,
+  FLOW_NOT_FOUND: z.object({ resource: z.enum(['account submission']) }),
+  ACCOUNT_SUBMIT_FORBIDDEN: z.object({ submitType: z.enum(['login', 'register']) }),
+  PAYMENT_CLOSED: NoDetails,
+  PAYMENT_REQUEST_UNAVAILABLE: NoDetails,
+  EXCHANGE_RATE_UNAVAILABLE: NoDetails,
+  INVALID_STATE: NoDetails,
+  VALIDATION_ERROR: NoDetails,
+  UNAUTHORIZED: NoDetails,
+  REFERRAL_REQUIRED: NoDetails,
+  NOT_FOUND: NoDetails,
+  RATE_LIMITED: NoDetails,
+  INTERNAL_ERROR: NoDetails,
+  BAD_REQUEST: NoDetails,
+  INVALID_JSON: NoDetails,
+  PAYLOAD_TOO_LARGE: NoDetails,
+  UNSUPPORTED_MEDIA_TYPE: NoDetails,
+} as const satisfies Record<ErrorCode, z.ZodMiniType>
+
+export type ErrorDetails<C extends ErrorCode> = z.infer<(typeof ErrorDetailsSchemas)[C]>
+
+/** Whether a string is one of the contract's error codes. */
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ErrorDetailsSchemas, code)
+
+/** The details of an error answer read through its code's schema; undefined when they do not parse. */
+export function parseErrorDetails<C extends ErrorCode>(
+  code: C,
+  details: unknown,
+): ErrorDetails<C> | undefined {
+  const parsed = ErrorDetailsSchemas[code].safeParse(details)
+  return parsed.success ? (parsed.data as ErrorDetails<C>) : undefined
+}

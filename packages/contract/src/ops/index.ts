@@ -1,0 +1,10 @@
+/**
+ * The operator API's calls (`/ops/*`): shared by the server, the CLI and the console. A separate entry
+ * (`@app/contract/ops`) so that nothing of it can reach the mini-app's bundle.
+ */
+export * from './accounts.ts'
+export * from './invites.ts'
+export * from './limit.ts'
+export * from './orders.ts'
+export * from './payments.ts'
+export * from './settings.ts'

@@ -1,0 +1,74 @@
+import * as z from 'zod/mini'
+import { UidSchema } from '../common.ts'
+import { ConfirmationStatusSchema, ExchangePairSchema, TransactionStatusSchema } from '../invoices.ts'
+import { LimitSchema } from './limit.ts'
+
+/** Invoices, payouts, exchange rates and the ledger, as operators read and move them. */
+export const OpsInvoiceListQuerySchema = z.object({
+  status: z.optional(ConfirmationStatusSchema),
+  limit: LimitSchema,
+})
+export const OpsTransactionListQuerySchema = z.object({
+  status: z.optional(TransactionStatusSchema),
+  limit: LimitSchema,
+})
+export const OpsInvoiceSchema = z.object({
+  uid: z.string(),
+  amount: z.string(),
+  confirmationStatus: z.string(),
+  paymentStatus: z.string(),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+})
+export const OpsInvoicesSchema = z.array(OpsInvoiceSchema)
+export const InvoiceMoveSchema = z.enum(['confirm', 'reject', 'validate'], {
+  error: 'one of confirm, reject, validate',
+})
+export type InvoiceMove = z.infer<typeof InvoiceMoveSchema>
+export const InvoiceMoveParamsSchema = z.object({ uid: UidSchema, move: InvoiceMoveSchema })
+export const OpsTransactionSchema = z.object({
+  uid: z.string(),
+  invoiceUid: z.string(),
+  telegramId: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  amount: z.string(),
+  userFee: z.string(),
+  rate: z.string(),
+  net: z.string(),
+  receiverAddress: z.string(),
+  bankCard: z.nullable(
+    z.object({ name: z.nullable(z.string()), family: z.nullable(z.string()), number: z.string() }),
+  ),
+  txid: z.nullable(z.string()),
+  senderAddress: z.nullable(z.string()),
+  createdAt: z.string(),
+  paidAt: z.nullable(z.string()),
+})
+export const OpsTransactionsSchema = z.array(OpsTransactionSchema)
+export const TransactionMoveSchema = z.enum(['broadcast', 'succeed', 'fail', 'review'], {
+  error: 'one of broadcast, succeed, fail, review',
+})
+export type TransactionMove = z.infer<typeof TransactionMoveSchema>
+export const TransactionMoveParamsSchema = z.object({ uid: UidSchema, move: TransactionMoveSchema })
+/** `succeed` needs the txid (or bank reference); the sender address is optional. */
+export const TransactionMoveBodySchema = z.strictObject({
+  txid: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+  senderAddress: z.optional(z.string().check(z.trim(), z.maxLength(128))),
+})
+export const RateParamsSchema = z.object({ pair: ExchangePairSchema })
+export const PutRateBodySchema = z.strictObject({
+  price: z.union([z.string().check(z.maxLength(32)), z.number()]),
+})
+export const RateSchema = z.object({ pair: z.string(), price: z.string(), setAt: z.string() })
+export const RatesSchema = z.array(RateSchema)
+export const LedgerSchema = z.object({
+  totals: z.object({
+    acceptedNet: z.string(),
+    available: z.string(),
+    onUnpaidInvoices: z.string(),
+    paid: z.string(),
+    paidOut: z.string(),
+  }),
+  problems: z.array(z.string()),
+})

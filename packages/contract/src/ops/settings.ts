@@ -1,0 +1,40 @@
+import * as z from 'zod/mini'
+
+/** Operator settings (`ops settings set`): the keys, what each means, and their values on the wire. */
+export const SETTING_KEYS = [
+  'order_open',
+  'payment_open',
+  'toman_payment_open',
+  'min_payment_limit',
+  'max_payment_limit',
+  'channel_username',
+  'validation_delay_seconds',
+  'invoice_delay_seconds',
+] as const
+export type SettingKey = (typeof SETTING_KEYS)[number]
+
+/** One line each, for the CLI's help and the console. */
+export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
+  order_open: 'accounts can be submitted (global order switch)',
+  payment_open: 'users can create invoices and request payments',
+  toman_payment_open: 'toman (IRT) payment requests are open',
+  min_payment_limit: 'smallest invoice amount, USDT',
+  max_payment_limit: 'largest invoice amount, USDT',
+  channel_username: 'public channel users are asked to join (without @), or null for none',
+  validation_delay_seconds: 'seconds between an account submission and its validation',
+  invoice_delay_seconds: 'minimum seconds between two invoices of one user',
+}
+
+export const SettingKeySchema = z.enum(SETTING_KEYS, {
+  error: `unknown setting; one of ${SETTING_KEYS.join(', ')}`,
+})
+
+/** What the API shows: booleans, USDT amounts and seconds as exact strings, the channel or null. */
+const SettingValueSchema = z.union([z.boolean(), z.string(), z.null()])
+export const SettingsSchema = z.record(z.string(), SettingValueSchema)
+export const SettingParamsSchema = z.object({ key: SettingKeySchema })
+/** What an operator may send; the server parses it per setting (true/'true', '10.5', 3600/'3600', ...). */
+export const PutSettingBodySchema = z.object({
+  value: z.union([z.boolean(), z.string().check(z.maxLength(64)), z.number(), z.null()]),
+})
+export const SettingSchema = z.object({ key: z.string(), value: SettingValueSchema })

@@ -1,0 +1,115 @@
+// Proves that biome.json's architecture rules still fire: plants one file per rule where the rule applies,
+// each with imports that must be refused and imports that must pass, lints them, then removes them.
+// A rule that silently stopped matching (a renamed folder, a changed glob) fails here instead of letting
+// the next violation through.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const tag = `zz-architecture-check-${process.pid}`
+const CYCLE = 'lint/suspicious/noImportCycles'
+const RESTRICTED = 'lint/style/noRestrictedImports'
+
+/** Each planted file: `refused` imports must raise `rule` with a message containing `says`; `allowed` must not. */
+const plants = [
+  {
+    file: `apps/web/src/features/accounts/components/${tag}.ts`,
+    says: 'Web features never import each other',
+    refused: ['../../invoices/invoice-status.ts', '../../../features/payments/digits.ts'],
+    allowed: ['../account-status.ts', '../../../lib/format.ts', '../../../components/ui/badge.tsx'],
+  },
+  {
+    file: `apps/web/src/features/accounts/${tag}.ts`,
+    says: 'Web features never import each other',
+    refused: ['../invoices/invoice-status.ts'],
+    allowed: ['./account-status.ts', '../../lib/format.ts'],
+  },
+  {
+    file: `apps/web/src/lib/${tag}.ts`,
+    says: 'Shared web code (components, lib, hooks, config, testing) never imports a feature',
+    refused: ['../features/accounts/account-status.ts'],
+    allowed: ['./format.ts', '../hooks/use-countdown.ts'],
+  },
+  {
+    file: `apps/web/src/components/ui/${tag}.ts`,
+    says: 'Shared web code (components, lib, hooks, config, testing) never imports a feature',
+    refused: ['../../features/invoices/invoice-status.ts'],
+    allowed: ['./badge.tsx'],
+  },
+  {
+    file: `apps/web/src/app/${tag}.ts`,
+    says: 'never imports server code',
+    refused: ['@app/server', '../../../server/src/config.ts', '../../../../apps/server/src/config.ts'],
+    allowed: ['../features/accounts/account-status.ts', '@app/contract'],
+  },
+  {
+    file: `packages/contract/src/${tag}.ts`,
+    says: 'The contract imports nothing of ours',
+    refused: ['@app/server', '@app/web', '../../../apps/server/src/config.ts', '../../other/src/index.ts'],
+    allowed: ['./common.ts', 'zod'],
+  },
+  {
+    file: `apps/ops-cli/src/${tag}.ts`,
+    says: 'The operator CLI imports only the contract',
+    refused: ['@app/server', '../../server/src/config.ts', '../../../apps/server/src/app.ts'],
+    allowed: ['./client.ts', '@app/contract/ops', 'commander'],
+  },
+]
+
+const cycle = [`apps/server/src/${tag}-a.ts`, `apps/server/src/${tag}-b.ts`]
+
+const written = []
+function plant(file, text) {
+  const path = join(root, file)
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, text)
+  written.push(path)
+}
+
+const failures = []
+try {
+  for (const { file, refused, allowed } of plants) {
+    const imports = [...refused, ...allowed].map((spec, i) => `import * as m${i} from '${spec}'`)
+    plant(file, `${imports.join('\n')}\nexport const all = [${imports.map((_, i) => `m${i}`).join(', ')}]\n`)
+  }
+  plant(cycle[0], `import { b } from './${tag}-b.ts'\nexport const a = (): unknown => b\n`)
+  plant(cycle[1], `import { a } from './${tag}-a.ts'\nexport const b = (): unknown => a\n`)
+
+  const files = [...plants.map((p) => p.file), ...cycle]
+  const run = spawnSync('npx', ['biome', 'lint', '--reporter=json', '--max-diagnostics=none', ...files], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+  const report = JSON.parse(run.stdout)
+  const found = (file, line, category) =>
+    report.diagnostics.filter(
+      (d) => d.location?.path === file && d.location.start?.line === line && d.category === category,
+    )
+
+  for (const { file, says, refused, allowed } of plants) {
+    refused.forEach((spec, i) => {
+      const hits = found(file, i + 1, RESTRICTED)
+      if (!hits.some((d) => d.message.includes(says))) failures.push(`${file}: '${spec}' was not refused`)
+    })
+    allowed.forEach((spec, i) => {
+      if (found(file, refused.length + i + 1, RESTRICTED).length > 0)
+        failures.push(`${file}: '${spec}' was refused but is allowed`)
+    })
+  }
+  for (const file of cycle) {
+    if (found(file, 1, CYCLE).length === 0)
+      failures.push(`${file}: the planted import cycle was not reported`)
+  }
+} finally {
+  for (const path of written) rmSync(path, { force: true })
+}
+
+if (failures.length > 0) {
+  console.error(`architecture rules: ${failures.length} planted case(s) went wrong\n${failures.join('\n')}`)
+  process.exit(1)
+}
+console.log(
+  `architecture rules: all ${plants.length} restricted-import plants and the import cycle were caught`,
+)

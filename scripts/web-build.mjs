@@ -1,0 +1,53 @@
+// @ts-check
+// The mini-app's build, made when missing or stale: used by `npm start` and the benches.
+// Stale: index.html older than any source, or a served file without its up-to-date `.br`/`.gz` sibling
+// (a bare `vite build`, or a build interrupted before precompression).
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { missingPrecompressed } from '../apps/web/scripts/precompress.mjs'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const builtIndex = join(root, 'apps/web/dist/index.html')
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'apps/web/scripts/precompress.mjs',
+  'packages/contract/src',
+]
+
+/** @param {string} path @returns {number} */
+function newestChange(path) {
+  const stats = statSync(path)
+  if (!stats.isDirectory()) return stats.mtimeMs
+  return readdirSync(path).reduce(
+    (latest, name) => Math.max(latest, newestChange(join(path, name))),
+    stats.mtimeMs,
+  )
+}
+
+/** Why the build must be made again, or undefined when it is complete and newer than its sources. */
+export function webBuildStaleness() {
+  if (!existsSync(builtIndex)) return 'no build'
+  const built = statSync(builtIndex).mtimeMs
+  const changed = webSources.find(
+    (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > built,
+  )
+  if (changed) return `${changed} changed`
+  const unencoded = missingPrecompressed().length
+  if (unencoded > 0) return `${unencoded} files lack their .br/.gz`
+  return undefined
+}
+
+/** Builds apps/web (vite build + precompression) when stale; exits the process if the build fails. */
+export function ensureWebBuild() {
+  const reason = webBuildStaleness()
+  if (reason === undefined) return
+  console.log(`Building the mini-app (apps/web: ${reason})...`)
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
