@@ -53,6 +53,8 @@ export const InvoiceSchema = z.object(InvoiceShape)
 export type Invoice = z.infer<typeof InvoiceSchema>
 export const InvoiceDetailSchema = z.object({
   ...InvoiceShape,
+  /** The part of `amount` that is the user's referral earnings (0 when none), USDT. */
+  referralEarnings: UsdtAmountSchema,
   transactions: z.array(TransactionSchema),
 })
 export type InvoiceDetail = z.infer<typeof InvoiceDetailSchema>

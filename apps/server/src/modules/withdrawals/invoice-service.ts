@@ -133,6 +133,8 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
       const hasOpen = transactions.some((t) => isOpenTransactionStatus(t.status))
       return {
         ...toInvoice(invoice, paymentRequestAllowed(invoice, settings.payment_open, hasOpen)),
+        // Referral earnings do not reach invoices yet: the referrals module will attach them.
+        referralEarnings: 0,
         transactions: transactions.map(toTransaction),
       }
     },

@@ -42,7 +42,7 @@ export function transactionFixture(overrides: Partial<Transaction> = {}): Transa
 }
 
 export function invoiceDetailFixture(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
-  return { ...invoiceFixture(), transactions: [], ...overrides }
+  return { ...invoiceFixture(), referralEarnings: 0, transactions: [], ...overrides }
 }
 
 export function invoicePage<T>(items: T[], nextPage: string | null = null, total?: number) {
