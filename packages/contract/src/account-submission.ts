@@ -133,6 +133,8 @@ export const AuthCodeTypeNameSchema = z.enum([
 export const AuthSessionSchema = z.object({
   sessionId: z.string(),
   phoneNumber: z.string(),
+  /** The same number as the lists show it ('+98 912 000 0001'), for the sign-up code screen. */
+  formattedPhone: z.string(),
   sentCode: z.nullable(
     z.object({
       type: z.object({ '@type': AuthCodeTypeNameSchema, length: z.optional(PositiveIntSchema) }),

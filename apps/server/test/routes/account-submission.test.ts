@@ -353,6 +353,7 @@ describe.each(DATABASE_KINDS)('sign-up on %s', (kind) => {
     const session = AuthSessionSchema.parse(sent.json())
     expect(session).toMatchObject({
       phoneNumber,
+      formattedPhone: '+98 912 000 0020',
       sentCode: {
         type: { '@type': 'authenticationCodeTypeSms', length: 5 },
         nextType: { '@type': 'authenticationCodeTypeCall' },

@@ -77,6 +77,7 @@ function authSession(flow: Flow, extra: Partial<AuthSession> = {}): AuthSession 
   return {
     sessionId: flow.id,
     phoneNumber: flow.phone,
+    formattedPhone: formatPhoneNumber(flow.phone),
     sentCode: {
       type: { '@type': type, ...(flow.codeLength === null ? {} : { length: flow.codeLength }) },
       nextType: next === null ? null : { '@type': next },

@@ -12,11 +12,13 @@ import { resetFlows } from '../flow-store.ts'
 afterEach(resetFlows)
 
 const PHONE = '+447700900321'
+const FORMATTED_PHONE = '+44 7700 900321'
 const REF = { sessionId: 'session-1', phoneNumber: PHONE }
 
 function session(overrides: Partial<AuthSession> = {}): AuthSession {
   return {
     ...REF,
+    formattedPhone: FORMATTED_PHONE,
     sentCode: {
       type: { '@type': 'authenticationCodeTypeSms', length: 5 },
       nextType: { '@type': 'authenticationCodeTypeCall' },
@@ -56,6 +58,8 @@ describe('sign-up flow', () => {
       purpose: 'signup',
     })
     expect(screen.getByText(/SMS with the code/)).toBeInTheDocument()
+    // The number reads as the account lists show it, not as typed.
+    expect(screen.getByText(FORMATTED_PHONE)).toBeInTheDocument()
     await user.type(screen.getByRole('textbox', { name: 'Code' }), '1234')
     await user.click(screen.getByRole('button', { name: 'Submit' }))
     expect(await screen.findByText('Please enter a valid OTP code')).toBeInTheDocument()
@@ -63,7 +67,7 @@ describe('sign-up flow', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }))
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Account registered' })
-    expect(dialog).toHaveTextContent(PHONE)
+    expect(dialog).toHaveTextContent(FORMATTED_PHONE)
     expect(dialog).toHaveTextContent('Ada Lovelace')
     expect(server.callsTo('POST', '/telegram/auth/signup')[0]?.body).toEqual({ ...REF, phoneCode: '12345' })
     await waitFor(() => expect(window.location.pathname).toBe('/accounts/pending'))

@@ -37,7 +37,7 @@ function SignupStep({
       testId="signup-code"
       title={t('accounts.signup.title')}
       sentVia={codeType}
-      phone={session.phoneNumber}
+      phone={session.formattedPhone}
       length={sentCode?.type.length}
       sentAt={state.at}
       pending={signupMutation.isPending}
@@ -53,7 +53,7 @@ function SignupStep({
               void showDialog({
                 title: t('accounts.signup.successTitle'),
                 message: t('accounts.signup.successMessage', {
-                  phone: result.phoneNumber,
+                  phone: session.formattedPhone,
                   firstName: result.firstName,
                   lastName: result.lastName,
                 }),
