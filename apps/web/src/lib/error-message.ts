@@ -3,6 +3,7 @@ import {
   type ErrorDetails,
   ErrorDetailsSchemas,
   isErrorCode,
+  type Namespace,
   parseErrorDetails,
 } from '@app/contract'
 import { isApiError } from './api-error.ts'
@@ -11,11 +12,13 @@ import type { TFunction } from './i18n.ts'
 import { hapticNotification } from './telegram/haptics.ts'
 
 /**
- * One call's rows of spec section 8: the status of a failed answer -> the key of the text the user sees (the
- * call's namespace, e.g. `accounts.submit.error.capacity`). Each feature owns its calls' rows; this module owns
- * what every call shares: the code texts, the waits, the fallbacks.
+ * One call's rows of spec section 8: the status of a failed answer -> the key of the text the user sees, in the
+ * feature's namespace (e.g. `accounts.submit.error.capacity` in `accounts`). Each feature owns its calls' rows;
+ * this module owns what every call shares: the code texts, the waits, the fallbacks.
  */
-export type StatusMessages = Partial<Record<number, string>>
+export type StatusMessages = { ns: Namespace; keys: Partial<Record<number, string>> }
+
+const NO_ROWS: StatusMessages = { ns: 'common', keys: {} }
 
 type Text = { key: string; values?: Record<string, string | number> }
 
@@ -103,12 +106,12 @@ function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
  * spec's words for that call, e.g. 'Capacity is Completed 🙌.'), followed by the wait when the answer carries
  * one; then the code's text with its details; then a generic text per status class.
  */
-export function apiErrorMessage(error: unknown, t: TFunction, byStatus: StatusMessages = {}): string {
+export function apiErrorMessage(error: unknown, t: TFunction, rows: StatusMessages = NO_ROWS): string {
   if (!isApiError(error) || error.status === 0) return t('error.unknown', { ns: 'common' })
   const code = isErrorCode(error.code) ? error.code : undefined
-  const rowKey = byStatus[error.status]
+  const rowKey = rows.keys[error.status]
   if (rowKey) {
-    const row = t(rowKey, { ns: ['accounts', 'common'] })
+    const row = t(rowKey, { ns: rows.ns })
     const wait = code ? waitOf(code, error.details) : undefined
     if (wait === undefined) return row
     return `${row} ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
@@ -133,7 +136,7 @@ export function showErrorDialog(t: TFunction, message: string): Promise<string |
 export function showApiErrorDialog(
   error: unknown,
   t: TFunction,
-  byStatus: StatusMessages = {},
+  rows: StatusMessages = NO_ROWS,
 ): Promise<string | null> {
-  return showErrorDialog(t, apiErrorMessage(error, t, byStatus))
+  return showErrorDialog(t, apiErrorMessage(error, t, rows))
 }
