@@ -54,7 +54,7 @@ export const ErrorDetailsSchemas = {
   UNAUTHORIZED: NoDetails,
   REFERRAL_REQUIRED: NoDetails,
   NOT_FOUND: NoDetails,
-  RATE_LIMITED: NoDetails,
+  RATE_LIMITED: WaitDetailsSchema,
   INTERNAL_ERROR: NoDetails,
   BAD_REQUEST: NoDetails,
   INVALID_JSON: NoDetails,

@@ -75,12 +75,9 @@ export function toErrorResponse(
   ) {
     const status = error.statusCode
     const code =
-      status === 429
-        ? 'RATE_LIMITED'
-        : (FASTIFY_CODES[error.code] ??
-          (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : 'BAD_REQUEST'))
-    const message =
-      status === 429 ? 'Too many requests, try again later' : (FASTIFY_MESSAGES[error.code] ?? error.message)
+      FASTIFY_CODES[error.code] ??
+      (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'INVALID_JSON' : 'BAD_REQUEST')
+    const message = FASTIFY_MESSAGES[error.code] ?? error.message
     return { body: { statusCode: status, code, message }, unexpected: false }
   }
   return {

@@ -5,6 +5,7 @@
  */
 import rateLimit from '@fastify/rate-limit'
 import { Redis } from 'ioredis'
+import { DomainError } from '../lib/domain-error.ts'
 import { globalPlugin } from './global-plugin.ts'
 
 export type RateLimitOptions = { max: number; timeWindowMs: number; redisUrl: string | undefined }
@@ -22,5 +23,10 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', asyn
     ...(redis ? { redis, nameSpace: 'rate-limit:' } : {}),
     // A Redis outage must not take the API down with it.
     skipOnError: true,
+    // The answer says how long to wait, in the contract's words, so the mini-app can say it in minutes and seconds.
+    errorResponseBuilder: (_request, context) =>
+      new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', {
+        wait: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
   })
 })

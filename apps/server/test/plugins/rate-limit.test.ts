@@ -1,3 +1,4 @@
+import { ErrorResponseSchema, parseErrorDetails } from '@app/contract'
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { buildAppOn, useTestApp } from '../helpers/app.ts'
@@ -11,7 +12,13 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) codes.push((await call()).statusCode)
     expect(codes).toEqual([401, 401, 401, 429])
     const limited = await call()
-    expect(limited.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' })
+    // The wait travels in the contract's details (seconds, within the 60 s window) and in Retry-After.
+    const body = ErrorResponseSchema.parse(limited.json())
+    expect(body).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' })
+    const wait = parseErrorDetails('RATE_LIMITED', body.details)?.wait ?? 0
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(60)
+    expect(limited.headers['retry-after']).toBe(String(wait))
     expect(limited.headers['retry-after']).toBeDefined()
   })
 

@@ -81,6 +81,7 @@ const CODE_TEXTS: CodeText = {
     values: { resource: t(RESOURCE_KEYS[d.resource], { ns: 'common' }), id: d.id },
   }),
   EMAIL_FLOOD: (d, t) => ({ key: 'error.code.EMAIL_FLOOD', values: { wait: formatWait(d.wait, t) } }),
+  RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
     values: { domains: d.allowedDomains.join(', ') },
@@ -98,6 +99,7 @@ function codeText(code: ErrorCode, rawDetails: unknown, t: TFunction): Text | un
 function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
   if (code === 'ACTION_WAIT_REQUIRED_ERROR') return parseErrorDetails(code, rawDetails)?.wait
   if (code === 'EMAIL_FLOOD') return parseErrorDetails(code, rawDetails)?.wait
+  if (code === 'RATE_LIMITED') return parseErrorDetails(code, rawDetails)?.wait
   return undefined
 }
 

@@ -50,7 +50,7 @@ const SAMPLE_DETAILS = {
   UNAUTHORIZED: undefined,
   REFERRAL_REQUIRED: undefined,
   NOT_FOUND: undefined,
-  RATE_LIMITED: undefined,
+  RATE_LIMITED: { wait: 75 },
   INTERNAL_ERROR: undefined,
   BAD_REQUEST: undefined,
   INVALID_JSON: undefined,
@@ -82,6 +82,7 @@ const SPEC_ROWS: [call: string, status: number, code: ErrorCode, text: string, r
     'Too many requests. Try again in 55 minutes 30 seconds.',
     PHONE_ERRORS,
   ],
+  ['phone submit', 429, 'RATE_LIMITED', 'Too many requests. Try again in 1 minute 15 seconds.', PHONE_ERRORS],
   ['phone submit', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', PHONE_ERRORS],
 ]
 
@@ -93,6 +94,7 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   ORDER_UNAVAILABLE: 'Capacity is Completed 🙌.',
   RESOURCE_NOT_FOUND: 'Session abc was not found.',
   EMAIL_FLOOD: 'Too many emails. Please wait 1 minute 30 seconds.',
+  RATE_LIMITED: 'Too many requests. Please wait 1 minute 15 seconds.',
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
 }
 
