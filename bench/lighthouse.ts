@@ -187,7 +187,7 @@ function printTable(runs: RunFigures[], chromium: string): void {
   console.log(`  reports and screenshots: ${output}/run-<n>.{html,jpg,png}`)
 }
 
-ensureWebBuild()
+await ensureWebBuild()
 mkdirSync(output, { recursive: true })
 const server = await startServer({ VALIDATION_POLL_MS: '0', LOG_LEVEL: 'warn' })
 let browser: Browser | undefined

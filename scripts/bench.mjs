@@ -81,7 +81,7 @@ try {
 }
 
 console.log('\nmini-app bundle')
-ensureWebBuild()
+await ensureWebBuild()
 const size = spawnSync('npm', ['run', 'size', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' })
 
 // First-screen composition per npm package (minified and gzip), from the build's source maps.

@@ -15,7 +15,7 @@ import { ensureWebBuild } from './web-build.mjs'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PARENT_CHECK_MS = 300
 
-if (process.env.SKIP_WEB_BUILD !== '1') ensureWebBuild()
+if (process.env.SKIP_WEB_BUILD !== '1') await ensureWebBuild()
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
   cwd: process.cwd(),

@@ -2,7 +2,8 @@
 // The mini-app's build, made when missing or stale: used by `npm start` and the benches.
 // Stale: index.html older than any source, or a served file without its up-to-date `.br`/`.gz` sibling
 // (a bare `vite build`, or a build interrupted before precompression).
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -43,11 +44,38 @@ export function webBuildStaleness() {
   return undefined
 }
 
-/** Builds apps/web (vite build + precompression) when stale; exits the process if the build fails. */
-export function ensureWebBuild() {
+/**
+ * Runs a command in a process group of its own and passes SIGINT and SIGTERM on to the whole group (npm, its
+ * shell, vite), so that stopping `npm start` while it builds stops the build too instead of leaving it orphaned.
+ * @param {string} command @param {string[]} args
+ * @returns {Promise<{ code: number | null, signal: NodeJS.Signals | null }>}
+ */
+export async function runStoppable(command, args) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', detached: true })
+  /** @param {NodeJS.Signals} signal */
+  const forward = (signal) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal)
+    } catch {
+      // The group has already gone.
+    }
+  }
+  process.on('SIGINT', forward)
+  process.on('SIGTERM', forward)
+  try {
+    const [code, signal] = await once(child, 'exit')
+    return { code, signal }
+  } finally {
+    process.off('SIGINT', forward)
+    process.off('SIGTERM', forward)
+  }
+}
+
+/** Builds apps/web (vite build + precompression) when stale; exits the process if the build fails or is stopped. */
+export async function ensureWebBuild() {
   const reason = webBuildStaleness()
   if (reason === undefined) return
   console.log(`Building the mini-app (apps/web: ${reason})...`)
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
+  const build = await runStoppable('npm', ['run', 'build', '-w', 'apps/web'])
+  if (build.code !== 0) process.exit(build.code ?? 1)
 }

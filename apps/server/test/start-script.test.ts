@@ -95,4 +95,25 @@ describe('scripts/start.mjs', () => {
     expect(await waitGone(server)).toBe(true)
     await expectLockFree(dataDir)
   }, 90_000)
+
+  it('a stop during the mini-app build stops the build too (its whole process group)', async () => {
+    // Stands in for `npm run build`: a shell (as npm runs one) whose child prints its pid and keeps running.
+    const driver = [
+      "import { runStoppable } from './scripts/web-build.mjs'",
+      "const result = await runStoppable('sh', ['-c', 'node -e \"console.log(process.pid); setInterval(() => {}, 1000)\"'])",
+      'process.exit(result.code ?? 1)',
+    ].join('\n')
+    const run = track(spawnFromRoot(process.execPath, ['--input-type=module', '-e', driver], {}))
+    let buildPid = 0
+    for (let i = 0; i < 100 && buildPid === 0; i++) {
+      buildPid = Number.parseInt(run.output().stdout, 10) || 0
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(buildPid).toBeGreaterThan(0)
+    expect(isAlive(buildPid)).toBe(true)
+
+    run.child.kill('SIGTERM')
+    expect(await run.exited).not.toBe(0)
+    expect(await waitGone(buildPid)).toBe(true)
+  }, 30_000)
 })
