@@ -6,7 +6,7 @@ import {
   type Namespace,
   parseErrorDetails,
 } from '@app/contract'
-import { isApiError } from './api-error.ts'
+import { type ApiError, isApiError } from './api-error.ts'
 import { showDialog } from './dialogs.ts'
 import type { TFunction } from './i18n.ts'
 import { hapticNotification } from './telegram/haptics.ts'
@@ -16,7 +16,9 @@ import { hapticNotification } from './telegram/haptics.ts'
  * feature's namespace (e.g. `accounts.submit.error.capacity` in `accounts`). Each feature owns its calls' rows;
  * this module owns what every call shares: the code texts, the waits, the fallbacks.
  */
-export type StatusMessages = { ns: Namespace; keys: Partial<Record<number, string>> }
+export type StatusMessages = { ns: Namespace; keys: Partial<Record<number, RowKey>> }
+/** A key, or a choice by the answer: undefined leaves the answer to the code's text. */
+type RowKey = string | ((error: ApiError) => string | undefined)
 
 const NO_ROWS: StatusMessages = { ns: 'common', keys: {} }
 
@@ -111,12 +113,13 @@ function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
 export function apiErrorMessage(error: unknown, t: TFunction, rows: StatusMessages = NO_ROWS): string {
   if (!isApiError(error) || error.status === 0) return t('error.unknown', { ns: 'common' })
   const code = isErrorCode(error.code) ? error.code : undefined
-  const rowKey = rows.keys[error.status]
+  const row = rows.keys[error.status]
+  const rowKey = typeof row === 'function' ? row(error) : row
   if (rowKey) {
-    const row = t(rowKey, { ns: rows.ns })
+    const text = t(rowKey, { ns: rows.ns })
     const wait = code ? waitOf(code, error.details) : undefined
-    if (wait === undefined) return row
-    return `${row} ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
+    if (wait === undefined) return text
+    return `${text} ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
   }
   const byCode = code ? codeText(code, error.details, t) : undefined
   if (byCode) return t(byCode.key, { ns: 'common', ...byCode.values })
