@@ -4,6 +4,7 @@
  * module, never carries them.
  */
 import * as z from 'zod/mini'
+import { ReferralCodeSchema } from './auth.ts'
 import { V } from './messages.ts'
 
 const EmailSchema = z.pipe(
@@ -52,8 +53,17 @@ function withRetype<T extends z.ZodMiniObject<{ passwordRetype: z.ZodMiniString<
 
 const RetypeSchema = z.string({ error: V.retypeRequired }).check(z.minLength(1, { error: V.retypeRequired }))
 
+/**
+ * Registration. Signed in through Telegram (bearer token): the email becomes a second way into that user. Without
+ * a session the referral gate still holds: `referralCode` is required then, as for a new Telegram user.
+ */
 export const RegisterBodySchema = withRetype(
-  z.object({ email: EmailSchema, password: PasswordSchema, passwordRetype: RetypeSchema }),
+  z.object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    passwordRetype: RetypeSchema,
+    referralCode: z.optional(ReferralCodeSchema),
+  }),
   'password',
 )
 export type RegisterBody = z.infer<typeof RegisterBodySchema>
@@ -65,6 +75,9 @@ export const PasswordResetRequestBodySchema = withRetype(
   z.object({ email: EmailSchema, newPassword: PasswordSchema, passwordRetype: RetypeSchema }),
   'newPassword',
 )
+/** POST /auth/login answers the same token pair as Telegram authorization. */
+export { TokenPairSchema as LoginResponseSchema } from './session.ts'
+
 export const PasswordResetConfirmBodySchema = z.object({
   code: AuthCodeSchema,
   email: EmailSchema,

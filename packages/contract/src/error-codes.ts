@@ -13,6 +13,13 @@ export const ErrorCode = {
   RESOURCE_NOT_FOUND: 'RESOURCE_NOT_FOUND',
   EMAIL_FLOOD: 'EMAIL_FLOOD',
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+  // Email and password sign-in (spec section 8 by status; these codes let the server say which case it is).
+  /** 401 on login: unknown email or wrong password (one answer for both, spec 'Invalid email or password'). */
+  INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
+  /** 403 on login: the email is registered but not verified yet; the app offers to send the code again. */
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  /** 404 on verification and reset requests: no registration with this email ('Invalid email provided'). */
+  EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
   // Account submission (spec section 8 by status; these codes let the server say which case it is).
   PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
   INVALID_CODE: 'INVALID_CODE',

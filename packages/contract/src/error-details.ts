@@ -13,7 +13,7 @@ const WaitDetailsSchema = z.object({
 /** Names in details are fixed words the mini-app translates (never shown raw inside a Persian sentence). */
 
 /** Which record a duplicate is about: the mini-app translates the field's name and shows the value. */
-export const DuplicateFieldSchema = z.enum(['phone', 'country', 'code'])
+export const DuplicateFieldSchema = z.enum(['phone', 'country', 'code', 'email'])
 export type DuplicateField = z.infer<typeof DuplicateFieldSchema>
 
 /**
@@ -38,6 +38,9 @@ export const ErrorDetailsSchemas = {
   RESOURCE_NOT_FOUND: z.object({ resource: z.enum(['session']), id: z.string() }),
   EMAIL_FLOOD: WaitDetailsSchema,
   EMAIL_DOMAIN_NOT_ACCEPTABLE: z.object({ allowedDomains: z.array(z.string()) }),
+  INVALID_CREDENTIALS: NoDetails,
+  EMAIL_NOT_VERIFIED: NoDetails,
+  EMAIL_NOT_FOUND: NoDetails,
   PASSWORD_REQUIRED: NoDetails,
   INVALID_CODE: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),
   INVALID_PASSWORD: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),

@@ -40,6 +40,7 @@ const FIELD_KEYS = {
   phone: 'error.field.phone',
   country: 'error.field.country',
   code: 'error.field.code',
+  email: 'error.field.email',
 } as const
 const RESOURCE_KEYS = {
   session: 'error.resource.session',
@@ -83,6 +84,9 @@ const CODE_TEXTS: CodeText = {
     values: { resource: t(RESOURCE_KEYS[d.resource], { ns: 'common' }), id: d.id },
   }),
   EMAIL_FLOOD: (d, t) => ({ key: 'error.code.EMAIL_FLOOD', values: { wait: formatWait(d.wait, t) } }),
+  INVALID_CREDENTIALS: () => ({ key: 'error.code.INVALID_CREDENTIALS' }),
+  EMAIL_NOT_VERIFIED: () => ({ key: 'error.code.EMAIL_NOT_VERIFIED' }),
+  EMAIL_NOT_FOUND: () => ({ key: 'error.code.EMAIL_NOT_FOUND' }),
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',

@@ -51,6 +51,9 @@ const SAMPLE_DETAILS = {
   REFERRAL_REQUIRED: undefined,
   NOT_FOUND: undefined,
   RATE_LIMITED: { wait: 75 },
+  INVALID_CREDENTIALS: undefined,
+  EMAIL_NOT_VERIFIED: undefined,
+  EMAIL_NOT_FOUND: undefined,
   INTERNAL_ERROR: undefined,
   BAD_REQUEST: undefined,
   INVALID_JSON: undefined,
@@ -112,6 +115,8 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   RESOURCE_NOT_FOUND: 'Session abc was not found.',
   EMAIL_FLOOD: 'Too many emails. Please wait 1 minute 30 seconds.',
   RATE_LIMITED: 'Too many requests. Please wait 1 minute 15 seconds.',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  EMAIL_NOT_FOUND: 'Invalid email provided',
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
 }
 
