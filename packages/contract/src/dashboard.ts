@@ -11,6 +11,8 @@ export const DashboardSchema = z.object({
     canReferrer: z.boolean(),
     /** Telegram id of the user who referred this one; null for users admitted by an operator's invite. */
     referrerTelegramId: z.nullable(z.int()),
+    /** The user's verified sign-in email, if any: outside Telegram the user card shows it (no init data there). */
+    email: z.nullable(z.string()),
   }),
   invoice: z.object({
     isPaymentOpen: z.boolean(),

@@ -23,7 +23,13 @@ import * as ops from '../src/ops/index.ts'
 
 const dashboard: Dashboard = {
   order: { isOpen: true },
-  user: { canAddAccount: true, canRegisterAccount: false, canReferrer: true, referrerTelegramId: null },
+  user: {
+    canAddAccount: true,
+    canRegisterAccount: false,
+    canReferrer: true,
+    referrerTelegramId: null,
+    email: null,
+  },
   invoice: {
     isPaymentOpen: true,
     isPaymentOpenIrt: false,

@@ -28,6 +28,7 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
         canRegisterAccount: true,
         canReferrer: true,
         referrerTelegramId: DEMO_REFERRER.telegramId,
+        email: null,
       },
       invoice: {
         isPaymentOpen: true,

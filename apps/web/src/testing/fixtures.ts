@@ -16,6 +16,7 @@ export function dashboardFixture(
       canRegisterAccount: overrides.canRegisterAccount ?? true,
       canReferrer: overrides.canReferrer ?? false,
       referrerTelegramId: null,
+      email: null,
     },
     invoice: {
       isPaymentOpen: true,
