@@ -53,6 +53,7 @@ export const ErrorDetailsSchemas = {
   VALIDATION_ERROR: NoDetails,
   UNAUTHORIZED: NoDetails,
   REFERRAL_REQUIRED: NoDetails,
+  REFERRAL_NOT_ALLOWED: NoDetails,
   NOT_FOUND: NoDetails,
   RATE_LIMITED: NoDetails,
   INTERNAL_ERROR: NoDetails,

@@ -68,6 +68,11 @@ export const DEMO_SETTINGS: SettingsValues = {
   // Short, so that a demo account moves from pending to its outcome while someone watches.
   validation_delay_seconds: 30,
   invoice_delay_seconds: 60,
+  // 10 %: a referred user's 1.50 USDT account earns its referrer 0.15 USDT.
+  referral_share_percent: 1000,
+  new_user_can_referrer: true,
+  new_user_can_add_account: true,
+  new_user_can_register_account: true,
 }
 
 /**
