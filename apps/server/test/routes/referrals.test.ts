@@ -13,7 +13,7 @@ import {
 } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE } from '../../src/modules/demo/demo-data.ts'
+import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../src/modules/demo/demo-data.ts'
 import { referralLinkOf } from '../../src/modules/referrals/service.ts'
 import { formatBasisPoints } from '../../src/modules/settings/settings-definitions.ts'
 import { json, useTestApp } from '../helpers/app.ts'
@@ -122,6 +122,28 @@ describe.each(DATABASE_KINDS)('referrals on %s', (kind) => {
     expect(again.statusCode).toBe(200)
     expect((await showUser(t.app, b.telegramId)).referrerTelegramId).toBe(a.telegramId)
     expect((await referralStats(c)).referralCount).toBe(1)
+  })
+
+  it('seeds a demo user who refers: three people joined, 0.65 USDT earned and on her balance', async () => {
+    const sara = DEMO_USERS[0]
+    if (!sara) throw new Error('no demo user')
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/telegram/authorize',
+      payload: {
+        initData: signInitData({
+          user: freshTelegramUser({ id: sara.telegramId, first_name: sara.firstName }),
+          startParam: DEMO_REFERRAL_CODE,
+        }),
+      },
+    })
+    expect(response.statusCode).toBe(200)
+    const headers = { authorization: `Bearer ${json<{ accessToken: string }>(response).accessToken}` }
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers })
+    expect(json<{ referralCount: number }>(await get('/referrals/stats')).referralCount).toBe(3)
+    expect(json(await get('/referral-earnings/stats'))).toEqual({ totalAmount: 0.65, paidAmount: 0 })
+    expect(json<Dashboard>(await get('/dashboard')).invoice.paymentAvailable).toBeGreaterThanOrEqual(0.65)
+    expect(await ledgerProblems()).toEqual([])
   })
 
   it('leaves exactly one live code after concurrent refreshes', async () => {

@@ -1,7 +1,8 @@
 /**
  * Demo data: what `DEMO_DATA` seeds and what the simulator offers to sign in as.
- * Only the referrer exists in the database; the simulator's users are created on their first
- * authorization, admitted by `start_param=DEMO_REFERRAL_CODE`.
+ * The referrer and the first simulator user (who refers people of her own, so the Referrals screen shows real
+ * figures) exist in the database; the other simulator users are created on their first authorization, admitted by
+ * `start_param=DEMO_REFERRAL_CODE`.
  */
 import type { Order } from '../orders/repository.ts'
 import type { SettingsValues } from '../settings/settings-definitions.ts'
@@ -55,6 +56,40 @@ export const DEMO_USERS: readonly DemoUser[] = [
     username: 'newcomer_demo',
     languageCode: 'en',
     note: 'newcomer: sign in without a referral code to see the referral gate',
+  },
+]
+
+/**
+ * People the first simulator user brought, each with one accepted account whose net earned her the demo share
+ * (10 %): 2 + 1.5 + 3 USDT of accounts, 0.65 USDT of referral earnings on her balance.
+ */
+export const DEMO_REFERRED: readonly (Omit<DemoUser, 'note'> & { phone: string; net: bigint })[] = [
+  {
+    telegramId: 777000201,
+    firstName: 'Ali',
+    lastName: 'Moradi',
+    username: 'ali_demo',
+    languageCode: 'fa',
+    phone: '+989390000201',
+    net: 2_000_000n,
+  },
+  {
+    telegramId: 777000202,
+    firstName: 'Mina',
+    lastName: 'Rahimi',
+    username: 'mina_demo',
+    languageCode: 'fa',
+    phone: '+989390000202',
+    net: 1_500_000n,
+  },
+  {
+    telegramId: 777000203,
+    firstName: 'John',
+    lastName: 'Smith',
+    username: 'john_demo',
+    languageCode: 'en',
+    phone: '+12025550203',
+    net: 3_000_000n,
   },
 ]
 

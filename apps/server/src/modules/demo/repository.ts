@@ -9,14 +9,18 @@ import {
   submissionFlows,
   users,
 } from '../../db/schema.ts'
-import { insertSettingsIfAbsent } from '../settings/repository.ts'
+import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
+import { insertSettingsIfAbsent, readSettings } from '../settings/repository.ts'
 import {
   DEMO_INVITE_CODE,
   DEMO_ORDERS,
   DEMO_RATES,
   DEMO_REFERRAL_CODE,
+  DEMO_REFERRED,
   DEMO_REFERRER,
   DEMO_SETTINGS,
+  DEMO_USERS,
+  type DemoUser,
 } from './demo-data.ts'
 
 /**
@@ -44,6 +48,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       .values({ code: DEMO_REFERRAL_CODE, userId: referrer.id })
       .onConflictDoNothing()
     await insertSettingsIfAbsent(tx, DEMO_SETTINGS)
+    await seedDemoReferrals(tx, referrer.id)
     // Only missing countries: an operator's prices, capacities and switches stay.
     await tx
       .insert(orders)
@@ -57,6 +62,54 @@ export async function seedDemoData(db: Db): Promise<void> {
         where not exists (select 1 from ${exchangeRates} where pair = ${rate.pair})`)
     }
   })
+}
+
+/** Inserts the user unless they exist (then leaves them as they are); answers the id either way. */
+async function ensureDemoUser(tx: Db, user: Omit<DemoUser, 'note'>, referrerUserId: number): Promise<number> {
+  await tx
+    .insert(users)
+    .values({
+      telegramId: user.telegramId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      username: user.username,
+      languageCode: user.languageCode,
+      referrerUserId,
+    })
+    .onConflictDoNothing({ target: users.telegramId })
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, user.telegramId))
+  if (!row) throw new Error('demo user vanished')
+  return row.id
+}
+
+/**
+ * The first simulator user, referred by the demo referrer, and the people she brought, each with an accepted
+ * account and her earning from it (the same accrual as a real acceptance). Only what is missing is added.
+ */
+async function seedDemoReferrals(tx: Db, demoReferrerId: number): Promise<void> {
+  const first = DEMO_USERS[0]
+  if (!first) return
+  const sara = await ensureDemoUser(tx, first, demoReferrerId)
+  const { referral_share_percent: share } = await readSettings(tx)
+  for (const person of DEMO_REFERRED) {
+    const userId = await ensureDemoUser(tx, person, sara)
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        userId,
+        phone: person.phone,
+        country: person.phone.startsWith('+98') ? 'IR' : 'US',
+        price: person.net,
+        net: person.net,
+        status: 'accepted',
+        validationStatus: 'success',
+        validationAt: new Date(),
+        submitType: 'login',
+      })
+      .onConflictDoNothing({ target: accounts.phone })
+      .returning({ id: accounts.id })
+    if (account) await accrueReferralEarning(tx, account.id, share)
+  }
 }
 
 /**
