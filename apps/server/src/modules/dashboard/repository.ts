@@ -1,5 +1,5 @@
 /** What the dashboard reads about one user. */
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { accounts, users } from '../../db/schema.ts'
