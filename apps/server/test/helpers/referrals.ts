@@ -5,30 +5,15 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
 import type { Db } from '../../src/db/client.ts'
-import { type Call, userIdOf } from './accounts.ts'
-import { authorize, bearer, json, TEST_OPS_TOKEN } from './app.ts'
-import { freshTelegramUser } from './init-data.ts'
+import { type Call, newUser, userIdOf } from './accounts.ts'
+import { bearer, json, TEST_OPS_TOKEN } from './app.ts'
 
 export type TestUser = { post: Call; get: Call; token: string; telegramId: number; userId: number }
 
 /** A new user admitted through `code` (the start parameter), with GET/POST helpers and the database id. */
 export async function userThrough(app: FastifyInstance, db: Db, code: string): Promise<TestUser> {
-  const tg = freshTelegramUser()
-  const { accessToken } = await authorize(app, tg, { startParam: code })
-  const headers = bearer(accessToken)
-  return {
-    token: accessToken,
-    telegramId: tg.id,
-    userId: await userIdOf(db, tg.id),
-    post: (url, payload) =>
-      app.inject({
-        method: 'POST',
-        url,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      }),
-    get: (url) => app.inject({ method: 'GET', url, headers }),
-  }
+  const user = await newUser(app, code)
+  return { ...user, userId: await userIdOf(db, user.telegramId) }
 }
 
 export async function referralStats(user: { get: Call }): Promise<ReferralStats> {

@@ -16,6 +16,8 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../src/modules/demo/demo-data.ts'
 import { referralLinkOf } from '../../src/modules/referrals/service.ts'
 import { formatBasisPoints } from '../../src/modules/settings/settings-definitions.ts'
+import { createValidationService } from '../../src/modules/validation/service.ts'
+import { createSandboxProvider } from '../../src/providers/sandbox/sandbox-provider.ts'
 import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, signInitData } from '../helpers/init-data.ts'
@@ -290,34 +292,15 @@ describe.each(DATABASE_KINDS)('referrals on %s', (kind) => {
     await db().execute(
       sql`update accounts set validation_at = now() - interval '1 minute' where uid = ${uid}`,
     )
-    const { createValidationService } = await import('../../src/modules/validation/service.ts')
+    // The sandbox accepts an ordinary number without a limit.
     const validation = createValidationService({
       db: db(),
       now: () => new Date(),
-      accountProvider: {
-        async validate() {
-          return {
-            validationStatus: 'success',
-            checks: {
-              checkSingleAuthorization: true,
-              check2Fa: true,
-              checkAuthorization: true,
-              checkConnection: true,
-              checkChats: true,
-              checkFreeze: false,
-              checkSendMessage: true,
-              checkAddContact: true,
-            },
-            checkLimitStatus: true,
-            limitStatus: 'permanent_limited',
-            limitDiscount: 25,
-          }
-        },
-      } as never,
+      accountProvider: createSandboxProvider(),
     })
     expect(await validation.runDue(1000)).toBeGreaterThanOrEqual(1)
-    // Net after the 25 % limit discount: 1.5; 10 % of it.
-    expect((await earningsOf(db(), a.userId)).map((e) => e.amount)).toEqual([150_000n])
+    expect(json<{ status: string }>(await b.get(`/accounts/${uid}`)).status).toBe('accepted')
+    expect((await earningsOf(db(), a.userId)).map((e) => e.amount)).toEqual([200_000n])
     expect(await ledgerProblems()).toEqual([])
   })
 

@@ -32,16 +32,6 @@ export async function revokeLiveCode(tx: Db, userId: number): Promise<void> {
     .where(and(eq(referralLinks.userId, userId), isNull(referralLinks.revokedAt)))
 }
 
-/** Inserts a live code for the user; false when the code is taken (any owner), so the caller draws again. */
-export async function insertLiveCode(tx: Db, userId: number, code: string): Promise<boolean> {
-  const rows = await tx
-    .insert(referralLinks)
-    .values({ code, userId })
-    .onConflictDoNothing({ target: referralLinks.code })
-    .returning({ id: referralLinks.id })
-  return rows.length > 0
-}
-
 /** Users who joined through any of this user's codes, revoked ones included. */
 export async function countReferredUsers(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.referrerUserId, userId))

@@ -7,15 +7,10 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { usdtToWireNumber } from '../../lib/money.ts'
+import { insertReferralCode } from '../invites/repository.ts'
 import { generateInviteCode } from '../invites/service.ts'
 import { earningTotals } from './earnings-repository.ts'
-import {
-  countReferredUsers,
-  findLiveCode,
-  insertLiveCode,
-  lockReferrer,
-  revokeLiveCode,
-} from './repository.ts'
+import { countReferredUsers, findLiveCode, lockReferrer, revokeLiveCode } from './repository.ts'
 
 export type ReferralServiceDeps = { db: Db; config: Pick<Config, 'referralLink'> }
 export type ReferralService = ReturnType<typeof createReferralService>
@@ -36,7 +31,7 @@ export function createReferralService({ db, config }: ReferralServiceDeps) {
   async function issueCode(tx: Db, userId: number): Promise<string> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = generateInviteCode()
-      if (await insertLiveCode(tx, userId, code)) return code
+      if (await insertReferralCode(tx, code, userId)) return code
     }
     throw new Error('could not generate a unique referral code')
   }
