@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
   accounts,
   exchangeRates,
   orders,
   rateLimitCounters,
+  referralEarnings,
   referralLinks,
   submissionFlows,
   users,
@@ -125,9 +126,33 @@ export async function resetSandboxAccounts(
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
     if (!user) return { accounts: 0, flows: 0 }
+    // Their referrer's earnings from them go too, unless an invoice carries one: then that account is part of a
+    // payment and stays, like an account on an invoice.
+    const resettable = and(eq(accounts.userId, user.id), isNull(accounts.invoiceId))
+    await tx
+      .delete(referralEarnings)
+      .where(
+        and(
+          isNull(referralEarnings.invoiceId),
+          inArray(
+            referralEarnings.accountId,
+            tx.select({ id: accounts.id }).from(accounts).where(resettable),
+          ),
+        ),
+      )
     const deletedAccounts = await tx
       .delete(accounts)
-      .where(and(eq(accounts.userId, user.id), isNull(accounts.invoiceId)))
+      .where(
+        and(
+          resettable,
+          notExists(
+            tx
+              .select({ id: referralEarnings.id })
+              .from(referralEarnings)
+              .where(eq(referralEarnings.accountId, accounts.id)),
+          ),
+        ),
+      )
       .returning({ id: accounts.id })
     const deletedFlows = await tx
       .delete(submissionFlows)
