@@ -89,7 +89,7 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   try {
     await migrateDatabase(database)
     const context = await createAppContext(config, database, app.log, options)
-    if (config.demoData) await seedDemoData(context.db)
+    if (config.demoData) await seedDemoData(context.db, { simulatorUsers: config.simulator })
     return context
   } catch (error) {
     if (options.database === undefined) await database.close().catch(() => undefined)

@@ -1,8 +1,8 @@
 /**
  * Demo data: what `DEMO_DATA` seeds and what the simulator offers to sign in as.
- * The referrer and the first simulator user (who refers people of her own, so the Referrals screen shows real
- * figures) exist in the database; the other simulator users are created on their first authorization, admitted by
- * `start_param=DEMO_REFERRAL_CODE`.
+ * The referrer exists in the database and, with the simulator on, its first user too (she refers people of her own,
+ * so the Referrals screen shows real figures); the other simulator users are created on their first authorization,
+ * admitted by `start_param=DEMO_REFERRAL_CODE`.
  */
 import type { Order } from '../orders/repository.ts'
 import type { SettingsValues } from '../settings/settings-definitions.ts'

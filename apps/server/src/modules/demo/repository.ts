@@ -28,7 +28,7 @@ import {
  * All SQL of the demo data, in one database transaction at start-up (DEMO_DATA). Idempotent: safe on every
  * start, and never overrides what an operator changed.
  */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, options: { simulatorUsers: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(referralLinks).values({ code: DEMO_INVITE_CODE, userId: null }).onConflictDoNothing()
     const [referrer] = await tx
@@ -49,7 +49,8 @@ export async function seedDemoData(db: Db): Promise<void> {
       .values({ code: DEMO_REFERRAL_CODE, userId: referrer.id })
       .onConflictDoNothing()
     await insertSettingsIfAbsent(tx, DEMO_SETTINGS)
-    await seedDemoReferrals(tx, referrer.id)
+    // The simulator's users (and whom they brought) only where the simulator signs them in.
+    if (options.simulatorUsers) await seedDemoReferrals(tx, referrer.id)
     // Only missing countries: an operator's prices, capacities and switches stay.
     await tx
       .insert(orders)
