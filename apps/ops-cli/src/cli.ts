@@ -7,6 +7,7 @@ import {
   InviteSchema,
   OpsAccountSchema,
   OpsAccountsSchema,
+  OpsUserSchema,
   OrderSchema,
   OrdersSchema,
   SETTING_DESCRIPTIONS,
@@ -186,6 +187,51 @@ export function buildCli(client: () => OpsClient): Command {
       const path = `/ops/accounts/${encodeURIComponent(uid)}/status`
       print(accountLine(OpsAccountSchema.parse(await client().request('PUT', path, { status }))))
     })
+
+  const user = program.command('user').description('one user: who referred them, and what they may do')
+  const userLines = (u: ReturnType<typeof OpsUserSchema.parse>) =>
+    [
+      `${u.telegramId}  ${u.firstName}${u.username ? ` @${u.username}` : ''}  joined ${u.createdAt}`,
+      `  referred by ${u.referrerTelegramId ?? '(operator invite)'}; brought ${u.referralCount}`,
+      `  canReferrer ${u.canReferrer}  canAddAccount ${u.canAddAccount}  canRegisterAccount ${u.canRegisterAccount}`,
+    ].join('\n')
+  user
+    .command('show')
+    .usage('TELEGRAM_ID')
+    .description("a user's referrer, referrals and permission flags")
+    .argument('<telegramId>')
+    .action(async (telegramId: string) => {
+      const path = `/ops/users/${encodeURIComponent(telegramId)}`
+      print(userLines(OpsUserSchema.parse(await client().request('GET', path))))
+    })
+  user
+    .command('set')
+    .usage('TELEGRAM_ID [--can-referrer BOOL] [--can-add-account BOOL] [--can-register-account BOOL]')
+    .description("change a user's permission flags (true or false)")
+    .argument('<telegramId>')
+    .option('--can-referrer <bool>', 'may refer others (a live referral link)')
+    .option('--can-add-account <bool>', 'may submit accounts by login')
+    .option('--can-register-account <bool>', 'may submit accounts by sign-up')
+    .action(
+      async (
+        telegramId: string,
+        options: { canReferrer?: string; canAddAccount?: string; canRegisterAccount?: string },
+      ) => {
+        const body = Object.fromEntries(
+          Object.entries(options).map(([key, text]) => {
+            if (text !== 'true' && text !== 'false') throw new OpsClientError(`${key} must be true or false`)
+            return [key, text === 'true']
+          }),
+        )
+        if (Object.keys(body).length === 0) {
+          throw new OpsClientError(
+            'give at least one of --can-referrer, --can-add-account, --can-register-account',
+          )
+        }
+        const path = `/ops/users/${encodeURIComponent(telegramId)}`
+        print(userLines(OpsUserSchema.parse(await client().request('PATCH', path, body))))
+      },
+    )
 
   addPaymentCommands(program, client)
 

@@ -218,6 +218,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
       const report = LedgerSchema.parse(await client().request('GET', '/ops/ledger'))
       const { totals } = report
       print(`accepted accounts net  ${totals.acceptedNet} USDT`)
+      print(`referral earnings      ${totals.referralEarned} USDT`)
       print(`  available            ${totals.available} USDT`)
       print(`  on unpaid invoices   ${totals.onUnpaidInvoices} USDT`)
       print(`  paid                 ${totals.paid} USDT`)

@@ -52,6 +52,8 @@ describe('ops CLI', () => {
     expect(result.code).toBe(0)
     for (const text of [
       'invite create [--code CODE]',
+      'user show TELEGRAM_ID',
+      'referral_share_percent',
       'settings show',
       'settings set KEY VALUE',
       'min_payment_limit',
@@ -119,6 +121,38 @@ describe('ops CLI', () => {
       env(),
     )
     expect(bad).toMatchObject({ code: 1, stderr: 'Account not found\n' })
+  })
+
+  it('user show and set: the referrer, the referrals and the three permission flags', async () => {
+    const shown = await runCli(['user', 'show', '777000001'], env())
+    expect(shown.code, shown.stderr).toBe(0)
+    expect(shown.stdout).toContain('canReferrer true  canAddAccount true  canRegisterAccount true')
+    const set = await runCli(
+      ['user', 'set', '777000001', '--can-referrer', 'false', '--can-add-account', 'false'],
+      env(),
+    )
+    expect(set.code, set.stderr).toBe(0)
+    expect(set.stdout).toContain('canReferrer false  canAddAccount false  canRegisterAccount true')
+    expect(
+      (
+        await runCli(
+          ['user', 'set', '777000001', '--can-referrer', 'true', '--can-add-account', 'true'],
+          env(),
+        )
+      ).code,
+    ).toBe(0)
+    expect(await runCli(['user', 'set', '777000001', '--can-referrer', 'maybe'], env())).toMatchObject({
+      code: 1,
+      stderr: 'canReferrer must be true or false\n',
+    })
+    expect((await runCli(['user', 'set', '777000001'], env())).code).toBe(1)
+    expect(await runCli(['user', 'show', '1'], env())).toMatchObject({
+      code: 1,
+      stderr: 'No user with Telegram id 1\n',
+    })
+    const share = await runCli(['settings', 'set', 'referral_share_percent', '12.5'], env())
+    expect(share.stdout).toBe('referral_share_percent = "12.5"\n')
+    expect((await runCli(['settings', 'set', 'referral_share_percent', '101'], env())).code).toBe(1)
   })
 
   it('withdrawals: payment switches, rates, confirming, recording a payout, and the ledger', async () => {

@@ -30,6 +30,7 @@ import invoiceRoutes from './routes/invoices/index.ts'
 import localesRoutes from './routes/locales/index.ts'
 import opsRoutes from './routes/ops/index.ts'
 import paymentRoutes from './routes/payments/index.ts'
+import referralRoutes from './routes/referrals/index.ts'
 import sandboxRoutes from './routes/sandbox/index.ts'
 import simulatorRoutes from './routes/simulator/index.ts'
 import { createServices } from './services.ts'
@@ -88,7 +89,7 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   try {
     await migrateDatabase(database)
     const context = await createAppContext(config, database, app.log, options)
-    if (config.demoData) await seedDemoData(context.db)
+    if (config.demoData) await seedDemoData(context.db, { simulatorUsers: config.simulator })
     return context
   } catch (error) {
     if (options.database === undefined) await database.close().catch(() => undefined)
@@ -124,6 +125,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(dashboardRoutes, { services })
   await app.register(accountRoutes, { services })
   await app.register(invoiceRoutes, { services })
+  await app.register(referralRoutes, { services })
   await app.register(paymentRoutes, { services })
   await app.register(accountSubmissionRoutes, { services })
   await app.register(flagRoutes)

@@ -53,6 +53,9 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: optionalString,
   TELEGRAM_BOT_TOKEN: optionalString,
+  /** The bot's username (without @) and the mini-app's short name: the referral link's parts. */
+  TELEGRAM_BOT_USERNAME: z.optional(z.string().check(z.regex(/^@?[A-Za-z][A-Za-z0-9_]{3,31}$/))),
+  MINI_APP_SHORT_NAME: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,30}$/))),
   AUTH_SECRET: optionalSecret(32),
   REDIS_URL: optionalString,
   ACCOUNT_PROVIDER: z._default(z.enum(['sandbox']), 'sandbox'),
@@ -85,6 +88,8 @@ export type Config = {
   /** Absolute path of the data folder (PGlite files, lock, ops token). */
   dataDir: string
   telegramBotToken: string | undefined
+  /** Referral links: `https://t.me/<botUsername>[/<miniAppShortName>]?startapp=<code>`. */
+  referralLink: { botUsername: string; miniAppShortName: string | undefined }
   authSecret: string | undefined
   redisUrl: string | undefined
   accountProvider: 'sandbox'
@@ -145,6 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     databaseUrl: e.DATABASE_URL,
     dataDir: resolveDataDir(e.DATA_DIR, cwd),
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    referralLink: {
+      // A demo value so links read right before a bot exists; production sets its own.
+      botUsername: (e.TELEGRAM_BOT_USERNAME ?? 'AccountSupplyDemoBot').replace(/^@/, ''),
+      miniAppShortName: e.MINI_APP_SHORT_NAME,
+    },
     authSecret: e.AUTH_SECRET,
     redisUrl: e.REDIS_URL,
     accountProvider: e.ACCOUNT_PROVIDER,

@@ -14,7 +14,9 @@ import { createLedgerService } from './modules/ledger/service.ts'
 import { createOrderService } from './modules/orders/service.ts'
 import { createBankCardService } from './modules/payments/bank-card-service.ts'
 import { createExchangeRateService } from './modules/payments/exchange-rate-service.ts'
+import { createReferralService } from './modules/referrals/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
+import { createUserService } from './modules/users/service.ts'
 import { createValidationService } from './modules/validation/service.ts'
 import { createInvoiceService } from './modules/withdrawals/invoice-service.ts'
 import { createPayoutService } from './modules/withdrawals/payout-service.ts'
@@ -36,6 +38,8 @@ export function createServices(context: AppContext) {
     orders: createOrderService(context),
     invites: createInviteService(context),
     ledger: createLedgerService(context),
+    referrals: createReferralService(context),
+    users: createUserService(context),
   }
 }
 

@@ -41,6 +41,8 @@ export const ErrorCode = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
   REFERRAL_REQUIRED: 'REFERRAL_REQUIRED',
+  /** 403: the user may not refer others (their canReferrer is off): no referral link, no refresh. */
+  REFERRAL_NOT_ALLOWED: 'REFERRAL_NOT_ALLOWED',
   NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL_ERROR: 'INTERNAL_ERROR',

@@ -56,6 +56,7 @@ export const ErrorDetailsSchemas = {
   VALIDATION_ERROR: NoDetails,
   UNAUTHORIZED: NoDetails,
   REFERRAL_REQUIRED: NoDetails,
+  REFERRAL_NOT_ALLOWED: NoDetails,
   NOT_FOUND: NoDetails,
   RATE_LIMITED: WaitDetailsSchema,
   INTERNAL_ERROR: NoDetails,

@@ -80,7 +80,13 @@ export const referralLinks = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('referral_links_user_id_idx').on(t.userId)],
+  (t) => [
+    index('referral_links_user_id_idx').on(t.userId),
+    // A user has at most one live code: two concurrent refreshes cannot both leave one (docs/referrals.md).
+    uniqueIndex('referral_links_one_live_per_user')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null and ${t.userId} is not null`),
+  ],
 )
 
 export const refreshTokens = pgTable(
@@ -344,4 +350,33 @@ export const exchangeRates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('exchange_rates_pair_id_idx').on(t.pair, t.id)],
+)
+
+/**
+ * Referral earnings: the referrer's share of a referred user's accepted account, once per account (unique
+ * account_id), at the share in force at acceptance, floored to the USDT minor unit. `invoice_id` null while it
+ * counts toward the referrer's available balance; see docs/referrals.md.
+ */
+export const referralEarnings = pgTable(
+  'referral_earnings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => accounts.id),
+    referrerUserId: bigint('referrer_user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    /** USDT minor units (6 decimals). */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The share applied, in hundredths of a percent (1050 = 10.5 %). */
+    shareBasisPoints: integer('share_basis_points').notNull(),
+    invoiceId: bigint('invoice_id', { mode: 'number' }).references(() => invoices.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_earnings_account_unique').on(t.accountId),
+    index('referral_earnings_referrer_idx').on(t.referrerUserId, t.invoiceId),
+    index('referral_earnings_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
+  ],
 )

@@ -38,6 +38,7 @@ const PUBLIC: readonly string[] = ['/healthz', '/auth/telegram/authorize', '/loc
 const BODILESS: readonly string[] = [
   'POST /auth/refresh',
   'POST /invoices/request-invoice',
+  'POST /referral-links/refresh',
   'POST /telegram/resend-code',
   'POST /telegram/submit-account',
   'POST /ops/invoices/:uid/:move',

@@ -13,9 +13,11 @@ export type Call = (url: string, payload?: unknown) => Promise<LightMyRequestRes
 /** A new authorized user and a POST helper with its token. */
 export async function newUser(
   app: FastifyInstance,
+  /** The start parameter that admits the user (default: the demo referral code). */
+  code?: string,
 ): Promise<{ post: Call; get: Call; token: string; telegramId: number }> {
   const tg = freshTelegramUser()
-  const { accessToken } = await authorize(app, tg)
+  const { accessToken } = await authorize(app, tg, code === undefined ? undefined : { startParam: code })
   const headers = bearer(accessToken)
   return {
     token: accessToken,

@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { pgliteExtensions } from '../../src/db/client.ts'
-import { DEMO_REFERRAL_CODE } from '../../src/modules/demo/demo-data.ts'
+import { DEMO_INVITE_CODE } from '../../src/modules/demo/demo-data.ts'
 import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../helpers/database.ts'
@@ -187,7 +187,8 @@ function micro(usdt: string): bigint {
 
 async function setUpUser(call: Call, index: number): Promise<User> {
   const tokens = await ok(call, 'POST', '/auth/telegram/authorize', 'anonymous', {
-    initData: signInitData({ user: freshTelegramUser(), startParam: DEMO_REFERRAL_CODE }),
+    // An operator invite: no referrer, so no referral earnings outside the script's books.
+    initData: signInitData({ user: freshTelegramUser(), startParam: DEMO_INVITE_CODE }),
   })
   const who = { token: String(tokens.accessToken) }
   const accounts = 1 + (index % 3)

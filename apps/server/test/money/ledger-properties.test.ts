@@ -1,18 +1,20 @@
 /**
  * Model-based property test of the money (fast-check): random sequences of submit, accept/reject,
  * create invoice, confirm/validate/reject invoice, payment requests in every currency (with retries
- * and competing requests), payout moves and the toman switch, run against the real app. After every
- * step the server's answers must match a plain in-memory model, and the invariants must hold:
- * available + on unpaid invoices + paid = total accepted net for every user, checked both against
+ * and competing requests), payout moves and the toman switch, and the referral program (invite a user through a
+ * link, a referred account accepted or rejected by an operator, the share changed), run against the real app.
+ * After every step the server's answers must match a plain in-memory model, and the invariants must hold:
+ * available + on unpaid invoices + paid = accepted net + referral earnings for every user, checked both against
  * the model and by the ledger report.
  */
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { newUser, userIdOf } from '../helpers/accounts.ts'
+import { DEMO_INVITE_CODE } from '../../src/modules/demo/demo-data.ts'
 import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
+import { userThrough } from '../helpers/referrals.ts'
 
 const MIN = 1_000_000n // 1 USDT
 const MAX = 40_000_000n // 40 USDT
@@ -35,10 +37,22 @@ type ModelInvoice = {
   payment: string
   transactions: ModelTx[]
 }
-type Model = { accounts: ModelAccount[][]; invoices: ModelInvoice[]; tomanOpen: boolean }
+/** A referrer's share of one referred account (docs/referrals.md). */
+type ModelEarning = { account: string; referrer: number; amount: bigint; invoice: string | null }
+type Model = {
+  accounts: ModelAccount[][]
+  invoices: ModelInvoice[]
+  tomanOpen: boolean
+  /** Who referred each user (an index), null for users admitted by an operator invite. */
+  referrers: (number | null)[]
+  earnings: ModelEarning[]
+  /** The referral share in force, hundredths of a percent. */
+  shareBasisPoints: number
+}
 
 type Call = (url: string, payload?: unknown) => Promise<LightMyRequestResponse>
 type Real = {
+  app: Parameters<typeof userThrough>[0]
   users: { post: Call; get: Call; userId: number }[]
   ops: ReturnType<typeof opsOf>
   db: Parameters<typeof acceptedAccounts>[0]
@@ -47,8 +61,27 @@ type Real = {
 /** What the wire shows for USDT minor units: a number with 2 decimals (half up). */
 const wire = (minor: bigint) => Number(((minor + 5_000n) / 10_000n).toString()) / 100
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
+const earningsOf = (m: Model, user: number) => m.earnings.filter((e) => e.referrer === user)
 const available = (m: Model, user: number) =>
-  sum((m.accounts[user] ?? []).filter((a) => a.status === 'accepted' && a.invoice === null).map((a) => a.net))
+  sum(
+    (m.accounts[user] ?? []).filter((a) => a.status === 'accepted' && a.invoice === null).map((a) => a.net),
+  ) +
+  sum(
+    earningsOf(m, user)
+      .filter((e) => e.invoice === null)
+      .map((e) => e.amount),
+  )
+const invoiceOf = (m: Model, uid: string | null) => m.invoices.find((i) => i.uid === uid)
+/** The account was accepted: its referrer earns the share in force, once, floored to the minor unit. */
+function accrue(m: Model, user: number, account: ModelAccount) {
+  const referrer = m.referrers[user]
+  if (referrer === null || referrer === undefined) return
+  if (m.earnings.some((e) => e.account === account.uid)) return
+  const amount = (account.net * BigInt(m.shareBasisPoints)) / 10_000n
+  if (amount === 0n) return
+  m.earnings.push({ account: account.uid, referrer, amount, invoice: null })
+  reached.set('earning accrued', (reached.get('earning accrued') ?? 0) + 1)
+}
 /** Small indexes mean the newest items: a random sequence then mostly acts on what it just made. */
 const pick = <T>(items: T[], index: number): T | undefined =>
   items.length === 0 ? undefined : items[items.length - 1 - (index % items.length)]
@@ -109,11 +142,21 @@ async function checkInvariants(m: Model, r: Real) {
   for (const [index, user] of r.users.entries()) {
     const accounts = m.accounts[index] ?? []
     const accepted = sum(accounts.filter((a) => a.status === 'accepted').map((a) => a.net))
+    const earned = sum(earningsOf(m, index).map((e) => e.amount))
+    const earnedPaid = sum(
+      earningsOf(m, index)
+        .filter((e) => invoiceOf(m, e.invoice)?.payment === 'success')
+        .map((e) => e.amount),
+    )
     const invoices = m.invoices.filter((i) => i.user === index && i.confirmation !== 'rejected')
     const unpaid = sum(invoices.filter((i) => i.payment !== 'success').map((i) => i.amount))
     const paid = sum(invoices.filter((i) => i.payment === 'success').map((i) => i.amount))
-    // The model itself keeps the books: each accepted net counted exactly once.
-    expect(available(m, index) + unpaid + paid).toBe(accepted)
+    // The model itself keeps the books: each accepted net and each earning counted exactly once.
+    expect(available(m, index) + unpaid + paid).toBe(accepted + earned)
+    expect(json(await user.get('/referral-earnings/stats'))).toEqual({
+      totalAmount: wire(earned),
+      paidAmount: wire(earnedPaid),
+    })
     const dashboard = json<{ invoice: { paymentAvailable: number } }>(await user.get('/dashboard'))
     expect(dashboard.invoice.paymentAvailable).toBe(wire(available(m, index)))
     const listed = json<{
@@ -148,17 +191,22 @@ class Submit extends Step {
     super()
   }
   async apply(m: Model, r: Real) {
-    const owner = r.users[this.user] as Real['users'][number]
+    const user = this.user % r.users.length
+    const owner = r.users[user] as Real['users'][number]
     const [uid] = await acceptedAccounts(r.db, owner.userId, [this.net])
     if (!uid) throw new Error('no account inserted')
-    // The helper inserts accepted accounts; a pending one is put back by the operator.
-    if (!this.accepted) await opsOk(r.ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'pending' })
-    m.accounts[this.user]?.push({
+    // The helper inserts accepted accounts; the operator puts it back to pending and accepts it again, as the
+    // validation engine would, so that the referrer's earning accrues.
+    await opsOk(r.ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'pending' })
+    if (this.accepted) await opsOk(r.ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'accepted' })
+    const account: ModelAccount = {
       uid,
       net: this.net,
       status: this.accepted ? 'accepted' : 'pending',
       invoice: null,
-    })
+    }
+    m.accounts[user]?.push(account)
+    if (this.accepted) accrue(m, user, account)
   }
   toString = () => `submit(user ${this.user}, ${this.net}, ${this.accepted ? 'accepted' : 'pending'})`
 }
@@ -172,12 +220,22 @@ class SetAccountStatus extends Step {
     super()
   }
   async apply(m: Model, r: Real) {
-    const account = pick(m.accounts[this.user] ?? [], this.index)
+    const user = this.user % r.users.length
+    const account = pick(m.accounts[user] ?? [], this.index)
     if (!account) return
     const response = await r.ops('PUT', `/ops/accounts/${account.uid}/status`, { status: this.status })
     if (account.invoice !== null) return expectStatus(response, 409, 'INVALID_STATE')
+    const earning = m.earnings.find((e) => e.account === account.uid)
+    const earningInvoice = invoiceOf(m, earning?.invoice ?? null)
+    // Its referral earning is on the referrer's unpaid invoice: refused like an account on its own invoice.
+    if (this.status !== 'accepted' && earningInvoice && earningInvoice.payment !== 'success') {
+      return expectStatus(response, 409, 'INVALID_STATE')
+    }
     expectStatus(response, 200)
     account.status = this.status
+    if (this.status === 'accepted') accrue(m, user, account)
+    // Taken back: the earning goes unless a paid invoice carries it.
+    else if (earning && !earningInvoice) m.earnings.splice(m.earnings.indexOf(earning), 1)
   }
   toString = () => `set-status(user ${this.user}, #${this.index}, ${this.status})`
 }
@@ -192,7 +250,7 @@ class CreateInvoice extends Step {
   /** Aimed: the user with the most to withdraw. */
   user = 0
   async apply(m: Model, r: Real) {
-    this.user = this.chosen
+    this.user = this.chosen % r.users.length
     if (this.aimed) {
       const balances = m.accounts.map((_, u) => available(m, u))
       this.user = balances.indexOf(balances.reduce((a, b) => (b > a ? b : a), 0n))
@@ -206,6 +264,7 @@ class CreateInvoice extends Step {
     for (const account of m.accounts[this.user] ?? []) {
       if (account.status === 'accepted' && account.invoice === null) account.invoice = uid
     }
+    for (const earning of earningsOf(m, this.user)) if (earning.invoice === null) earning.invoice = uid
     m.invoices.push({
       uid,
       user: this.user,
@@ -251,6 +310,7 @@ class MoveInvoice extends Step {
       for (const account of m.accounts[invoice.user] ?? []) {
         if (account.invoice === invoice.uid) account.invoice = null
       }
+      for (const earning of m.earnings) if (earning.invoice === invoice.uid) earning.invoice = null
     }
   }
   toString = () => `${this.move}-invoice(#${this.index}${this.aimed ? ', aimed' : ''})`
@@ -338,6 +398,47 @@ class MovePayout extends Step {
   toString = () => `${this.move}-payout(#${this.index}${this.aimed ? ', aimed' : ''})`
 }
 
+const MAX_USERS = 5
+
+/** A user shares their link and a new user joins through it (nothing when the run has enough users). */
+class Invite extends Step {
+  constructor(readonly referrer: number) {
+    super()
+  }
+  async apply(m: Model, r: Real) {
+    if (r.users.length >= MAX_USERS) return
+    const referrer = this.referrer % r.users.length
+    const stats = await (r.users[referrer] as Real['users'][number]).get('/referrals/stats')
+    expectStatus(stats, 200)
+    const joined = await userThrough(
+      r.app,
+      r.db,
+      json<{ referralLink: { code: string } }>(stats).referralLink.code,
+    )
+    r.users.push(joined)
+    m.accounts.push([])
+    m.referrers.push(referrer)
+    const after = json<{ referralCount: number }>(
+      await (r.users[referrer] as Real['users'][number]).get('/referrals/stats'),
+    )
+    expect(after.referralCount).toBe(m.referrers.filter((x) => x === referrer).length)
+  }
+  toString = () => `invite(by user ${this.referrer})`
+}
+
+/** The operator changes the referral share: earnings already made keep theirs. */
+class SetShare extends Step {
+  constructor(readonly basisPoints: number) {
+    super()
+  }
+  async apply(m: Model, r: Real) {
+    const percent = (this.basisPoints / 100).toString()
+    await opsOk(r.ops, 'PUT', '/ops/settings/referral_share_percent', { value: percent })
+    m.shareBasisPoints = this.basisPoints
+  }
+  toString = () => `set-share(${this.basisPoints / 100} %)`
+}
+
 class ToggleToman extends Step {
   async apply(m: Model, r: Real) {
     m.tomanOpen = !m.tomanOpen
@@ -347,7 +448,7 @@ class ToggleToman extends Step {
 }
 
 const USERS = 2
-const user = fc.integer({ min: 0, max: USERS - 1 })
+const user = fc.integer({ min: 0, max: MAX_USERS - 1 })
 const index = fc.oneof(fc.constant(0), fc.nat({ max: 6 }))
 /** Three times in four a step aims at something it can act on. */
 const aimed = fc.constantFrom(true, true, true, false)
@@ -392,6 +493,8 @@ const steps = [
   payout,
   payout,
   fc.constant(new ToggleToman()),
+  fc.nat({ max: MAX_USERS - 1 }).map((u) => new Invite(u)),
+  fc.constantFrom(0, 1000, 1250, 3333, 10_000).map((bp) => new SetShare(bp)),
 ]
 
 /**
@@ -406,6 +509,12 @@ const paidInvoice = (): Step[] => [
   new MovePayout(0, 'succeed', true),
   // Its account is on the invoice now: an operator's override is refused.
   new SetAccountStatus(0, 0, 'rejected'),
+  // User 0 brings user 2, whose 10 USDT account earns user 0 1 USDT (10 %): an invoice of earnings only, and the
+  // referred account's rejection refused while that invoice is unpaid.
+  new Invite(0),
+  new Submit(2, 10_000_000n, true),
+  new CreateInvoice(0, false),
+  new SetAccountStatus(2, 0, 'rejected'),
 ]
 const sequences = fc
   .array(fc.oneof(...steps), { minLength: 20, maxLength: 40 })
@@ -424,14 +533,23 @@ describe.each(DATABASE_KINDS)('money invariants under random operation sequences
     await fc.assert(
       fc.asyncProperty(sequences, async (commands) => {
         await opsOk(ops, 'PUT', '/ops/settings/toman_payment_open', { value: true })
+        await opsOk(ops, 'PUT', '/ops/settings/referral_share_percent', { value: '10' })
+        // Admitted by an operator invite: the run's first users have no referrer outside the model.
         const users = await Promise.all(
-          Array.from({ length: USERS }, async () => {
-            const u = await newUser(t.app)
-            return { ...u, userId: await userIdOf(t.database.db, u.telegramId) }
-          }),
+          Array.from({ length: USERS }, () => userThrough(t.app, t.database.db, DEMO_INVITE_CODE)),
         )
-        const model: Model = { accounts: users.map(() => []), invoices: [], tomanOpen: true }
-        await fc.asyncModelRun(() => ({ model, real: { users, ops, db: t.database.db } }), commands)
+        const model: Model = {
+          accounts: users.map(() => []),
+          invoices: [],
+          tomanOpen: true,
+          referrers: users.map(() => null),
+          earnings: [],
+          shareBasisPoints: 1000,
+        }
+        await fc.asyncModelRun(
+          () => ({ model, real: { app: t.app, users, ops, db: t.database.db } }),
+          commands,
+        )
       }),
       { numRuns: kind === 'pglite' ? 16 : 10 },
     )
@@ -449,6 +567,8 @@ describe.each(DATABASE_KINDS)('money invariants under random operation sequences
     expect(total(/^POST \/invoices\/:id\/request-payment(-crypto|-irt)? 201$/)).toBeGreaterThan(0)
     expect(total(/^POST \/ops\/transactions\/:id\/(succeed|fail) 200$/)).toBeGreaterThan(0)
     expect(total(/^PUT \/ops\/accounts\/:id\/status 409 INVALID_STATE$/)).toBeGreaterThan(0)
+    expect(total(/^step Invite$/)).toBeGreaterThan(0)
+    expect(total(/^earning accrued$/)).toBeGreaterThan(0)
     reached.clear()
   }, 240_000)
 })

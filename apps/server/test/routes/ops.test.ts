@@ -60,6 +60,10 @@ describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
       channel_username: 'durov',
       validation_delay_seconds: '30',
       invoice_delay_seconds: '60',
+      referral_share_percent: '10',
+      new_user_can_referrer: true,
+      new_user_can_add_account: true,
+      new_user_can_register_account: true,
     })
     // Demo exchange rates, so the payout forms work out of the box.
     expect(json<{ price: string }[]>(await ops('GET', '/ops/rates/USDTIRT'))[0]?.price).toBe('98500')

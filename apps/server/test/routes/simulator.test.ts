@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { checkInitData } from '../../src/modules/auth/init-data.ts'
-import { DEMO_REFERRAL_CODE, DEMO_USERS } from '../../src/modules/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE, DEMO_REFERRER, DEMO_USERS } from '../../src/modules/demo/demo-data.ts'
 import { themeParamsFor } from '../../src/routes/simulator/theme-params.ts'
 import { newUser, ordinaryPhone, submitOrdinaryAccount, userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, useTestApp } from '../helpers/app.ts'
 import { TEST_BOT_TOKEN } from '../helpers/init-data.ts'
-import { acceptedAccounts } from '../helpers/payments.ts'
+import { acceptedAccounts, opsOf, opsOk } from '../helpers/payments.ts'
 
 const DAY = 86_400
 
@@ -115,6 +115,43 @@ describe('POST /simulator/reset-sandbox-accounts', () => {
       [otherPhone, ...(await phonesOf([paid ?? '']))].sort(),
     )
     await submitOrdinaryAccount(post, TWO_FACTOR_PHONE)
+  })
+
+  it("takes the referrer's earnings from the reset accounts with them, and keeps one an invoice carries", async () => {
+    if (!demoUser) throw new Error('no demo user')
+    // Sara's referrer (the demo referrer) earns from her accepted accounts.
+    const { post } = await asTelegramUser(t.app, demoUser.telegramId)
+    const userId = await userIdOf(t.database.db, demoUser.telegramId)
+    const [earning, invoiced] = await acceptedAccounts(t.database.db, userId, [2_000_000n, 3_000_000n])
+    const ops = opsOf(t.app)
+    for (const uid of [earning, invoiced]) {
+      await opsOk(ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'pending' })
+      await opsOk(ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'accepted' })
+    }
+    // The referrer's invoice carries the second earning.
+    const referrerId = await userIdOf(t.database.db, DEMO_REFERRER.telegramId)
+    const invoice = (await t.database.db.execute(sql`
+      insert into invoices (user_id, amount) values (${referrerId}, 300000) returning id`)) as {
+      rows: { id: number }[]
+    }
+    await t.database.db.execute(sql`
+      update referral_earnings set invoice_id = ${invoice.rows[0]?.id}
+      where account_id = (select id from accounts where uid = ${invoiced ?? ''}::uuid)`)
+
+    const response = await reset({ user: demoUser.telegramId })
+    expect(response.statusCode, response.body).toBe(200)
+    const left = (await t.database.db.execute(sql`
+      select a.uid, e.amount::text as earned from accounts a
+      left join referral_earnings e on e.account_id = a.id
+      where a.uid in (${earning ?? ''}::uuid, ${invoiced ?? ''}::uuid)`)) as {
+      rows: { uid: string; earned: string | null }[]
+    }
+    expect(left.rows).toEqual([{ uid: invoiced, earned: '300000' }])
+    expect((await opsOk<{ problems: string[] }>(ops, 'GET', '/ops/ledger')).problems).toEqual([])
+    expect(
+      (await post('/telegram/submit-account-phone', { phone: TWO_FACTOR_PHONE, submitType: 'login' }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('refuses a user who is not a simulator user', async () => {

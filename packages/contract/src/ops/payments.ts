@@ -65,6 +65,8 @@ export const RatesSchema = z.array(RateSchema)
 export const LedgerSchema = z.object({
   totals: z.object({
     acceptedNet: z.string(),
+    /** Referral earnings on the books; available + on unpaid invoices + paid = acceptedNet + referralEarned. */
+    referralEarned: z.string(),
     available: z.string(),
     onUnpaidInvoices: z.string(),
     paid: z.string(),

@@ -10,6 +10,10 @@ export const SETTING_KEYS = [
   'channel_username',
   'validation_delay_seconds',
   'invoice_delay_seconds',
+  'referral_share_percent',
+  'new_user_can_referrer',
+  'new_user_can_add_account',
+  'new_user_can_register_account',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -23,6 +27,11 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   channel_username: 'public channel users are asked to join (without @), or null for none',
   validation_delay_seconds: 'seconds between an account submission and its validation',
   invoice_delay_seconds: 'minimum seconds between two invoices of one user',
+  referral_share_percent:
+    "percent of a referred user's accepted account net earned by the referrer (0 to 100, 2 decimals)",
+  new_user_can_referrer: 'new users may refer others (have a referral link)',
+  new_user_can_add_account: 'new users may submit accounts by login',
+  new_user_can_register_account: 'new users may submit accounts by sign-up',
 }
 
 export const SettingKeySchema = z.enum(SETTING_KEYS, {

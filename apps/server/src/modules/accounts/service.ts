@@ -10,6 +10,8 @@ import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
+import { accrueReferralEarning, removeReferralEarning } from '../referrals/earnings-repository.ts'
+import { readSettings } from '../settings/repository.ts'
 import {
   type AccountRecord,
   accountIsOnInvoice,
@@ -128,9 +130,26 @@ export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
 
     // --- Operators ---
 
-    /** An operator's override; pending queues a fresh validation from now. */
+    /**
+     * An operator's override; pending queues a fresh validation from now. The referrer's earning follows in the
+     * same transaction: accepted accrues it (once), any other status removes it unless an invoice carries it;
+     * on an unpaid invoice the override is refused like an account on its own invoice, a paid one stays.
+     */
     async overrideStatus(uid: string, status: AccountStatus): Promise<OpsAccount> {
-      const row = await setAccountStatus(db, uid, status, now())
+      const row = await db.transaction(async (tx) => {
+        const changed = await setAccountStatus(tx, uid, status, now())
+        if (!changed) return undefined
+        if (status === 'accepted') {
+          await accrueReferralEarning(tx, changed.id, (await readSettings(tx)).referral_share_percent)
+        } else if ((await removeReferralEarning(tx, changed.id)) === 'on_unpaid_invoice') {
+          throw new DomainError(
+            409,
+            'INVALID_STATE',
+            "The account's referral earning is on an unpaid invoice; its status cannot change until that invoice is paid or rejected",
+          )
+        }
+        return changed
+      })
       if (!row && (await accountIsOnInvoice(db, uid))) {
         throw new DomainError(
           409,

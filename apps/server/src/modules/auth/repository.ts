@@ -48,10 +48,11 @@ export async function createTelegramUser(
   db: Db,
   profile: TelegramProfile,
   referrerUserId: number | null,
+  flags: { canReferrer: boolean; canAddAccount: boolean; canRegisterAccount: boolean },
 ): Promise<AuthUser> {
   const [row] = await db
     .insert(users)
-    .values({ ...profile, referrerUserId })
+    .values({ ...profile, ...flags, referrerUserId })
     .onConflictDoUpdate({
       target: users.telegramId,
       set: {

@@ -7,6 +7,7 @@ import type { TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
+import { readSettings } from '../settings/repository.ts'
 import type { AccessTokenSigner } from './access-tokens.ts'
 import { checkInitData, type InitDataFailure } from './init-data.ts'
 import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.ts'
@@ -75,6 +76,20 @@ export function createAuthService(deps: AuthServiceDeps) {
     throw referralRequired()
   }
 
+  /** A new user through a code that admits (406 otherwise), with the operators' default flags. */
+  async function admitNewUser(
+    profile: TelegramProfile,
+    codes: (string | null | undefined)[],
+  ): Promise<AuthUser> {
+    const { ownerUserId } = await findReferrer(codes)
+    const settings = await readSettings(db)
+    return createTelegramUser(db, profile, ownerUserId, {
+      canReferrer: settings.new_user_can_referrer,
+      canAddAccount: settings.new_user_can_add_account,
+      canRegisterAccount: settings.new_user_can_register_account,
+    })
+  }
+
   return {
     async authorizeTelegram(initData: string, referralCode: string | undefined): Promise<TokenPair> {
       const checked = checkInitData(initData, deps.botToken, deps.config.authMaxAgeSeconds, now())
@@ -87,9 +102,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         username: tg.username,
         languageCode: tg.languageCode,
       }
+      // An existing user just signs in: a code never changes their referrer (and never admits them twice).
       const user =
         (await updateTelegramProfile(db, profile)) ??
-        (await createTelegramUser(db, profile, (await findReferrer([startParam, referralCode])).ownerUserId))
+        (await admitNewUser(profile, [startParam, referralCode]))
       const { accessToken, refreshToken } = await issueTokens(db, user, randomUUID())
       return { accessToken, refreshToken }
     },

@@ -1,11 +1,9 @@
-/**
- * What the dashboard reads about one user. Invoices and referral earnings arrive with later issues:
- * they extend `availableBalanceMinor` here, nothing else changes.
- */
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+/** What the dashboard reads about one user. */
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { accounts, users } from '../../db/schema.ts'
+import { availableEarningsAmount } from '../referrals/earnings-repository.ts'
 
 export type DashboardUser = {
   canAddAccount: boolean
@@ -30,11 +28,6 @@ export async function findDashboardUser(db: Db, userId: number): Promise<Dashboa
   return row
 }
 
-export async function countReferrals(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.referrerUserId, userId))
-  return row?.n ?? 0
-}
-
 /** Every account the user has submitted, whatever its status. */
 export async function countAccounts(db: Db, userId: number): Promise<number> {
   const [row] = await db
@@ -45,13 +38,13 @@ export async function countAccounts(db: Db, userId: number): Promise<number> {
 }
 
 /**
- * Available balance in USDT minor units (6 decimals): net of accepted accounts not on an invoice
- * (summed by the database as integers). Unpaid referral earnings join it with the referrals issue.
+ * Available balance in USDT minor units (6 decimals): net of accepted accounts not on an invoice plus referral
+ * earnings on no invoice (summed by the database as integers), what `POST /invoices/request-invoice` attaches.
  */
 export async function availableBalanceMinor(db: Db, userId: number): Promise<bigint> {
   const [row] = await db
     .select({ sum: sql<string>`coalesce(sum(${accounts.net}), 0)::text` })
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.status, 'accepted'), isNull(accounts.invoiceId)))
-  return BigInt(row?.sum ?? '0')
+  return BigInt(row?.sum ?? '0') + (await availableEarningsAmount(db, userId))
 }

@@ -2,9 +2,10 @@ import type { ChannelStatus, Dashboard } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import { countReferredUsers } from '../referrals/repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
-import { availableBalanceMinor, countAccounts, countReferrals, findDashboardUser } from './repository.ts'
+import { availableBalanceMinor, countAccounts, findDashboardUser } from './repository.ts'
 
 export type DashboardServiceDeps = { db: Db; channelMembership: ChannelMembershipChecker }
 export type DashboardService = ReturnType<typeof createDashboardService>
@@ -17,7 +18,7 @@ export function createDashboardService({ db, channelMembership }: DashboardServi
         readSettings(db),
         availableBalanceMinor(db, userId),
         countAccounts(db, userId),
-        countReferrals(db, userId),
+        countReferredUsers(db, userId),
       ])
       if (!user) throw notFound('User not found')
       const min = settings.min_payment_limit

@@ -1,7 +1,8 @@
 /**
  * Demo data: what `DEMO_DATA` seeds and what the simulator offers to sign in as.
- * Only the referrer exists in the database; the simulator's users are created on their first
- * authorization, admitted by `start_param=DEMO_REFERRAL_CODE`.
+ * The referrer exists in the database and, with the simulator on, its first user too (she refers people of her own,
+ * so the Referrals screen shows real figures); the other simulator users are created on their first authorization,
+ * admitted by `start_param=DEMO_REFERRAL_CODE`.
  */
 import type { Order } from '../orders/repository.ts'
 import type { SettingsValues } from '../settings/settings-definitions.ts'
@@ -58,6 +59,40 @@ export const DEMO_USERS: readonly DemoUser[] = [
   },
 ]
 
+/**
+ * People the first simulator user brought, each with one accepted account whose net earned her the demo share
+ * (10 %): 2 + 1.5 + 3 USDT of accounts, 0.65 USDT of referral earnings on her balance.
+ */
+export const DEMO_REFERRED: readonly (Omit<DemoUser, 'note'> & { phone: string; net: bigint })[] = [
+  {
+    telegramId: 777000201,
+    firstName: 'Ali',
+    lastName: 'Moradi',
+    username: 'ali_demo',
+    languageCode: 'fa',
+    phone: '+989390000201',
+    net: 2_000_000n,
+  },
+  {
+    telegramId: 777000202,
+    firstName: 'Mina',
+    lastName: 'Rahimi',
+    username: 'mina_demo',
+    languageCode: 'fa',
+    phone: '+989390000202',
+    net: 1_500_000n,
+  },
+  {
+    telegramId: 777000203,
+    firstName: 'John',
+    lastName: 'Smith',
+    username: 'john_demo',
+    languageCode: 'en',
+    phone: '+12025550203',
+    net: 3_000_000n,
+  },
+]
+
 export const DEMO_SETTINGS: SettingsValues = {
   order_open: true,
   payment_open: true,
@@ -68,6 +103,11 @@ export const DEMO_SETTINGS: SettingsValues = {
   // Short, so that a demo account moves from pending to its outcome while someone watches.
   validation_delay_seconds: 30,
   invoice_delay_seconds: 60,
+  // 10 %: a referred user's 1.50 USDT account earns its referrer 0.15 USDT.
+  referral_share_percent: 1000,
+  new_user_can_referrer: true,
+  new_user_can_add_account: true,
+  new_user_can_register_account: true,
 }
 
 /**

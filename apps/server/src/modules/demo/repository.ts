@@ -1,29 +1,34 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import {
   accounts,
   exchangeRates,
   orders,
   rateLimitCounters,
+  referralEarnings,
   referralLinks,
   submissionFlows,
   users,
 } from '../../db/schema.ts'
-import { insertSettingsIfAbsent } from '../settings/repository.ts'
+import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
+import { insertSettingsIfAbsent, readSettings } from '../settings/repository.ts'
 import {
   DEMO_INVITE_CODE,
   DEMO_ORDERS,
   DEMO_RATES,
   DEMO_REFERRAL_CODE,
+  DEMO_REFERRED,
   DEMO_REFERRER,
   DEMO_SETTINGS,
+  DEMO_USERS,
+  type DemoUser,
 } from './demo-data.ts'
 
 /**
  * All SQL of the demo data, in one database transaction at start-up (DEMO_DATA). Idempotent: safe on every
  * start, and never overrides what an operator changed.
  */
-export async function seedDemoData(db: Db): Promise<void> {
+export async function seedDemoData(db: Db, options: { simulatorUsers: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(referralLinks).values({ code: DEMO_INVITE_CODE, userId: null }).onConflictDoNothing()
     const [referrer] = await tx
@@ -44,6 +49,8 @@ export async function seedDemoData(db: Db): Promise<void> {
       .values({ code: DEMO_REFERRAL_CODE, userId: referrer.id })
       .onConflictDoNothing()
     await insertSettingsIfAbsent(tx, DEMO_SETTINGS)
+    // The simulator's users (and whom they brought) only where the simulator signs them in.
+    if (options.simulatorUsers) await seedDemoReferrals(tx, referrer.id)
     // Only missing countries: an operator's prices, capacities and switches stay.
     await tx
       .insert(orders)
@@ -59,6 +66,54 @@ export async function seedDemoData(db: Db): Promise<void> {
   })
 }
 
+/** Inserts the user unless they exist (then leaves them as they are); answers the id either way. */
+async function ensureDemoUser(tx: Db, user: Omit<DemoUser, 'note'>, referrerUserId: number): Promise<number> {
+  await tx
+    .insert(users)
+    .values({
+      telegramId: user.telegramId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      username: user.username,
+      languageCode: user.languageCode,
+      referrerUserId,
+    })
+    .onConflictDoNothing({ target: users.telegramId })
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, user.telegramId))
+  if (!row) throw new Error('demo user vanished')
+  return row.id
+}
+
+/**
+ * The first simulator user, referred by the demo referrer, and the people she brought, each with an accepted
+ * account and her earning from it (the same accrual as a real acceptance). Only what is missing is added.
+ */
+async function seedDemoReferrals(tx: Db, demoReferrerId: number): Promise<void> {
+  const first = DEMO_USERS[0]
+  if (!first) return
+  const sara = await ensureDemoUser(tx, first, demoReferrerId)
+  const { referral_share_percent: share } = await readSettings(tx)
+  for (const person of DEMO_REFERRED) {
+    const userId = await ensureDemoUser(tx, person, sara)
+    const [account] = await tx
+      .insert(accounts)
+      .values({
+        userId,
+        phone: person.phone,
+        country: person.phone.startsWith('+98') ? 'IR' : 'US',
+        price: person.net,
+        net: person.net,
+        status: 'accepted',
+        validationStatus: 'success',
+        validationAt: new Date(),
+        submitType: 'login',
+      })
+      .onConflictDoNothing({ target: accounts.phone })
+      .returning({ id: accounts.id })
+    if (account) await accrueReferralEarning(tx, account.id, share)
+  }
+}
+
 /**
  * The simulator's "reset sandbox accounts": deletes one demo user's accounts that are on no invoice (an account
  * on an invoice is part of a payment and stays), the user's open login and sign-up flows, and the user's
@@ -72,9 +127,33 @@ export async function resetSandboxAccounts(
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
     if (!user) return { accounts: 0, flows: 0 }
+    // Their referrer's earnings from them go too, unless an invoice carries one: then that account is part of a
+    // payment and stays, like an account on an invoice.
+    const resettable = and(eq(accounts.userId, user.id), isNull(accounts.invoiceId))
+    await tx
+      .delete(referralEarnings)
+      .where(
+        and(
+          isNull(referralEarnings.invoiceId),
+          inArray(
+            referralEarnings.accountId,
+            tx.select({ id: accounts.id }).from(accounts).where(resettable),
+          ),
+        ),
+      )
     const deletedAccounts = await tx
       .delete(accounts)
-      .where(and(eq(accounts.userId, user.id), isNull(accounts.invoiceId)))
+      .where(
+        and(
+          resettable,
+          notExists(
+            tx
+              .select({ id: referralEarnings.id })
+              .from(referralEarnings)
+              .where(eq(referralEarnings.accountId, accounts.id)),
+          ),
+        ),
+      )
       .returning({ id: accounts.id })
     const deletedFlows = await tx
       .delete(submissionFlows)

@@ -10,30 +10,61 @@ const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.ex
 
 const CHECKS: { describe: (row: Record<string, unknown>) => string; query: ReturnType<typeof sql> }[] = [
   {
-    // Every accepted account's net is counted once: on no invoice (available) or on one live invoice.
+    // Every accepted account's net and every referral earning is counted once: on no invoice (available) or on
+    // one live invoice. Per user: accepted net + earned = available + live invoices (paid ones included).
     describe: (r) =>
-      `user ${r.telegram_id}: accepted net ${r.accepted} != available ${r.available} + live invoices ${r.invoiced}`,
-    // Aggregated once per table and joined (not a subquery per user): one pass over accounts and invoices.
+      `user ${r.telegram_id}: accepted net ${r.accepted} + earned ${r.earned} != available ${r.available} + live invoices ${r.invoiced}`,
+    // Aggregated once per table and joined (not a subquery per user): one pass over each table.
     query: sql`
       with accepted as (
         select user_id, sum(net) as accepted, coalesce(sum(net) filter (where invoice_id is null), 0) as available
         from accounts where status = 'accepted' group by user_id
+      ), earned as (
+        select referrer_user_id as user_id, sum(amount) as earned,
+          coalesce(sum(amount) filter (where invoice_id is null), 0) as available
+        from referral_earnings group by referrer_user_id
       ), invoiced as (
         select user_id, sum(amount) as invoiced from invoices where confirmation_status <> 'rejected' group by user_id
+      ), people as (
+        select user_id from accepted union select user_id from earned union select user_id from invoiced
       )
-      select u.telegram_id, coalesce(a.accepted, 0)::text as accepted, coalesce(a.available, 0)::text as available,
+      select u.telegram_id, coalesce(a.accepted, 0)::text as accepted, coalesce(e.earned, 0)::text as earned,
+        (coalesce(a.available, 0) + coalesce(e.available, 0))::text as available,
         coalesce(i.invoiced, 0)::text as invoiced
-      from accepted a full join invoiced i on i.user_id = a.user_id
-      join users u on u.id = coalesce(a.user_id, i.user_id)
-      where coalesce(a.accepted, 0) <> coalesce(a.available, 0) + coalesce(i.invoiced, 0)`,
+      from people p join users u on u.id = p.user_id
+      left join accepted a on a.user_id = p.user_id
+      left join earned e on e.user_id = p.user_id
+      left join invoiced i on i.user_id = p.user_id
+      where coalesce(a.accepted, 0) + coalesce(e.earned, 0)
+        <> coalesce(a.available, 0) + coalesce(e.available, 0) + coalesce(i.invoiced, 0)`,
   },
   {
-    describe: (r) => `invoice ${r.uid}: amount ${r.amount} != net of its accounts ${r.attached}`,
+    describe: (r) =>
+      `invoice ${r.uid}: amount ${r.amount} != net of its accounts ${r.attached} + its referral earnings ${r.earnings}`,
     query: sql`
-      select i.uid, i.amount::text, coalesce(sum(a.net), 0)::text as attached
-      from invoices i left join accounts a on a.invoice_id = i.id
+      select i.uid, i.amount::text, coalesce(a.attached, 0)::text as attached, coalesce(e.earnings, 0)::text as earnings
+      from invoices i
+      left join (select invoice_id, sum(net) as attached from accounts group by invoice_id) a on a.invoice_id = i.id
+      left join (select invoice_id, sum(amount) as earnings from referral_earnings group by invoice_id) e
+        on e.invoice_id = i.id
       where i.confirmation_status <> 'rejected'
-      group by i.id having i.amount <> coalesce(sum(a.net), 0)`,
+        and i.amount <> coalesce(a.attached, 0) + coalesce(e.earnings, 0)`,
+  },
+  {
+    // An earning belongs to its referrer's invoice, is never self-earned, and outlives its account's acceptance
+    // only on a paid invoice (docs/referrals.md).
+    describe: (r) => `referral earning of account ${r.account}: ${r.problem}`,
+    query: sql`
+      select a.uid as account,
+        case when i.id is not null and i.user_id <> e.referrer_user_id then 'on another user''s invoice'
+             when i.confirmation_status = 'rejected' then 'on a rejected invoice'
+             when e.referrer_user_id = a.user_id then 'earned from an own account'
+             else 'its account is ' || a.status || ' and it is not paid' end as problem
+      from referral_earnings e join accounts a on a.id = e.account_id
+      left join invoices i on i.id = e.invoice_id
+      where (i.id is not null and (i.user_id <> e.referrer_user_id or i.confirmation_status = 'rejected'))
+        or e.referrer_user_id = a.user_id
+        or (a.status <> 'accepted' and coalesce(i.payment_status, '') <> 'success')`,
   },
   {
     describe: (r) => `invoice ${r.uid}: holds account ${r.account} with status ${r.status}`,
@@ -76,6 +107,8 @@ export async function findLedgerProblems(db: Db): Promise<string[]> {
 /** USDT totals over every user, in minor units. */
 export type LedgerTotals = {
   acceptedNet: bigint
+  /** Referral earnings ever accrued and still on the books. */
+  earned: bigint
   available: bigint
   unpaid: bigint
   paid: bigint
@@ -87,7 +120,9 @@ export async function sumLedgerTotals(db: Db): Promise<LedgerTotals> {
     db,
     sql`select
       coalesce((select sum(net) from accounts where status = 'accepted'), 0)::text as accepted_net,
-      coalesce((select sum(net) from accounts where status = 'accepted' and invoice_id is null), 0)::text as available,
+      coalesce((select sum(amount) from referral_earnings), 0)::text as earned,
+      (coalesce((select sum(net) from accounts where status = 'accepted' and invoice_id is null), 0)
+        + coalesce((select sum(amount) from referral_earnings where invoice_id is null), 0))::text as available,
       coalesce((select sum(amount) from invoices
                 where confirmation_status <> 'rejected' and payment_status <> 'success'), 0)::text as unpaid,
       coalesce((select sum(amount) from invoices where payment_status = 'success'), 0)::text as paid,
@@ -96,6 +131,7 @@ export async function sumLedgerTotals(db: Db): Promise<LedgerTotals> {
   const minor = (value: string | undefined) => BigInt(value ?? '0')
   return {
     acceptedNet: minor(totals?.accepted_net),
+    earned: minor(totals?.earned),
     available: minor(totals?.available),
     unpaid: minor(totals?.unpaid),
     paid: minor(totals?.paid),

@@ -5,7 +5,14 @@ import { findLedgerProblems, sumLedgerTotals } from './repository.ts'
 
 export type LedgerReport = {
   /** USDT totals over every user, exact decimal strings. */
-  totals: { acceptedNet: string; available: string; onUnpaidInvoices: string; paid: string; paidOut: string }
+  totals: {
+    acceptedNet: string
+    referralEarned: string
+    available: string
+    onUnpaidInvoices: string
+    paid: string
+    paidOut: string
+  }
   problems: string[]
 }
 
@@ -19,6 +26,7 @@ export function createLedgerService({ db }: LedgerServiceDeps) {
       return {
         totals: {
           acceptedNet: formatUsdt(totals.acceptedNet),
+          referralEarned: formatUsdt(totals.earned),
           available: formatUsdt(totals.available),
           onUnpaidInvoices: formatUsdt(totals.unpaid),
           paid: formatUsdt(totals.paid),

@@ -33,6 +33,13 @@ export async function readSettings(db: Db): Promise<SettingsValues> {
     channel_username: decode('channel_username', stored.get('channel_username')),
     validation_delay_seconds: decode('validation_delay_seconds', stored.get('validation_delay_seconds')),
     invoice_delay_seconds: decode('invoice_delay_seconds', stored.get('invoice_delay_seconds')),
+    referral_share_percent: decode('referral_share_percent', stored.get('referral_share_percent')),
+    new_user_can_referrer: decode('new_user_can_referrer', stored.get('new_user_can_referrer')),
+    new_user_can_add_account: decode('new_user_can_add_account', stored.get('new_user_can_add_account')),
+    new_user_can_register_account: decode(
+      'new_user_can_register_account',
+      stored.get('new_user_can_register_account'),
+    ),
   }
 }
 

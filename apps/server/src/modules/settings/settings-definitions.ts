@@ -21,6 +21,11 @@ export type SettingsValues = {
   channel_username: string | null
   validation_delay_seconds: number
   invoice_delay_seconds: number
+  /** Hundredths of a percent (1050 = 10.5 %): integer arithmetic for money. */
+  referral_share_percent: number
+  new_user_can_referrer: boolean
+  new_user_can_add_account: boolean
+  new_user_can_register_account: boolean
 }
 
 type Definition<T> = {
@@ -94,6 +99,34 @@ const secondsSetting = (fallback: number, max: number): Definition<number> => ({
   toDisplay: (value) => String(value),
 })
 
+const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?$/
+
+/** A percent from 0 to 100 with at most 2 decimals, kept as hundredths of a percent (basis points). */
+const percentSetting = (fallbackBasisPoints: number): Definition<number> => ({
+  default: fallbackBasisPoints,
+  parse: (input) => {
+    const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : ''
+    const match = PERCENT.exec(text)
+    const basisPoints = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN
+    return Number.isInteger(basisPoints) && basisPoints <= 10_000
+      ? { ok: true, value: basisPoints }
+      : { ok: false, message: 'must be a percent from 0 to 100 with at most 2 decimals' }
+  },
+  toStored: (value) => value,
+  fromStored: (stored) =>
+    typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 && stored <= 10_000
+      ? stored
+      : undefined,
+  toDisplay: (value) => formatBasisPoints(value),
+})
+
+/** 1050 -> '10.5', 1000 -> '10', 5 -> '0.05'. */
+export function formatBasisPoints(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100)
+  const cents = basisPoints % 100
+  return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}`
+}
+
 export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   order_open: booleanSetting(false),
   payment_open: booleanSetting(false),
@@ -103,4 +136,8 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   channel_username: channelSetting,
   validation_delay_seconds: secondsSetting(3600, 30 * 24 * 3600),
   invoice_delay_seconds: secondsSetting(3600, 30 * 24 * 3600),
+  referral_share_percent: percentSetting(1000),
+  new_user_can_referrer: booleanSetting(true),
+  new_user_can_add_account: booleanSetting(true),
+  new_user_can_register_account: booleanSetting(true),
 }

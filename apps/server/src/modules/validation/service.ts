@@ -6,6 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
+import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
+import { readSettings } from '../settings/repository.ts'
 import {
   type ClaimedAccount,
   claimDueAccounts,
@@ -80,7 +82,15 @@ export function createValidationService({ db, accountProvider, now, log }: Valid
           await releaseClaim(db, claim, new Date(startedAt.getTime() + RETRY_AFTER_FAILURE_SECONDS * 1000))
           return false
         }
-        const recorded = await recordValidation(db, claim, resultOf(claim, outcome, startedAt))
+        const result = resultOf(claim, outcome, startedAt)
+        // The acceptance and the referrer's earning commit together (docs/referrals.md).
+        const recorded = await db.transaction(async (tx) => {
+          const done = await recordValidation(tx, claim, result)
+          if (done && result.status === 'accepted') {
+            await accrueReferralEarning(tx, claim.id, (await readSettings(tx)).referral_share_percent)
+          }
+          return done
+        })
         // One line per recorded outcome: operators can follow validations, and tests count them per process.
         if (recorded)
           log?.debug({ accountId: claim.id, validationStatus: outcome.validationStatus }, 'account validated')

@@ -9,6 +9,11 @@ import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
+import {
+  attachAvailableEarnings,
+  invoiceEarningsAmount,
+  releaseInvoiceEarnings,
+} from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import {
   attachAvailableAccounts,
@@ -97,7 +102,10 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
           }
         }
         const invoice = await insertInvoice(tx, userId, requestedAt)
-        const amount = await attachAvailableAccounts(tx, userId, invoice.id)
+        // Accounts and unpaid referral earnings: the balance is both, attached by the same transaction.
+        const amount =
+          (await attachAvailableAccounts(tx, userId, invoice.id)) +
+          (await attachAvailableEarnings(tx, userId, invoice.id))
         if (amount === 0n || amount < settings.min_payment_limit) {
           throw balanceError('BALANCE_LOW_ERROR', amount, settings.min_payment_limit)
         }
@@ -126,15 +134,15 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
 
     async detail(userId: number, uid: string): Promise<InvoiceDetail> {
       const invoice = await invoiceOfUser(userId, uid)
-      const [transactions, settings] = await Promise.all([
+      const [transactions, settings, earnings] = await Promise.all([
         findTransactionsOfInvoice(db, invoice.id),
         readSettings(db),
+        invoiceEarningsAmount(db, invoice.id),
       ])
       const hasOpen = transactions.some((t) => isOpenTransactionStatus(t.status))
       return {
         ...toInvoice(invoice, paymentRequestAllowed(invoice, settings.payment_open, hasOpen)),
-        // Referral earnings do not reach invoices yet: the referrals module will attach them.
-        referralEarnings: 0,
+        referralEarnings: usdtToWireNumber(earnings),
         transactions: transactions.map(toTransaction),
       }
     },
@@ -160,7 +168,7 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
     },
 
     /**
-     * An operator's confirmation move. Rejecting gives the accounts back to the available balance and is
+     * An operator's confirmation move. Rejecting gives the accounts and referral earnings back to the available balance and is
      * refused once a payout is open or done (the invoice row is locked so no payment request slips in).
      */
     async move(uid: string, move: ConfirmationMove): Promise<OpsInvoice> {
@@ -179,7 +187,10 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
         }
         const moved = await updateConfirmationStatus(tx, invoice.id, from, to)
         if (!moved) throw invalidState('Invoice changed meanwhile; try again')
-        if (move === 'reject') await releaseInvoiceAccounts(tx, invoice.id)
+        if (move === 'reject') {
+          await releaseInvoiceAccounts(tx, invoice.id)
+          await releaseInvoiceEarnings(tx, invoice.id)
+        }
         return toOpsInvoice(moved)
       })
     },

@@ -13,6 +13,7 @@ import {
   InviteSchema,
   OpsAccountSchema,
   OpsAccountsSchema,
+  OpsUserSchema,
   OrderParamsSchema,
   OrderSchema,
   OrdersSchema,
@@ -21,6 +22,7 @@ import {
   SettingParamsSchema,
   SettingSchema,
   SettingsSchema,
+  SetUserFlagsBodySchema,
   TelegramIdParamsSchema,
 } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -47,9 +49,10 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'payouts'
     | 'exchangeRates'
     | 'ledger'
+    | 'users'
   >
 > = async (app, { services }) => {
-  const { invites, settings, orders, accounts } = services
+  const { invites, settings, orders, accounts, users } = services
   app.addHook('onRequest', async (request) => services.operatorAuth.authenticate(bearerToken(request)))
 
   app.post(
@@ -131,6 +134,29 @@ const opsRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request) => accounts.listOfTelegramUser(request.params.telegramId, request.query.limit),
+  )
+
+  app.get(
+    '/users/:telegramId',
+    {
+      schema: {
+        params: TelegramIdParamsSchema,
+        response: { 200: OpsUserSchema, ...notFoundError, ...errors },
+      },
+    },
+    async (request) => users.show(request.params.telegramId),
+  )
+
+  app.patch(
+    '/users/:telegramId',
+    {
+      schema: {
+        params: TelegramIdParamsSchema,
+        body: SetUserFlagsBodySchema,
+        response: { 200: OpsUserSchema, ...notFoundError, ...errors },
+      },
+    },
+    async (request) => users.setFlags(request.params.telegramId, request.body),
   )
 
   await app.register(withdrawalsOpsRoutes, { services })

@@ -61,8 +61,9 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     try {
       const db = testDatabase.database.db
       const user = await newUser(seeding)
+      const userId = await userIdOf(db, user.telegramId)
       await Promise.all(servers.map((server, i) => waitHealthy(port + i, server)))
-      await insertAccounts(db, await userIdOf(db, user.telegramId), ACCOUNTS, {
+      await insertAccounts(db, userId, ACCOUNTS, {
         prefix: 61,
         status: 'pending',
         validationAt: new Date(0),
@@ -73,7 +74,7 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
         const [row] = await db
           .select({ n: sql<number>`count(*)::int` })
           .from(accounts)
-          .where(sql`${accounts.validationStatus} = 'pending'`)
+          .where(sql`${accounts.userId} = ${userId} and ${accounts.validationStatus} = 'pending'`)
         if (row?.n === 0 || Date.now() > deadline) break
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
@@ -83,6 +84,8 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
           once: sql<number>`count(*) filter (where ${accounts.validationAttempts} = 1)::int`,
         })
         .from(accounts)
+        // This user's: the demo data has accounts of its own.
+        .where(sql`${accounts.userId} = ${userId}`)
       expect(attempts).toEqual({ total: ACCOUNTS, once: ACCOUNTS })
 
       // Stopped first, so that every line each process logged has arrived.

@@ -49,6 +49,7 @@ const SAMPLE_DETAILS = {
   VALIDATION_ERROR: undefined,
   UNAUTHORIZED: undefined,
   REFERRAL_REQUIRED: undefined,
+  REFERRAL_NOT_ALLOWED: undefined,
   NOT_FOUND: undefined,
   RATE_LIMITED: { wait: 75 },
   INVALID_CREDENTIALS: undefined,

@@ -1,0 +1,30 @@
+import * as z from 'zod/mini'
+
+/** A user as operators read it (`ops user show`): who referred them, whom they brought, what they may do. */
+export const OpsUserSchema = z.object({
+  telegramId: z.int(),
+  uid: z.string(),
+  firstName: z.string(),
+  username: z.nullable(z.string()),
+  canReferrer: z.boolean(),
+  canAddAccount: z.boolean(),
+  canRegisterAccount: z.boolean(),
+  referrerTelegramId: z.nullable(z.int()),
+  referralCount: z.int(),
+  createdAt: z.string(),
+})
+export type OpsUser = z.infer<typeof OpsUserSchema>
+
+/** `ops user set <telegramId> --can-referrer true ...`: the flags to change, at least one. */
+export const SetUserFlagsBodySchema = z
+  .strictObject({
+    canReferrer: z.optional(z.boolean()),
+    canAddAccount: z.optional(z.boolean()),
+    canRegisterAccount: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((body) => Object.values(body).some((v) => v !== undefined), {
+      error: 'give at least one of canReferrer, canAddAccount, canRegisterAccount',
+    }),
+  )
+export type SetUserFlags = z.infer<typeof SetUserFlagsBodySchema>
