@@ -8,6 +8,24 @@ export function toLatinDigits(value: string): string {
   return value.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) & 0xf))
 }
 
+/**
+ * A form field's registration whose typed Persian or Arabic-Indic digits turn Latin in the field itself, so the
+ * field shows what will be sent and one digit style is on screen (validation normalises again anyway).
+ */
+export function withLatinDigits<R extends { onChange: (event: { target: unknown }) => unknown }>(
+  registration: R,
+): R {
+  return {
+    ...registration,
+    onChange: (event: { target: unknown }) => {
+      const field = event.target as HTMLInputElement | HTMLTextAreaElement
+      const latin = toLatinDigits(field.value)
+      if (latin !== field.value) field.value = latin
+      return registration.onChange(event)
+    },
+  }
+}
+
 /** What people paste around numbers: spaces (also no-break and zero-width), dashes, bidi marks. */
 const SEPARATORS = /[\s\u00A0\u200B-\u200F\u202A-\u202E\u2066-\u2069-]/g
 

@@ -98,6 +98,9 @@ describe('toman form', () => {
       number: persianDigits('6037 9912 3456 7893'),
       iban: arabicDigits(IBAN.slice(2)),
     })
+    // The fields themselves show Latin digits: one digit style on screen, and what is shown is what is sent.
+    expect(field('شماره کارت')).toHaveValue('6037 9912 3456 7893')
+    expect(field('شماره شبا')).toHaveValue(IBAN.slice(2))
     await submit(opened)
     await screen.findByRole('alertdialog', { name: 'موفق' })
     expect(opened.server.callsTo('POST', CALL)[0]?.body).toEqual({

@@ -15,7 +15,7 @@ import { useBankCards } from '../api/get-bank-cards.ts'
 import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
 import { useRequestPaymentIrt } from '../api/request-payment-irt.ts'
-import { groupCardNumber, ibanForForm } from '../digits.ts'
+import { groupCardNumber, ibanForForm, withLatinDigits } from '../digits.ts'
 import { type BankCardFormValues, bankCardFormSchema, EMPTY_BANK_CARD } from '../form-schemas.ts'
 import { formatRate } from '../format.ts'
 import { IBAN_PREFIX } from '../payment-constants.ts'
@@ -211,7 +211,7 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
           placeholder="0000 0000 0000 0000"
           maxLength={24}
           {...NUMERIC_INPUT}
-          {...form.register('number')}
+          {...withLatinDigits(form.register('number'))}
         />
         <IbanField
           label={t('payments.irt.iban')}
@@ -221,7 +221,7 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
             maxLength: 34,
             placeholder: '000000000000000000000000',
             ...NUMERIC_INPUT,
-            ...form.register('iban'),
+            ...withLatinDigits(form.register('iban')),
           }}
         />
       </FormPage>

@@ -12,6 +12,7 @@ import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
 import { requestPayment } from '../api/request-payment.ts'
 import { requestPaymentCrypto } from '../api/request-payment-crypto.ts'
+import { withLatinDigits } from '../digits.ts'
 import { trxFormSchema, usdtFormSchema, type WalletFormValues } from '../form-schemas.ts'
 import { formatRate } from '../format.ts'
 import { PaymentNotes } from './payment-notes.tsx'
@@ -180,7 +181,7 @@ export function RequestPaymentWalletScreen({ method, invoiceUid, onSettled }: Pr
         label={t('payments.wallet.label')}
         error={error ? t(error, { ns: 'common', defaultValue: error }) : undefined}
         hint={t(hint)}
-        textarea={{ placeholder: t(placeholder), ...form.register('receiverAddress') }}
+        textarea={{ placeholder: t(placeholder), ...withLatinDigits(form.register('receiverAddress')) }}
       />
     </FormPage>
   )
