@@ -92,7 +92,10 @@ describe('routes', () => {
 
     await user.click(await screen.findByRole('link', { name: /Withdraw Money/ }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument()
-    expect(telegram.posted('web_app_setup_back_button').at(-1)).toEqual({ is_visible: true })
+    // The button is set up by an effect after the screen renders: a loaded machine gets there later.
+    await waitFor(() =>
+      expect(telegram.posted('web_app_setup_back_button').at(-1)).toEqual({ is_visible: true }),
+    )
 
     telegram.emit('back_button_pressed')
     expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
