@@ -108,7 +108,7 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
                 { path: ':accountUid', element: accountDetail() },
               ],
             },
-            { path: 'referrals', element: unavailable('referrals', 'referrals.title') },
+            { path: 'referrals', element: screen(() => import('./routes/referrals.tsx'), ['referrals']) },
             { path: 'transactions/:transactionUid', element: payments('TransactionDetail') },
             { path: 'news', element: screen(() => import('./routes/news.tsx')) },
           ],

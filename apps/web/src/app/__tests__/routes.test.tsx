@@ -26,7 +26,6 @@ describe('routes', () => {
   })
 
   it.each([
-    ['/referrals', 'Referrals'],
     ['/login', 'Login'],
     ['/register', 'Create an account'],
     ['/email-verification-confirm', 'Confirm your email'],

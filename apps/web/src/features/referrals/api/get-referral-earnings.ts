@@ -1,0 +1,21 @@
+import { ReferralEarningsStatsSchema } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { referralKeys } from './referral-keys.ts'
+
+/** GET /referral-earnings/stats: total and paid, USDT. */
+export function getReferralEarnings(signal?: AbortSignal) {
+  return apiRequest('/referral-earnings/stats', {
+    schema: ReferralEarningsStatsSchema,
+    ...(signal ? { signal } : {}),
+  })
+}
+
+export function useReferralEarnings() {
+  return useQuery({
+    queryKey: referralKeys.earnings(),
+    queryFn: ({ signal }) => getReferralEarnings(signal),
+    staleTime: 0,
+    retry: false,
+  })
+}
