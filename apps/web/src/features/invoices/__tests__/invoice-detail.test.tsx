@@ -127,6 +127,19 @@ describe('invoice detail', () => {
     )
   })
 
+  it('shows the part of the amount that is referral earnings, only when there is one', async () => {
+    openInvoice(invoiceDetailFixture({ amount: 12.5, referralEarnings: 2.25 }))
+    expect(await screen.findByTestId('invoice-referral-earnings')).toHaveTextContent(
+      'Referral earnings: 2.25 USDT',
+    )
+  })
+
+  it('has no referral earnings line for an invoice of accounts only', async () => {
+    openInvoice(invoiceDetailFixture({ referralEarnings: 0 }))
+    expect(await screen.findByTestId('invoice-header')).toBeInTheDocument()
+    expect(screen.queryByTestId('invoice-referral-earnings')).not.toBeInTheDocument()
+  })
+
   it('says when there are no transactions yet', async () => {
     openInvoice(invoiceDetailFixture({ transactions: [] }))
     expect(await screen.findByRole('heading', { name: '0 Transaction(s)' })).toBeInTheDocument()

@@ -80,6 +80,11 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceDetail }) {
         <HeaderFigure>
           <Usdt amount={invoice.amount} testId="invoice-amount" />
         </HeaderFigure>
+        {invoice.referralEarnings > 0 ? (
+          <HeaderLine testId="invoice-referral-earnings">
+            {t('invoices.detail.referralEarnings')} <Usdt amount={invoice.referralEarnings} />
+          </HeaderLine>
+        ) : null}
         <HeaderLine>
           {t('invoices.detail.createdAt')} <bdi dir="ltr">{formatTimestamp(invoice.createdAt)}</bdi>
         </HeaderLine>
