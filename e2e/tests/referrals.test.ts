@@ -1,0 +1,125 @@
+/**
+ * The referral program end to end (issue 9): A copies the link, B arrives through it, B's account is accepted,
+ * A sees the count and the earning and withdraws it on an invoice; A revokes the link and C, who still has the
+ * old one, is refused with the 406 dialog. A reads the app in Persian, B in English.
+ */
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
+import {
+  answerPopup,
+  launchBrowser,
+  openMiniApp,
+  screenshot,
+  sendTelegramEvent,
+  telegramEvents,
+} from '../support/browser.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
+  await server.ops('PUT', '/settings/referral_share_percent', { value: '10' })
+  await server.ops('PUT', '/settings/min_payment_limit', { value: '0.01' })
+  await server.ops('PUT', '/settings/payment_open', { value: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const A = { id: 884_000_001, firstName: 'مریم', lastName: 'رحیمی', languageCode: 'fa' }
+const B = { id: 884_000_002, firstName: 'Bob', lastName: 'Invited', languageCode: 'en' }
+const C = { id: 884_000_003, firstName: 'Cleo', lastName: 'Late', languageCode: 'en' }
+
+/** What the referrals screen shows, read from its test ids. */
+async function referralsFigures(page: import('playwright-core').Page) {
+  await page.getByTestId('referrals-link').waitFor({ timeout: 15_000 })
+  return {
+    link: (await page.getByTestId('referrals-link').innerText()).replace(/\s+/g, ''),
+    available: await page.getByTestId('referrals-available').innerText(),
+  }
+}
+
+describe('referrals', () => {
+  it('a link that admits, counts, pays, and stops admitting when revoked', async () => {
+    const a = await openMiniApp(browser, server, {
+      user: A,
+      platform: 'android',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await a.page.getByTestId('dashboard-referrals').waitFor({ timeout: 15_000 })
+    await answerPopup(a.page, null) // the demo channel's prompt
+    await a.page.getByTestId('dashboard-referrals').click()
+    const before = await referralsFigures(a.page)
+    expect(before.available).toBe('0.00 USDT')
+    await a.page.getByTestId('referrals-copy').click()
+    const copied = await a.page.evaluate(() => navigator.clipboard.readText())
+    expect(copied).toMatch(/^https:\/\/t\.me\/\w+(\/\w+)?\?startapp=[A-Z0-9]{10}$/)
+    expect(before.link).toBe(copied.replace('https://', ''))
+    await screenshot(a.page, 'referrals-fa-empty')
+    const code = new URL(copied).searchParams.get('startapp') ?? ''
+
+    // B opens the mini-app from A's link: Telegram passes the code as the start parameter.
+    const b = await openMiniApp(browser, server, { user: B, platform: 'ios', startParam: code })
+    await b.page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
+    await answerPopup(b.page, null)
+    await supplyAcceptedAccounts(server, b.page, B.id, ['+12015550960'])
+    const accounts = (await server.ops('GET', `/users/${B.id}/accounts`)) as { net: string }[]
+    const net = Number(accounts[0]?.net)
+    expect(net).toBeGreaterThan(0)
+    const earning = Math.floor(net * 10) / 100 // 10 % of net, floored to the cent as the screen shows it
+
+    // A sees one person and the earning (the screen reads afresh on each visit).
+    await a.page.reload()
+    const after = await referralsFigures(a.page)
+    expect(after.available).toBe(`${earning.toFixed(2)} USDT`)
+    expect(await a.page.getByText('1 نفر پیوسته است').isVisible()).toBe(true)
+    await screenshot(a.page, 'referrals-fa-earning')
+
+    // A withdraws the earning: an invoice of referral earnings only.
+    const invoice = (await callApi(a.page, 'POST', '/invoices/request-invoice')) as { uid: string }
+    const detail = (await callApi(a.page, 'GET', `/invoices/${invoice.uid}`)) as {
+      amount: number
+      referralEarnings: number
+    }
+    expect(detail.referralEarnings).toBeGreaterThan(0)
+    expect(detail.amount).toBe(detail.referralEarnings)
+    await sendTelegramEvent(a.page, 'back_button_pressed')
+    await a.page.getByTestId('dashboard-withdraw').click()
+    await a.page.getByTestId('invoice-row').first().click()
+    await a.page.getByTestId('invoice-referral-earnings').waitFor({ timeout: 15_000 })
+    expect(new URL(a.page.url()).pathname).toBe(`/invoices/${invoice.uid}`)
+    await screenshot(a.page, 'invoice-referral-earnings-fa')
+
+    // A revokes the link; C, who still has the old code, is refused with the Message dialog (406).
+    await sendTelegramEvent(a.page, 'back_button_pressed')
+    await sendTelegramEvent(a.page, 'back_button_pressed')
+    await a.page.getByTestId('dashboard-referrals').click()
+    await a.page.getByTestId('referrals-revoke').click()
+    await answerPopup(a.page, null, 'باطل کردن')
+    await expect
+      .poll(async () => (await referralsFigures(a.page)).link, { timeout: 10_000 })
+      .not.toBe(before.link)
+    await screenshot(a.page, 'referrals-fa-revoked')
+
+    const c = await openMiniApp(browser, server, { user: C, platform: 'ios', startParam: code })
+    await expect
+      .poll(
+        async () => (await telegramEvents(c.page)).find((e) => e.type === 'web_app_open_popup')?.data?.title,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe('Message')
+    expect(a.errors).toEqual([])
+    expect(b.errors).toEqual([])
+    for (const opened of [a, b, c]) await opened.context.close()
+  })
+})
