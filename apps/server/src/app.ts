@@ -3,6 +3,7 @@
  * plugin and route. `server.ts` creates Fastify with `serverOptions` and registers this plugin; tests do the
  * same against their own database (test/helpers/app.ts).
  */
+import { join } from 'node:path'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -12,6 +13,7 @@ import { migrateDatabase } from './db/migrate.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
 import { seedDemoData } from './modules/demo/repository.ts'
+import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
@@ -129,7 +131,13 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(paymentRoutes, { services })
   await app.register(accountSubmissionRoutes, { services })
   await app.register(flagRoutes)
-  await app.register(localesRoutes, { localesDir: config.localesDir })
+  await app.register(localesRoutes, {
+    localesDir: config.localesDir,
+    // Development only: production answers 404 for POST /locales/add.
+    missingKeys: config.isProduction
+      ? undefined
+      : createMissingKeysRecorder(join(config.dataDir, 'missing-locales')),
+  })
 
   // Operators' calls (the CLI, later the console).
   await app.register(opsRoutes, { prefix: '/ops', services })

@@ -32,7 +32,12 @@ const NOT_API: readonly RegExp[] = [
 ]
 
 /** Calls made before there is a token, and the public reads. */
-const PUBLIC: readonly string[] = ['/healthz', '/auth/telegram/authorize', '/locales/:lng/:ns']
+const PUBLIC: readonly string[] = [
+  '/healthz',
+  '/auth/telegram/authorize',
+  '/locales/:lng/:ns',
+  '/locales/add/:lng/:ns',
+]
 
 /** POST calls that take no body (spec section 7: 'no body', 'none'); fastify URL syntax. */
 const BODILESS: readonly string[] = [

@@ -47,6 +47,8 @@ const SPEC_CALLS = [
   'GET /dashboard',
   'GET /dashboard/channel-status',
   'GET /locales/{lng}/{ns}',
+  // Section 7's add-missing-translation call (development only).
+  'POST /locales/add/{lng}/{ns}',
   'GET /referrals/stats',
   'POST /referral-links/refresh',
   'GET /referral-earnings/stats',
@@ -85,7 +87,12 @@ const OPS_CALLS = [
 /** Documented beyond the spec and the operator API. */
 const OTHER_CALLS = ['GET /healthz']
 
-const PUBLIC_CALLS = ['GET /healthz', 'POST /auth/telegram/authorize', 'GET /locales/{lng}/{ns}']
+const PUBLIC_CALLS = [
+  'GET /healthz',
+  'POST /auth/telegram/authorize',
+  'GET /locales/{lng}/{ns}',
+  'POST /locales/add/{lng}/{ns}',
+]
 
 /** Statuses that answer without a body. */
 const BODILESS_STATUSES = ['204', '304']

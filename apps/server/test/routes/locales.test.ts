@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -73,6 +73,74 @@ describe('GET /locales/:lng/:ns.json', () => {
       expect((await other.inject({ method: 'GET', url: '/locales/fa/dashboard.json' })).statusCode).toBe(404)
     } finally {
       await other.close()
+    }
+  })
+})
+
+describe('POST /locales/add/:lng/:ns (missing keys, development only)', () => {
+  const t = useTestApp('pglite')
+  const add = (url: string, payload: unknown, app = t.app) =>
+    app.inject({ method: 'POST', url, payload: payload as object })
+  const reviewFile = (lng: string, ns: string) => join(t.config.dataDir, 'missing-locales', lng, `${ns}.json`)
+
+  it('records keys the real file lacks into a review file in the data folder, merged across reports', async () => {
+    const first = await add('/locales/add/fa/referrals', {
+      'referrals.title': 'Referrals', // in the real file: not missing
+      'referrals.someNewKey': 'Some new text',
+    })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toEqual({ recorded: 1 })
+    const second = await add('/locales/add/fa/referrals', {
+      'referrals.someNewKey': 'Changed text', // already recorded: kept as first reported
+      'referrals.another': 'Another',
+    })
+    expect(second.json()).toEqual({ recorded: 1 })
+    expect(JSON.parse(readFileSync(reviewFile('fa', 'referrals'), 'utf8'))).toEqual({
+      'referrals.someNewKey': 'Some new text',
+      'referrals.another': 'Another',
+    })
+    // The real locale file is untouched.
+    expect(
+      JSON.parse(readFileSync(join(t.config.localesDir, 'fa', 'referrals.json'), 'utf8')),
+    ).not.toHaveProperty('referrals.someNewKey')
+  })
+
+  it('twenty concurrent reports to one file lose no key', async () => {
+    const reports = Array.from({ length: 20 }, (_, i) =>
+      add('/locales/add/en/auth', { [`auth.concurrent${i}`]: `t${i}` }),
+    )
+    const answers = await Promise.all(reports)
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200))
+    expect(Object.keys(JSON.parse(readFileSync(reviewFile('en', 'auth'), 'utf8')))).toHaveLength(20)
+  })
+
+  it('refuses what is not a small key-to-text map for a known language and namespace, with a 4xx', async () => {
+    const tooMany = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, 'x']))
+    const cases: [string, unknown, number][] = [
+      ['/locales/add/de/common', { a: 'b' }, 400],
+      ['/locales/add/en/nope', { a: 'b' }, 400],
+      ['/locales/add/en/..%2F..%2Fpackage', { a: 'b' }, 400],
+      ['/locales/add/en/common', ['a'], 400],
+      ['/locales/add/en/common', 'text', 415],
+      ['/locales/add/en/common', { 'bad key/with slash': 'x' }, 400],
+      ['/locales/add/en/common', { ok: 42 }, 400],
+      ['/locales/add/en/common', tooMany, 400],
+      ['/locales/add/en/common', { big: 'x'.repeat(20_000) }, 413],
+    ]
+    for (const [url, payload, status] of cases) {
+      const response = await add(url, payload)
+      expect(response.statusCode, `${url} ${JSON.stringify(payload).slice(0, 40)}`).toBe(status)
+    }
+    expect(existsSync(join(t.config.dataDir, 'missing-locales', 'de'))).toBe(false)
+  })
+
+  it('is not there in production (404)', async () => {
+    const production = await buildAppOn(t, { config: { isProduction: true } })
+    try {
+      const response = await add('/locales/add/en/common', { a: 'b' }, production)
+      expect(response.statusCode).toBe(404)
+    } finally {
+      await production.close()
     }
   })
 })

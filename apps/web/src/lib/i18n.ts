@@ -10,11 +10,16 @@
  */
 import { FALLBACK_LANGUAGE, type Language, type Namespace, RTL_LANGUAGES } from '@app/contract'
 import { loadLocale, type Translations } from './locale-backend.ts'
+import { createMissingKeysReporter } from './missing-keys-reporter.ts'
 
 /** What the first screen needs; every other namespace loads with its route. */
 export const START_NAMESPACES = ['common', 'dashboard'] as const satisfies readonly Namespace[]
 
 const DEFAULT_NAMESPACE: Namespace = 'common'
+
+/** Missing keys go to the dev server in development builds; production builds drop this (and the reporter). */
+const REPORT_MISSING = import.meta.env.DEV && import.meta.env.MODE !== 'test'
+const reportMissing = REPORT_MISSING ? createMissingKeysReporter() : () => undefined
 
 /** Locale files by language, then namespace (tests bundle them all). */
 export type Resource = Record<string, Record<string, Translations>>
@@ -126,11 +131,19 @@ export function createI18n(language: Language, resources?: Resource): I18n {
           const candidates = typeof count === 'number' ? [key + pluralSuffix(code, count), key] : [key]
           for (const candidate of candidates) {
             const text = translations[candidate]
-            if (text !== undefined) return interpolate(text, options)
+            if (text === undefined) continue
+            const shown = interpolate(text, options)
+            // A fallback-language text: the user's language lacks the key (development builds only).
+            if (REPORT_MISSING && code !== searched[0])
+              reportMissing(searched[0] ?? code, ns, candidate, shown)
+            return shown
           }
         }
       }
-      return options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key
+      const shown = options?.defaultValue !== undefined ? interpolate(options.defaultValue, options) : key
+      if (REPORT_MISSING)
+        for (const code of searched) reportMissing(code, namespaces[0] ?? DEFAULT_NAMESPACE, key, shown)
+      return shown
     }
   }
 

@@ -7,6 +7,9 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
+  AddMissingKeysBodySchema,
+  AddMissingKeysParamsSchema,
+  AddMissingKeysResponseSchema,
   ErrorResponseSchema,
   LANGUAGES,
   LocaleParamsSchema,
@@ -16,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { notFound } from '../../lib/domain-error.ts'
+import type { MissingKeysRecorder } from '../../modules/locales/missing-keys.ts'
 
 /** Short: translations change with deployments, and the ETag makes revalidation cheap. */
 const CACHE_CONTROL = 'public, max-age=300'
@@ -28,8 +32,44 @@ export function localeFiles(localesDir: string): Map<string, string> {
   return files
 }
 
-const localesRoutes: FastifyPluginAsyncZod<{ localesDir: string }> = async (app, { localesDir }) => {
+/** A report of missing keys is small: a screen's worth of keys at most. */
+const ADD_BODY_LIMIT = 16 * 1024
+
+type LocalesOptions = {
+  localesDir: string
+  /** Development only: where reported missing keys go. Undefined (production): POST /locales/add is 404. */
+  missingKeys: MissingKeysRecorder | undefined
+}
+
+async function keysOf(file: string): Promise<Set<string>> {
+  try {
+    return new Set(Object.keys(JSON.parse(await readFile(file, 'utf8')) as object))
+  } catch {
+    return new Set()
+  }
+}
+
+const localesRoutes: FastifyPluginAsyncZod<LocalesOptions> = async (app, { localesDir, missingKeys }) => {
   const files = localeFiles(localesDir)
+
+  if (missingKeys) {
+    app.post(
+      '/locales/add/:lng/:ns',
+      {
+        bodyLimit: ADD_BODY_LIMIT,
+        schema: {
+          params: AddMissingKeysParamsSchema,
+          body: AddMissingKeysBodySchema,
+          response: { 200: AddMissingKeysResponseSchema, 400: ErrorResponseSchema, 413: ErrorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { lng, ns } = request.params
+        const known = await keysOf(files.get(`${lng}/${ns}.json`) ?? '')
+        return { recorded: await missingKeys.record(lng, ns, request.body, known) }
+      },
+    )
+  }
 
   app.get(
     '/locales/:lng/:ns',
