@@ -92,6 +92,7 @@ describe('referrals', () => {
     expect(detail.referralEarnings).toBeGreaterThan(0)
     expect(detail.amount).toBe(detail.referralEarnings)
     await sendTelegramEvent(a.page, 'back_button_pressed')
+    await expect.poll(() => new URL(a.page.url()).pathname, { timeout: 10_000 }).toBe('/')
     await a.page.getByTestId('dashboard-withdraw').click()
     await a.page.getByTestId('invoice-row').first().click()
     await a.page.getByTestId('invoice-referral-earnings').waitFor({ timeout: 15_000 })
@@ -99,8 +100,12 @@ describe('referrals', () => {
     await screenshot(a.page, 'invoice-referral-earnings-fa')
 
     // A revokes the link; C, who still has the old code, is refused with the Message dialog (406).
+    // Back twice (invoice -> list -> home), each press once the previous screen is there.
+    const path = () => new URL(a.page.url()).pathname
     await sendTelegramEvent(a.page, 'back_button_pressed')
+    await expect.poll(path, { timeout: 10_000 }).toBe('/invoices')
     await sendTelegramEvent(a.page, 'back_button_pressed')
+    await expect.poll(path, { timeout: 10_000 }).toBe('/')
     await a.page.getByTestId('dashboard-referrals').click()
     await a.page.getByTestId('referrals-revoke').click()
     await answerPopup(a.page, null, 'باطل کردن')
