@@ -7,6 +7,7 @@ import {
   V,
 } from '@app/contract'
 import * as z from 'zod/mini'
+import type { CodeFormValues } from '../../components/forms/code-entry-form.tsx'
 import type { SingleFieldSchema } from './components/single-field-form.tsx'
 
 /** The wizard's one-field forms, built from the contract's field schemas (messages are i18n keys). */
@@ -17,9 +18,11 @@ export const passwordFormSchema: SingleFieldSchema = z.object({
 })
 
 /** OTP: exactly the length the sent code announced (spec section 5), when it announced one. */
-export function otpFormSchema(length: number | null | undefined): SingleFieldSchema {
+export function otpFormSchema(
+  length: number | null | undefined,
+): z.ZodMiniType<CodeFormValues, CodeFormValues> {
   return z.object({
-    value: SubmitAccountCodeBodySchema.shape.code.check(
+    code: SubmitAccountCodeBodySchema.shape.code.check(
       z.refine((code) => !length || code.length === length, { error: V.otpInvalid }),
     ),
   })
@@ -33,9 +36,3 @@ export function emailCodeFormSchema(length: number | null | undefined): SingleFi
     ),
   })
 }
-
-export const CODE_INPUT = {
-  inputMode: 'numeric',
-  autoComplete: 'one-time-code',
-  dir: 'ltr',
-} as const

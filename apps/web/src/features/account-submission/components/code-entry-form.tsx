@@ -1,10 +1,10 @@
 import type { CodeType } from '@app/contract'
+import { CodeEntryForm as SharedCodeEntryForm } from '../../../components/forms/code-entry-form.tsx'
 import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { sentViaKey } from '../code-types.ts'
-import { CODE_INPUT, otpFormSchema } from '../form-schemas.ts'
+import { otpFormSchema } from '../form-schemas.ts'
 import { ResendCode } from './resend-code.tsx'
-import { SingleFieldForm } from './single-field-form.tsx'
 
 type CodeEntryFormProps = {
   testId: string
@@ -29,8 +29,8 @@ type CodeEntryFormProps = {
 }
 
 /**
- * The login code and the sign-up code screens: how the code was sent, one numeric one-time-code field
- * checked against the code's length, Submit, and the resend link with its countdown.
+ * The login code and the sign-up code screens, on the app's one code form: how the code was sent, the code
+ * checked against its length, Submit, and the resend link by the next channel with its countdown.
  */
 export function CodeEntryForm({
   testId,
@@ -45,8 +45,7 @@ export function CodeEntryForm({
 }: CodeEntryFormProps) {
   const { t } = useTranslation('accounts')
   return (
-    <SingleFieldForm
-      key={sentAt}
+    <SharedCodeEntryForm
       testId={testId}
       title={title}
       intro={
@@ -55,19 +54,21 @@ export function CodeEntryForm({
         </p>
       }
       label={t('accounts.submit.code.label')}
+      length={length}
       schema={otpFormSchema(length)}
-      input={{ ...CODE_INPUT, maxLength: length ?? 16 }}
-      submitText={t('accounts.submit.submit')}
+      sentAt={sentAt}
       pending={pending}
-      onSubmit={onSubmit}
-    >
-      <ResendCode
-        nextType={resend.nextType}
-        timeout={resend.timeout}
-        sentAt={sentAt}
-        pending={resend.pending}
-        onResend={resend.onResend}
-      />
-    </SingleFieldForm>
+      submitText={t('accounts.submit.submit')}
+      onSubmit={({ code }) => onSubmit(code)}
+      resend={
+        <ResendCode
+          nextType={resend.nextType}
+          timeout={resend.timeout}
+          sentAt={sentAt}
+          pending={resend.pending}
+          onResend={resend.onResend}
+        />
+      }
+    />
   )
 }

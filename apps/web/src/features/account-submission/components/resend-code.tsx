@@ -1,7 +1,5 @@
 import type { CodeType } from '@app/contract'
-import { useEffect } from 'react'
-import { Button } from '../../../components/ui/button.tsx'
-import { CountdownState, useCountdown } from '../../../hooks/use-countdown.ts'
+import { ResendLink } from '../../../components/forms/resend-link.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { channelKey } from '../code-types.ts'
 
@@ -21,26 +19,19 @@ type ResendCodeProps = {
  */
 export function ResendCode({ nextType, timeout, sentAt, pending, onResend }: ResendCodeProps) {
   const { t } = useTranslation('accounts')
-  const countdown = useCountdown(timeout ?? 0)
-  const { start } = countdown
-  // biome-ignore lint/correctness/useExhaustiveDependencies: sentAt is the restart signal
-  useEffect(() => {
-    start(timeout ?? 0)
-  }, [sentAt, timeout, start])
-
   if (!nextType) return null
   const channel = t(channelKey(nextType))
-  let text: string
-  if (pending) text = t('accounts.submit.requesting')
-  else if (countdown.state === CountdownState.STARTED)
-    text = t('accounts.submit.resendIn', { channel, seconds: countdown.remaining })
-  else text = t('accounts.submit.resend', { channel })
-  const waiting = pending || countdown.state === CountdownState.STARTED
   return (
-    <div className="submit-resend">
-      <Button variant="plain" disabled={waiting} onClick={onResend} data-testid="resend-code">
-        {text}
-      </Button>
-    </div>
+    <ResendLink
+      timeout={timeout}
+      sentAt={sentAt}
+      pending={pending}
+      onResend={onResend}
+      text={{
+        ready: t('accounts.submit.resend', { channel }),
+        waiting: (seconds) => t('accounts.submit.resendIn', { channel, seconds }),
+        pending: t('accounts.submit.requesting'),
+      }}
+    />
   )
 }

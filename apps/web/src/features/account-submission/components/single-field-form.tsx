@@ -51,7 +51,7 @@ export function SingleFieldForm({
     <FormPage
       title={title}
       testId={testId}
-      intro={intro ? <div className="submit-intro">{intro}</div> : null}
+      intro={intro ? <div className="form-intro">{intro}</div> : null}
       submitText={submitText}
       pending={pending}
       onSubmit={form.handleSubmit(({ value }) => {

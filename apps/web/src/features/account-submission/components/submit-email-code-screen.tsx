@@ -1,11 +1,12 @@
 import { Navigate, useNavigate } from 'react-router'
+import { CODE_INPUT } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountEmailCode } from '../api/submit-account-email-code.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'
-import { CODE_INPUT, emailCodeFormSchema } from '../form-schemas.ts'
+import { emailCodeFormSchema } from '../form-schemas.ts'
 import { SingleFieldForm } from './single-field-form.tsx'
 
 /** /accounts/submit-account-email-code: the code sent to the new login email, then the login code. */
