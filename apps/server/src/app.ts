@@ -30,6 +30,7 @@ import flagRoutes from './routes/flags/index.ts'
 import healthRoutes from './routes/health/index.ts'
 import invoiceRoutes from './routes/invoices/index.ts'
 import localesRoutes from './routes/locales/index.ts'
+import newsRoutes from './routes/news/index.ts'
 import opsRoutes from './routes/ops/index.ts'
 import paymentRoutes from './routes/payments/index.ts'
 import referralRoutes from './routes/referrals/index.ts'
@@ -128,6 +129,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(accountRoutes, { services })
   await app.register(invoiceRoutes, { services })
   await app.register(referralRoutes, { services })
+  await app.register(newsRoutes, { services })
   await app.register(paymentRoutes, { services })
   await app.register(accountSubmissionRoutes, { services })
   await app.register(flagRoutes)

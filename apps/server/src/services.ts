@@ -11,6 +11,7 @@ import { createDashboardService } from './modules/dashboard/service.ts'
 import { createHealthService } from './modules/health/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
+import { createNewsService } from './modules/news/service.ts'
 import { createOrderService } from './modules/orders/service.ts'
 import { createBankCardService } from './modules/payments/bank-card-service.ts'
 import { createExchangeRateService } from './modules/payments/exchange-rate-service.ts'
@@ -39,6 +40,7 @@ export function createServices(context: AppContext) {
     invites: createInviteService(context),
     ledger: createLedgerService(context),
     referrals: createReferralService(context),
+    news: createNewsService(context),
     users: createUserService(context),
   }
 }

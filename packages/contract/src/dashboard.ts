@@ -3,6 +3,9 @@ import { UsdtAmountSchema } from './common.ts'
 
 const CountSchema = z.int().check(z.nonnegative())
 
+/** The dashboard counts unseen news up to this many, so the count stays cheap; the badge shows '99+' from 100. */
+export const NEWS_UNSEEN_CAP = 100
+
 export const DashboardSchema = z.object({
   order: z.object({ isOpen: z.boolean() }),
   user: z.object({
@@ -28,6 +31,8 @@ export const DashboardSchema = z.object({
   }),
   account: z.object({ count: CountSchema }),
   referralsCount: CountSchema,
+  /** News published after what the user last saw (POST /news/seen), counted up to NEWS_UNSEEN_CAP. */
+  news: z.object({ unseenCount: CountSchema }),
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 

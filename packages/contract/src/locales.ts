@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'invoices',
   'payments',
   'referrals',
+  'news',
   'auth',
 ] as const
 

@@ -3,7 +3,7 @@ import { DashboardSchema } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { users } from '../../src/db/schema.ts'
-import { DEMO_INVITE_CODE, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
+import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
 import { createSettingsService } from '../../src/modules/settings/service.ts'
 import { authorize, bearer, buildAppOn, json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -41,6 +41,8 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       },
       account: { count: 0 },
       referralsCount: 0,
+      // A new user has seen none of the demo news.
+      news: { unseenCount: DEMO_NEWS.length },
     })
   })
 

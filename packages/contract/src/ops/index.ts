@@ -5,6 +5,7 @@
 export * from './accounts.ts'
 export * from './invites.ts'
 export * from './limit.ts'
+export * from './news.ts'
 export * from './orders.ts'
 export * from './payments.ts'
 export * from './settings.ts'

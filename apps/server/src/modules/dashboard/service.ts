@@ -1,7 +1,8 @@
-import type { ChannelStatus, Dashboard } from '@app/contract'
+import { type ChannelStatus, type Dashboard, NEWS_UNSEEN_CAP } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import { countUnseenNews } from '../news/repository.ts'
 import { countReferredUsers } from '../referrals/repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
@@ -13,12 +14,13 @@ export type DashboardService = ReturnType<typeof createDashboardService>
 export function createDashboardService({ db, channelMembership }: DashboardServiceDeps) {
   return {
     async get(userId: number): Promise<Dashboard> {
-      const [user, settings, available, accountCount, referralsCount] = await Promise.all([
+      const [user, settings, available, accountCount, referralsCount, unseenNews] = await Promise.all([
         findDashboardUser(db, userId),
         readSettings(db),
         availableBalanceMinor(db, userId),
         countAccounts(db, userId),
         countReferredUsers(db, userId),
+        countUnseenNews(db, userId, NEWS_UNSEEN_CAP),
       ])
       if (!user) throw notFound('User not found')
       const min = settings.min_payment_limit
@@ -38,6 +40,7 @@ export function createDashboardService({ db, channelMembership }: DashboardServi
         },
         account: { count: accountCount },
         referralsCount,
+        news: { unseenCount: unseenNews },
       }
     },
 

@@ -126,3 +126,47 @@ export const DEMO_RATES = [
   { pair: 'USDTIRT', price: 98_500_000_000n },
   { pair: 'USDTTRX', price: 3_600_000n },
 ] as const
+
+/**
+ * News for the News screen and the dashboard's unseen badge, in English and Persian. Published this many days
+ * before the demo data was first seeded.
+ */
+export const DEMO_NEWS: readonly {
+  daysAgo: number
+  en: { title: string; body: string }
+  fa: { title: string; body: string }
+}[] = [
+  {
+    daysAgo: 6,
+    en: {
+      title: 'Welcome',
+      body: 'Send us Telegram accounts, follow their validation, and withdraw what they earn in USDT, TRX or toman.',
+    },
+    fa: {
+      title: 'خوش آمدید',
+      body: 'حساب‌های تلگرام را برای ما بفرستید، بررسی آن‌ها را دنبال کنید و درآمدشان را به USDT، TRX یا تومان برداشت کنید.',
+    },
+  },
+  {
+    daysAgo: 2,
+    en: {
+      title: 'Toman payouts are open',
+      body: 'You can now be paid in toman by bank transfer.\nPayouts are made during banking hours.',
+    },
+    fa: {
+      title: 'پرداخت تومانی فعال شد',
+      body: 'اکنون می‌توانید مبلغ خود را با انتقال بانکی به تومان دریافت کنید.\nپرداخت‌ها در ساعات کاری بانک انجام می‌شوند.',
+    },
+  },
+  {
+    daysAgo: 0,
+    en: {
+      title: 'New orders for Iran and the United States',
+      body: 'Orders for Iranian and US numbers are open again at the prices shown when you submit an account.',
+    },
+    fa: {
+      title: 'سفارش‌های جدید برای ایران و آمریکا',
+      body: 'سفارش شماره‌های ایران و آمریکا دوباره باز است، با قیمتی که هنگام ثبت حساب نشان داده می‌شود.',
+    },
+  },
+]

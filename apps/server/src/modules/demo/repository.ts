@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import {
   accounts,
   exchangeRates,
+  news,
   orders,
   rateLimitCounters,
   referralEarnings,
@@ -14,6 +15,7 @@ import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
 import { insertSettingsIfAbsent, readSettings } from '../settings/repository.ts'
 import {
   DEMO_INVITE_CODE,
+  DEMO_NEWS,
   DEMO_ORDERS,
   DEMO_RATES,
   DEMO_REFERRAL_CODE,
@@ -30,7 +32,15 @@ import {
  */
 export async function seedDemoData(db: Db, options: { simulatorUsers: boolean }): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(referralLinks).values({ code: DEMO_INVITE_CODE, userId: null }).onConflictDoNothing()
+    const invite = await tx
+      .insert(referralLinks)
+      .values({ code: DEMO_INVITE_CODE, userId: null })
+      .onConflictDoNothing()
+      .returning({ id: referralLinks.id })
+    // The invite is new only on a database's first seeding: the demo news are published then and never again, so
+    // an item an operator removed stays removed after a restart.
+    const firstSeeding = invite.length > 0
+    if (firstSeeding) await seedDemoNews(tx)
     const [referrer] = await tx
       .insert(users)
       .values({
@@ -64,6 +74,21 @@ export async function seedDemoData(db: Db, options: { simulatorUsers: boolean })
         where not exists (select 1 from ${exchangeRates} where pair = ${rate.pair})`)
     }
   })
+}
+
+/** The demo news, published some days apart before now. */
+async function seedDemoNews(tx: Db): Promise<void> {
+  const dayMs = 24 * 60 * 60 * 1000
+  const now = Date.now()
+  await tx.insert(news).values(
+    DEMO_NEWS.map((item) => ({
+      titleEn: item.en.title,
+      bodyEn: item.en.body,
+      titleFa: item.fa.title,
+      bodyFa: item.fa.body,
+      publishedAt: new Date(now - item.daysAgo * dayMs),
+    })),
+  )
 }
 
 /** Inserts the user unless they exist (then leaves them as they are); answers the id either way. */

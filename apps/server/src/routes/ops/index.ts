@@ -31,6 +31,7 @@ import { formatUsdt } from '../../lib/money.ts'
 import type { Order } from '../../modules/orders/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
+import newsOpsRoutes from './news.ts'
 import withdrawalsOpsRoutes from './withdrawals.ts'
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema }
@@ -50,6 +51,7 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'exchangeRates'
     | 'ledger'
     | 'users'
+    | 'news'
   >
 > = async (app, { services }) => {
   const { invites, settings, orders, accounts, users } = services
@@ -160,5 +162,6 @@ const opsRoutes: FastifyPluginAsyncZod<
   )
 
   await app.register(withdrawalsOpsRoutes, { services })
+  await app.register(newsOpsRoutes, { services })
 }
 export default opsRoutes
