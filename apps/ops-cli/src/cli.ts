@@ -18,6 +18,7 @@ import {
 import { Command, CommanderError } from 'commander'
 import { createOpsClient, type OpsClient, OpsClientError } from './client.ts'
 import { ConfigError, loadOpsClientConfig } from './config.ts'
+import { addNewsCommands } from './news-commands.ts'
 import { addPaymentCommands } from './payment-commands.ts'
 
 /** Command-line text to a JSON value: true/false/null become JSON, anything else stays a string. */
@@ -234,6 +235,7 @@ export function buildCli(client: () => OpsClient): Command {
     )
 
   addPaymentCommands(program, client)
+  addNewsCommands(program, client)
 
   program.addHelpText('after', () => `\nAll commands:\n${describeCommands(program)}\n${ENVIRONMENT_HELP}`)
   return program

@@ -6,7 +6,7 @@ export class OpsClientError extends Error {
 }
 
 export type OpsClient = {
-  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<unknown>
+  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown>
 }
 
 export function createOpsClient(config: OpsClientConfig): OpsClient {

@@ -74,6 +74,9 @@ describe('ops CLI', () => {
       'payments toman open|close',
       'payments limits MIN MAX',
       'ledger',
+      'news add --title-en TEXT --body-en TEXT [--title-fa TEXT --body-fa TEXT]',
+      'news list [--limit N]',
+      'news remove UID',
     ]) {
       expect(result.stdout).toContain(text)
     }
@@ -210,6 +213,61 @@ describe('ops CLI', () => {
     expect(broken.code).toBe(1)
     expect(broken.stdout).toContain(`PROBLEM: invoice ${invoiceUid}: amount 2500001`)
     await t.database.db.execute(sql`update invoices set amount = amount - 1 where uid = ${invoiceUid}`)
+  })
+
+  it('news add, list and remove', async () => {
+    await t.database.db.execute(sql`delete from news`)
+    expect(await runCli(['news', 'list'], env())).toMatchObject({ code: 0, stdout: '(no news)\n' })
+    const english = await runCli(['news', 'add', '--title-en', 'Maintenance', '--body-en', 'Tonight.'], env())
+    expect(english.code, english.stderr).toBe(0)
+    expect(english.stdout).toMatch(/^[0-9a-f-]{36} {2}\S+Z {2}Maintenance {2}\(English only\)\n$/)
+    const both = await runCli(
+      [
+        'news',
+        'add',
+        '--title-en',
+        'Rates',
+        '--body-en',
+        'New rates.',
+        '--title-fa',
+        'نرخ‌ها',
+        '--body-fa',
+        'نرخ‌های تازه.',
+      ],
+      env(),
+    )
+    expect(both.code, both.stderr).toBe(0)
+    expect(both.stdout).toContain('Rates  | fa: نرخ‌ها')
+    const list = (await runCli(['news', 'list'], env())).stdout.trim().split('\n')
+    expect(list.map((line) => line.split('  ').slice(2).join('  '))).toEqual([
+      'Rates  | fa: نرخ‌ها',
+      'Maintenance  (English only)',
+    ])
+    expect((await runCli(['news', 'list', '--limit', '1'], env())).stdout.trim().split('\n')).toHaveLength(1)
+
+    const uid = english.stdout.split('  ')[0] ?? ''
+    expect(await runCli(['news', 'remove', uid], env())).toMatchObject({
+      code: 0,
+      stdout: `removed ${uid}\n`,
+    })
+    expect(await runCli(['news', 'remove', uid], env())).toMatchObject({
+      code: 1,
+      stderr: `No news with uid ${uid}\n`,
+    })
+    expect((await runCli(['news', 'list'], env())).stdout).not.toContain('Maintenance')
+
+    // Refused before or by the server, with a line that says why; nothing is published.
+    const halfPersian = await runCli(
+      ['news', 'add', '--title-en', 'T', '--body-en', 'B', '--title-fa', 'ع'],
+      env(),
+    )
+    expect(halfPersian).toMatchObject({ code: 1, stderr: 'give both --title-fa and --body-fa, or neither\n' })
+    const tooLong = await runCli(['news', 'add', '--title-en', 'x'.repeat(121), '--body-en', 'B'], env())
+    expect(tooLong.code).toBe(1)
+    expect(tooLong.stderr).toContain('en.title')
+    expect((await runCli(['news', 'add', '--title-en', 'T'], env())).code).toBe(1)
+    expect((await runCli(['news', 'remove', 'not-a-uid'], env())).code).toBe(1)
+    expect((await runCli(['news', 'list'], env())).stdout.trim().split('\n')).toHaveLength(1)
   })
 
   it('a wrong token is refused with a clear line', async () => {

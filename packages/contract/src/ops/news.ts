@@ -28,3 +28,5 @@ export type OpsNews = z.infer<typeof OpsNewsSchema>
 export const OpsNewsListSchema = z.array(OpsNewsSchema)
 export const NewsListLimitQuerySchema = LimitQuerySchema
 export const NewsUidParamsSchema = z.object({ uid: UidSchema })
+/** `ops news remove`: the uid of what was removed. */
+export const RemovedNewsSchema = z.object({ uid: z.string() })

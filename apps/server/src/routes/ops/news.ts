@@ -6,9 +6,9 @@ import {
   NewsUidParamsSchema,
   OpsNewsListSchema,
   OpsNewsSchema,
+  RemovedNewsSchema,
 } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import * as z from 'zod/mini'
 import type { WithServices } from '../../services.ts'
 
 const e = ErrorResponseSchema
@@ -32,7 +32,7 @@ const newsOpsRoutes: FastifyPluginAsyncZod<WithServices<'news'>> = async (app, {
     {
       schema: {
         params: NewsUidParamsSchema,
-        response: { 200: z.object({ uid: z.string() }), 404: e, ...errors },
+        response: { 200: RemovedNewsSchema, 404: e, ...errors },
       },
     },
     async (request) => news.remove(request.params.uid),
