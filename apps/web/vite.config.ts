@@ -14,6 +14,7 @@ const API_PREFIXES = [
   '/referral-earnings',
   '/referrals',
   '/referral-links',
+  '/news',
   '/locales',
   '/simulator',
   '/ops',

@@ -110,7 +110,7 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
             },
             { path: 'referrals', element: screen(() => import('./routes/referrals.tsx'), ['referrals']) },
             { path: 'transactions/:transactionUid', element: payments('TransactionDetail') },
-            { path: 'news', element: screen(() => import('./routes/news.tsx')) },
+            { path: 'news', element: screen(() => import('./routes/news.tsx'), ['news']) },
           ],
         },
         { path: '*', element: screen(() => import('./routes/not-found.tsx')) },

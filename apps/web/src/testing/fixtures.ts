@@ -7,6 +7,7 @@ export function dashboardFixture(
     isOpen?: boolean
     canAddAccount?: boolean
     canRegisterAccount?: boolean
+    unseenNews?: number
   } = {},
 ): Dashboard {
   return {
@@ -29,6 +30,7 @@ export function dashboardFixture(
     },
     account: { count: 3 },
     referralsCount: 2,
+    news: { unseenCount: overrides.unseenNews ?? 0 },
   }
 }
 

@@ -10,6 +10,7 @@ function signedIn(server: FakeServer) {
   storeTokensFor(ADA.id)
   server.on('GET', '/dashboard', () => json(dashboardFixture()))
   server.on('GET', '/dashboard/channel-status', () => json(channelStatusFixture()))
+  server.on('GET', '/news', () => json({ items: [], nextPage: null, previousPage: null }))
 }
 
 describe('routes', () => {

@@ -1,5 +1,13 @@
-import type { ChannelStatus, Dashboard } from '@app/contract'
-import { BagIcon, MegaphoneIcon, SendIcon, UsersIcon, WalletIcon } from '../../../components/icons.tsx'
+import { type ChannelStatus, type Dashboard, NEWS_UNSEEN_CAP } from '@app/contract'
+import {
+  BagIcon,
+  MegaphoneIcon,
+  NewsIcon,
+  SendIcon,
+  UsersIcon,
+  WalletIcon,
+} from '../../../components/icons.tsx'
+import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { paths } from '../../../config/paths.ts'
@@ -11,6 +19,20 @@ import { useTranslation } from '../../../lib/use-translation.tsx'
 type DashboardMenuProps = {
   dashboard: Dashboard | undefined
   channel: ChannelStatus | undefined
+}
+
+/** How many news items the user has not seen, as a badge; nothing when there are none (or before the dashboard). */
+function UnseenNewsBadge({ count }: { count: number }) {
+  const { t } = useTranslation('dashboard')
+  if (count === 0) return null
+  return (
+    <span data-testid="dashboard-news-unseen">
+      <Badge tone="danger">
+        <bdi aria-hidden="true">{count >= NEWS_UNSEEN_CAP ? `${NEWS_UNSEEN_CAP - 1}+` : count}</bdi>
+        <span className="visually-hidden">{t('dashboard.newsUnseen', { count })}</span>
+      </Badge>
+    </span>
+  )
 }
 
 /** The home entries of spec section 1; Referrals only for users allowed to refer. */
@@ -59,6 +81,16 @@ export function DashboardMenu({ dashboard, channel }: DashboardMenuProps) {
         ) : null}
       </Section>
       <Section>
+        <Cell
+          icon={<NewsIcon />}
+          iconColor="#ff3b30"
+          to={paths.news}
+          chevron
+          testId="dashboard-news"
+          after={<UnseenNewsBadge count={dashboard?.news.unseenCount ?? 0} />}
+        >
+          {t('dashboard.news')}
+        </Cell>
         <Cell
           icon={<BagIcon />}
           iconColor="#ff9500"

@@ -1,0 +1,16 @@
+import { MarkNewsSeenResponseSchema } from '@app/contract'
+import { useMutation } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+
+/** POST /news/seen: everything published up to this item (the newest shown) stops counting as unseen. */
+export function markNewsSeen(uid: string) {
+  return apiRequest('/news/seen', { method: 'POST', body: { uid }, schema: MarkNewsSeenResponseSchema })
+}
+
+/** The answer is what is still unseen; the caller hands it to whoever shows the count (the dashboard). */
+export function useMarkNewsSeen(onSeen: (unseenCount: number) => void) {
+  return useMutation({
+    mutationFn: markNewsSeen,
+    onSuccess: ({ unseenCount }) => onSeen(unseenCount),
+  })
+}
