@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { bindTokensToTelegramUser } from '../lib/auth-tokens.ts'
+import { bindTokensToBrowser, bindTokensToTelegramUser } from '../lib/auth-tokens.ts'
 import { createI18n, type I18n, languageFromTelegram, type Resource } from '../lib/i18n.ts'
 import { createQueryClient } from '../lib/query-client.ts'
 import { initTelegram } from '../lib/telegram/init-telegram.ts'
@@ -14,15 +14,19 @@ export type AppContext = {
 
 /**
  * Start-up, in order: launch parameters (before the router touches the URL), the Telegram bridge
- * (ready() as early as possible), the platform look, the token owner check, translations.
+ * (ready() as early as possible), the platform look, the token owner check (a Telegram user's, or the plain
+ * browser's email session), translations.
  * Tests pass bundled translations (`resources`) and a QueryClient without retries.
  */
 export function bootstrap(options: { resources?: Resource; queryClient?: QueryClient } = {}): AppContext {
   const launch = readLaunchParams()
   if (launch) initTelegram(launch)
   applyPlatformClass(launch?.platform)
-  bindTokensToTelegramUser(launch?.user?.id ?? null)
+  // Outside Telegram (no launch parameters) the app is a plain web app: email sign-in, the browser's language.
+  if (launch) bindTokensToTelegramUser(launch.user?.id ?? null)
+  else bindTokensToBrowser()
 
-  const i18n = createI18n(languageFromTelegram(launch?.user?.languageCode), options.resources)
+  const languageCode = launch ? launch.user?.languageCode : globalThis.navigator?.language
+  const i18n = createI18n(languageFromTelegram(languageCode), options.resources)
   return { launch, i18n, queryClient: options.queryClient ?? createQueryClient() }
 }

@@ -91,3 +91,11 @@ export const CompassIcon = (p: IconProps) => (
     <path d="m15.5 8.5-2 5-5 2 2-5z" />
   </Svg>
 )
+
+/** Points to the start of the line: mirrored right to left by the CSS that places it. */
+export const BackArrowIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M19 12H5" />
+    <path d="m12 19-7-7 7-7" />
+  </Svg>
+)

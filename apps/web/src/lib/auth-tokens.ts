@@ -3,12 +3,21 @@ import type { TokenPair } from '@app/contract'
 /**
  * The token pair lives in localStorage (spec section 9), stamped with the Telegram user it was issued
  * to: the simulator switches users inside one browser, and one user's tokens must never serve another.
+ * A plain browser (no Telegram launch, email sign-in) keeps its pair under a key of its own, so a browser tab
+ * and the simulator's Telegram frame on the same origin never discard each other's session.
  */
 const STORAGE_KEY = 'app.auth'
+const BROWSER_STORAGE_KEY = 'app.auth.browser'
 
-type StoredTokens = TokenPair & { telegramUserId: number }
+/** The browser session's owner mark in storage. */
+const BROWSER = 'browser'
+type Owner = number | typeof BROWSER
 
-let currentTelegramUserId: number | null = null
+type StoredTokens = TokenPair & { telegramUserId: Owner }
+
+let currentTelegramUserId: Owner | null = null
+
+const storageKey = (): string => (currentTelegramUserId === BROWSER ? BROWSER_STORAGE_KEY : STORAGE_KEY)
 const listeners = new Set<() => void>()
 
 function emit(): void {
@@ -17,13 +26,13 @@ function emit(): void {
 
 function read(): StoredTokens | null {
   try {
-    const raw = localStorage.getItem(STORAGE_KEY)
+    const raw = localStorage.getItem(storageKey())
     if (!raw) return null
     const value = JSON.parse(raw) as Partial<StoredTokens>
     if (
       typeof value.accessToken !== 'string' ||
       typeof value.refreshToken !== 'string' ||
-      typeof value.telegramUserId !== 'number'
+      (typeof value.telegramUserId !== 'number' && value.telegramUserId !== BROWSER)
     ) {
       return null
     }
@@ -44,6 +53,11 @@ export function bindTokensToTelegramUser(telegramUserId: number | null): void {
   if (stored && stored.telegramUserId !== telegramUserId) clearTokens()
 }
 
+/** Called once at start outside Telegram: the tokens are the browser's email session (POST /auth/login). */
+export function bindTokensToBrowser(): void {
+  currentTelegramUserId = BROWSER
+}
+
 export function getTokens(): TokenPair | null {
   const stored = read()
   if (!stored || stored.telegramUserId !== currentTelegramUserId) return null
@@ -54,7 +68,7 @@ export function setTokens(pair: TokenPair): void {
   if (currentTelegramUserId === null) return
   const stored: StoredTokens = { ...pair, telegramUserId: currentTelegramUserId }
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(stored))
+    localStorage.setItem(storageKey(), JSON.stringify(stored))
   } catch {
     // Storage refused: the session still works until reload.
   }
@@ -63,7 +77,7 @@ export function setTokens(pair: TokenPair): void {
 
 export function clearTokens(): void {
   try {
-    localStorage.removeItem(STORAGE_KEY)
+    localStorage.removeItem(storageKey())
   } catch {
     // Nothing stored, nothing to clear.
   }

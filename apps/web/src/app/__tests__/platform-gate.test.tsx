@@ -21,11 +21,12 @@ describe('platform gate', () => {
     },
   )
 
-  it('shows the gate when the page was not opened by Telegram at all', async () => {
+  it('a page not opened by Telegram at all is a plain browser: no gate, the email login', async () => {
     const server = installFakeServer()
     renderApp('/')
 
-    expect(await screen.findByText(GATE_TEXT)).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
+    expect(screen.queryByText(GATE_TEXT)).not.toBeInTheDocument()
     expect(server.calls).toHaveLength(0)
   })
 

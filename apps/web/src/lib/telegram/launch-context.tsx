@@ -17,3 +17,8 @@ export function LaunchParamsProvider({
 export function useLaunchParams(): LaunchParams | null {
   return useContext(LaunchParamsContext)
 }
+
+/** No Telegram launch at all: a plain browser, where the app signs in by email and draws its own back arrow. */
+export function useBrowserMode(): boolean {
+  return useContext(LaunchParamsContext) === null
+}

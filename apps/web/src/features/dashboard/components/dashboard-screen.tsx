@@ -1,9 +1,10 @@
 import { APP_VERSION, type ChannelStatus, type Dashboard } from '@app/contract'
-import type { UseQueryResult } from '@tanstack/react-query'
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query'
 import { AlertIcon } from '../../../components/icons.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
+import { clearTokens } from '../../../lib/auth-tokens.ts'
 import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { DashboardMenu } from './dashboard-menu.tsx'
@@ -21,12 +22,20 @@ type DashboardScreenProps = {
 export function DashboardScreen({ dashboard, channel }: DashboardScreenProps) {
   const { t } = useTranslation(['dashboard', 'common'])
   const launch = useLaunchParams()
+  const queryClient = useQueryClient()
+  // A plain browser's email session ends here; the guard then opens /login.
+  const logout = launch
+    ? undefined
+    : () => {
+        clearTokens()
+        queryClient.clear()
+      }
   useChannelPrompt(channel)
 
   return (
     <Page testId="dashboard" footer={<span data-testid="app-version">{APP_VERSION}</span>}>
       <h1 className="visually-hidden">{t('dashboard.title')}</h1>
-      <UserCard user={launch?.user ?? null} />
+      <UserCard user={launch?.user ?? null} email={dashboard.data?.user.email} onLogout={logout} />
       {dashboard.isError ? (
         <Placeholder
           icon={<AlertIcon />}
