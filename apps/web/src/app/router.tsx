@@ -26,13 +26,6 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
     return <Screen />
   }
 
-  /** The shared 'not available yet' screen under the spec's title. */
-  const unavailable = (ns: Namespace, titleKey: string): ReactElement =>
-    screen(async () => {
-      const { UnavailableScreen } = await import('../components/layout/unavailable-screen.tsx')
-      return { Component: () => <UnavailableScreen ns={ns} titleKey={titleKey} /> }
-    }, [ns])
-
   const accountsTab = () => screen(() => import('./routes/accounts-tab.tsx'), ['accounts'])
   const accountDetail = () => screen(() => import('./routes/account-detail.tsx'), ['accounts'])
   /** The submit wizard and sign-up steps share one chunk. */
@@ -43,6 +36,10 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   type InvoicesScreen = Exclude<keyof typeof import('./routes/invoices.tsx'), 'default'>
   const invoices = (name: InvoicesScreen) =>
     screen(async () => ({ Component: (await import('./routes/invoices.tsx'))[name] }), ['invoices'])
+  /** The email sign-in screens share one chunk. */
+  type EmailAuthScreen = Exclude<keyof typeof import('./routes/email-auth.tsx'), 'default'>
+  const emailAuth = (name: EmailAuthScreen) =>
+    screen(async () => ({ Component: (await import('./routes/email-auth.tsx'))[name] }), ['auth'])
   type PaymentsScreen = Exclude<keyof typeof import('./routes/payments.tsx'), 'default'>
   const payments = (name: PaymentsScreen) =>
     screen(async () => ({ Component: (await import('./routes/payments.tsx'))[name] }), ['payments'])
@@ -53,15 +50,12 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
       children: [
         // Public
         { path: 'telegram-auth', element: <TelegramAuthRoute /> },
-        { path: 'login', element: unavailable('auth', 'auth.login.title') },
-        { path: 'register', element: unavailable('auth', 'auth.register.title') },
-        {
-          path: 'email-verification-confirm',
-          element: unavailable('auth', 'auth.emailVerificationConfirm.title'),
-        },
-        { path: 'password-reset-request', element: unavailable('auth', 'auth.passwordResetRequest.title') },
-        { path: 'password-reset-confirm', element: unavailable('auth', 'auth.passwordResetConfirm.title') },
-        // Behind Telegram authorization
+        { path: 'login', element: emailAuth('Login') },
+        { path: 'register', element: emailAuth('Register') },
+        { path: 'email-verification-confirm', element: emailAuth('EmailVerificationConfirm') },
+        { path: 'password-reset-request', element: emailAuth('PasswordResetRequest') },
+        { path: 'password-reset-confirm', element: emailAuth('PasswordResetConfirm') },
+        // Behind sign-in (Telegram, or email in a plain browser)
         {
           element: <AuthenticatedLayout />,
           children: [

@@ -24,6 +24,41 @@ const NO_ROWS: StatusMessages = { ns: 'common', keys: {} }
 
 type Text = { key: string; values?: Record<string, string | number> }
 
+/**
+ * The email sign-in calls' rows (spec section 8; texts in the `auth` namespace). A status row gives way to the
+ * codes that carry their own text (a flood's wait, the accepted domains, a rate limit), whatever their status.
+ */
+const OWN_TEXT_CODES: readonly string[] = [
+  'EMAIL_FLOOD',
+  'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+  'RATE_LIMITED',
+  'ACTION_WAIT_REQUIRED_ERROR',
+]
+const authRow =
+  (key: string): RowKey =>
+  (error) =>
+    OWN_TEXT_CODES.includes(error.code) ? undefined : key
+const authRows = (keys: Record<number, string>): StatusMessages => ({
+  ns: 'auth',
+  keys: Object.fromEntries(Object.entries(keys).map(([status, key]) => [status, authRow(key)])),
+})
+
+/** POST /auth/login: 401 or 404 'Invalid email or password'; 403 the email is not verified yet. */
+export const LOGIN_ERRORS = authRows({
+  401: 'auth.error.invalidCredentials',
+  403: 'auth.error.notVerified',
+  404: 'auth.error.invalidCredentials',
+})
+/** POST /auth/register: 409 the email is taken; 406 no (valid) referral code without a Telegram session. */
+export const REGISTER_ERRORS = authRows({ 406: 'auth.error.referralRequired', 409: 'auth.error.emailExists' })
+/** POST /auth/email-verification-request and /auth/password-reset-request: 404 'Invalid email provided'. */
+export const EMAIL_VERIFICATION_REQUEST_ERRORS = authRows({ 404: 'auth.error.invalidEmail' })
+export const PASSWORD_RESET_REQUEST_ERRORS = authRows({ 404: 'auth.error.invalidEmail' })
+/** POST /auth/email-verification-confirm: 401 'Invalid OTP code'. */
+export const EMAIL_VERIFICATION_CONFIRM_ERRORS = authRows({ 401: 'auth.error.invalidOtp' })
+/** POST /auth/password-reset-confirm: 401 'Invalid code provided'. */
+export const PASSWORD_RESET_CONFIRM_ERRORS = authRows({ 401: 'auth.error.invalidCode' })
+
 /** A wait in human units: '55 minutes 30 seconds', not '3330 seconds'. */
 export function formatWait(seconds: number, t: TFunction): string {
   const whole = Math.max(0, Math.ceil(seconds))

@@ -1,7 +1,16 @@
 import { ErrorCode, type ErrorDetails } from '@app/contract'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../lib/api-error.ts'
-import { apiErrorMessage, type StatusMessages } from '../../../lib/error-message.ts'
+import {
+  apiErrorMessage,
+  EMAIL_VERIFICATION_CONFIRM_ERRORS,
+  EMAIL_VERIFICATION_REQUEST_ERRORS,
+  LOGIN_ERRORS,
+  PASSWORD_RESET_CONFIRM_ERRORS,
+  PASSWORD_RESET_REQUEST_ERRORS,
+  REGISTER_ERRORS,
+  type StatusMessages,
+} from '../../../lib/error-message.ts'
 import { createI18n } from '../../../lib/i18n.ts'
 import { testResources } from '../../../testing/locales.ts'
 import {
@@ -105,6 +114,56 @@ const SPEC_ROWS: Row[] = [
   ],
   ['phone submit', 429, 'RATE_LIMITED', 'Too many requests. Try again in 1 minute 15 seconds.', PHONE_ERRORS],
   ['phone submit', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', PHONE_ERRORS],
+  // Email and password sign-in (the rows live in lib/error-message.ts, texts in the auth namespace).
+  ['login', 401, 'INVALID_CREDENTIALS', 'Invalid email or password', LOGIN_ERRORS],
+  ['login', 404, 'EMAIL_NOT_FOUND', 'Invalid email or password', LOGIN_ERRORS],
+  [
+    'login (not verified)',
+    403,
+    'EMAIL_NOT_VERIFIED',
+    'Your email is not verified yet. Send a new code to confirm it?',
+    LOGIN_ERRORS,
+  ],
+  ['email verification confirm', 401, 'INVALID_CODE', 'Invalid OTP code', EMAIL_VERIFICATION_CONFIRM_ERRORS],
+  [
+    'email verification request',
+    404,
+    'EMAIL_NOT_FOUND',
+    'Invalid email provided',
+    EMAIL_VERIFICATION_REQUEST_ERRORS,
+  ],
+  ['password reset confirm', 401, 'INVALID_CODE', 'Invalid code provided', PASSWORD_RESET_CONFIRM_ERRORS],
+  ['password reset request', 404, 'EMAIL_NOT_FOUND', 'Invalid email provided', PASSWORD_RESET_REQUEST_ERRORS],
+  ['register', 409, 'DUPLICATE_ENTRY', 'An account already exits with this email', REGISTER_ERRORS],
+  [
+    'register (no referral)',
+    406,
+    'REFERRAL_REQUIRED',
+    'A valid referral code is required to create an account.',
+    REGISTER_ERRORS,
+  ],
+  // A status row gives way to the codes that carry their own text: the flood's wait, the accepted domains.
+  [
+    'email verification request (flood)',
+    429,
+    'EMAIL_FLOOD',
+    'Too many emails. Please wait 1 minute 30 seconds.',
+    EMAIL_VERIFICATION_REQUEST_ERRORS,
+  ],
+  [
+    'register (domain, under the 406 row)',
+    406,
+    'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+    'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
+    REGISTER_ERRORS,
+  ],
+  [
+    'password reset request (flood, under the 404 row)',
+    404,
+    'EMAIL_FLOOD',
+    'Too many emails. Please wait 1 minute 30 seconds.',
+    PASSWORD_RESET_REQUEST_ERRORS,
+  ],
 ]
 
 /** English texts of the codes where a call has no row for the status (the spec's 'Auth error codes'). */
@@ -139,7 +198,7 @@ describe('error table: spec section 8, English and Persian', () => {
   it.each(SPEC_ROWS)('%s %i (%s) says %s', (_call, status, code, text, rows, details) => {
     const error = answer(status, code, details ?? SAMPLE_DETAILS[code])
     expect(apiErrorMessage(error, en, rows)).toBe(text)
-    expectPersian(apiErrorMessage(error, fa, rows), text, ['🙌'])
+    expectPersian(apiErrorMessage(error, fa, rows), text, [...valuesOf(code), '🙌'])
   })
 
   it.each(Object.values(ErrorCode))(

@@ -1,0 +1,24 @@
+import type { RegisterBody } from '@app/contract'
+import { useMutation } from '@tanstack/react-query'
+import { apiRequest } from '../../../lib/api-client.ts'
+import { IgnoredAnswerSchema, type WithMailLanguage } from './email-auth-answers.ts'
+
+export type RegisterVariables = {
+  body: WithMailLanguage<RegisterBody>
+  /** Signed in through Telegram: the bearer token binds the email to that user (no referral code then). */
+  withSession: boolean
+}
+
+/** POST /auth/register -> 201, and a verification code is emailed. */
+export function register({ body, withSession }: RegisterVariables) {
+  return apiRequest('/auth/register', {
+    method: 'POST',
+    body,
+    schema: IgnoredAnswerSchema,
+    auth: withSession,
+  })
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register })
+}

@@ -1,0 +1,71 @@
+import {
+  EmailVerificationConfirmBodySchema,
+  LoginBodySchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+  ReferralCodeSchema,
+  RegisterBodySchema,
+  V,
+} from '@app/contract'
+import * as z from 'zod/mini'
+import type { CodeFormValues } from '../../components/forms/code-entry-form.tsx'
+
+/*
+ * The email sign-in forms validate with the contract's own bodies, so the client refuses what the server would,
+ * with the spec's messages (section 5; the contract's messages are common-namespace i18n keys).
+ */
+
+export type LoginFormValues = { email: string; password: string }
+export const loginFormSchema = LoginBodySchema
+
+export type RegisterFormValues = {
+  email: string
+  password: string
+  passwordRetype: string
+  referralCode: string
+}
+
+/**
+ * Without a Telegram session the referral gate needs a code (spec: access only through a referral link), so
+ * the field is required there; signed in through Telegram the field is not shown and nothing is sent.
+ */
+export function registerFormSchema(askReferralCode: boolean) {
+  const { email, password, passwordRetype } = RegisterBodySchema.shape
+  return z
+    .object({
+      email,
+      password,
+      passwordRetype,
+      referralCode: askReferralCode
+        ? z.pipe(
+            z.string().check(z.trim(), z.minLength(1, { error: 'auth.register.referralRequired' })),
+            ReferralCodeSchema,
+          )
+        : z.pipe(
+            z.string(),
+            z.transform(() => undefined),
+          ),
+    })
+    .check(
+      z.refine((values) => values.password === values.passwordRetype, {
+        error: V.retypeMismatch,
+        path: ['passwordRetype'],
+      }),
+    )
+}
+
+export type PasswordResetRequestFormValues = { email: string; newPassword: string; passwordRetype: string }
+export const passwordResetRequestFormSchema = PasswordResetRequestBodySchema
+
+type CodeSchema = z.ZodMiniType<CodeFormValues, CodeFormValues>
+
+/** The verification code; and the email too when the screen was opened without it. */
+export function emailVerificationFormSchema(askEmail: boolean): CodeSchema {
+  return askEmail
+    ? EmailVerificationConfirmBodySchema
+    : z.object({ code: EmailVerificationConfirmBodySchema.shape.code })
+}
+
+export const passwordResetCodeFormSchema: CodeSchema = z.object({
+  code: PasswordResetConfirmBodySchema.shape.code,
+})
