@@ -1,10 +1,10 @@
 /**
- * Email and password accounts (spec section 7, `/auth/*` calls other than Telegram's). The mini-app does not
- * offer them yet; they live apart from Telegram authorization so that the first screen, which imports that
- * module, never carries them.
+ * Email and password accounts (spec section 7, `/auth/*` calls other than Telegram's; docs/email-auth.md). They
+ * live apart from Telegram authorization so that the first screen, which imports that module, never carries them.
  */
 import * as z from 'zod/mini'
 import { ReferralCodeSchema } from './auth.ts'
+import { LanguageSchema } from './locales.ts'
 import { V } from './messages.ts'
 
 const EmailSchema = z.pipe(
@@ -21,6 +21,12 @@ const PasswordSchema = z
     z.minLength(6, { error: V.passwordMin }),
     z.maxLength(128),
   )
+
+/**
+ * The language of the email a call sends (verification and reset codes): the mini-app's language. Optional;
+ * without it the server reads `Accept-Language`, then falls back to English.
+ */
+const MailLanguageSchema = z.optional(LanguageSchema)
 
 const AuthCodeSchema = z
   .string({ error: V.codeRequired })
@@ -63,16 +69,28 @@ export const RegisterBodySchema = withRetype(
     password: PasswordSchema,
     passwordRetype: RetypeSchema,
     referralCode: z.optional(ReferralCodeSchema),
+    lng: MailLanguageSchema,
   }),
   'password',
 )
 export type RegisterBody = z.infer<typeof RegisterBodySchema>
+/** 201: the registered email as the server keeps it (trimmed, lower case); the code is on its way there. */
+export const RegisterResponseSchema = z.object({ email: z.string() })
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>
 
-export const EmailVerificationRequestBodySchema = z.object({ email: EmailSchema })
+/** 204 answers (verification, reset): no body. */
+export const NoContentSchema = z.null()
+
+export const EmailVerificationRequestBodySchema = z.object({ email: EmailSchema, lng: MailLanguageSchema })
 export const EmailVerificationConfirmBodySchema = z.object({ code: AuthCodeSchema, email: EmailSchema })
 
 export const PasswordResetRequestBodySchema = withRetype(
-  z.object({ email: EmailSchema, newPassword: PasswordSchema, passwordRetype: RetypeSchema }),
+  z.object({
+    email: EmailSchema,
+    newPassword: PasswordSchema,
+    passwordRetype: RetypeSchema,
+    lng: MailLanguageSchema,
+  }),
   'newPassword',
 )
 /** POST /auth/login answers the same token pair as Telegram authorization. */

@@ -14,6 +14,8 @@ export const NAMESPACES = [
   'referrals',
   'news',
   'auth',
+  /** The emails' words (verification and reset codes); the server renders them, the mini-app never loads them. */
+  'email',
 ] as const
 
 export const LanguageSchema = z.enum(LANGUAGES)

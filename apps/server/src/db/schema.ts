@@ -55,7 +55,8 @@ export const users = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Public identifier: the only id that leaves the server (token subject). */
     uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
-    telegramId: bigint('telegram_id', { mode: 'number' }).notNull().unique(),
+    /** Null for users who joined by email registration (docs/email-auth.md) and never signed in through Telegram. */
+    telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name'),
     username: text('username'),
@@ -417,3 +418,85 @@ export const newsSeen = pgTable('news_seen', {
   seenUpTo: timestamp('seen_up_to', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** What an email code proves: the mailbox (verify) or a password reset (reset). */
+export type EmailCodePurpose = 'verify' | 'reset'
+/** pending: waiting (or backing off); sending: claimed by a worker; sent: delivered (or kept in the dev outbox); failed: gave up. */
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
+
+/**
+ * Email and password sign-in (docs/email-auth.md): one identity per email (trimmed, lower case), a second way into
+ * a user. `user_id` is null until a registration made without a Telegram session is verified: the user is created
+ * then, with the referrer the gate admitted at registration (`referrer_user_id`, null for an operator invite).
+ * Passwords are argon2id hashes (PHC strings); nothing here is a secret in plain text.
+ */
+export const emailIdentities = pgTable(
+  'email_identities',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    passwordHash: text('password_hash').notNull(),
+    /** Session-less registrations: the referrer the gate admitted (null: an operator invite). */
+    referrerUserId: bigint('referrer_user_id', { mode: 'number' }).references(() => users.id),
+    /** The language of its emails: the body's lng or Accept-Language at the last code request. */
+    languageCode: text('language_code').notNull().default('en'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_identities_user_unique').on(t.userId).where(sql`${t.userId} is not null`)],
+)
+
+/**
+ * One live code per identity and purpose (a new request replaces it): an HMAC of the code, never the code; single
+ * use (`used_at`), 10 minutes, 5 wrong tries. A reset holds the new password's hash until it is confirmed.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    identityId: bigint('identity_id', { mode: 'number' })
+      .notNull()
+      .references(() => emailIdentities.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<EmailCodePurpose>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    newPasswordHash: text('new_password_hash'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_codes_identity_purpose_unique').on(t.identityId, t.purpose)],
+)
+
+/**
+ * Transactional outbox of email: written in the transaction that makes the code, delivered by whichever server
+ * process claims the row (`for update skip locked` plus a lease). `payload` is the rendered message sealed with
+ * AES-256-GCM (key derived from the auth secret), blanked once an SMTP server took it; mail kept in the dev outbox
+ * (no SMTP_URL) keeps it for the simulator's panel.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    /** What the mail is (verify, reset): for people reading the table, never the code. */
+    kind: text('kind').notNull(),
+    payload: text('payload'),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    /** 'smtp' or 'dev' (kept in the dev outbox). */
+    transport: text('transport'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('email_outbox_dev_idx').on(t.id).where(sql`${t.transport} = 'dev'`),
+  ],
+)

@@ -29,7 +29,8 @@ export const InvoiceMoveParamsSchema = z.object({ uid: UidSchema, move: InvoiceM
 export const OpsTransactionSchema = z.object({
   uid: z.string(),
   invoiceUid: z.string(),
-  telegramId: z.number(),
+  /** Null for a user who joined by email and never signed in through Telegram. */
+  telegramId: z.nullable(z.number()),
   currency: z.string(),
   status: z.string(),
   amount: z.string(),

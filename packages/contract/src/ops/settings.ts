@@ -14,6 +14,7 @@ export const SETTING_KEYS = [
   'new_user_can_referrer',
   'new_user_can_add_account',
   'new_user_can_register_account',
+  'email_allowed_domains',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -32,6 +33,8 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   new_user_can_referrer: 'new users may refer others (have a referral link)',
   new_user_can_add_account: 'new users may submit accounts by login',
   new_user_can_register_account: 'new users may submit accounts by sign-up',
+  email_allowed_domains:
+    'email domains accepted for sign-in registration, comma-separated (example.com, mail.example.org); empty for any',
 }
 
 export const SettingKeySchema = z.enum(SETTING_KEYS, {
@@ -44,6 +47,7 @@ export const SettingsSchema = z.record(z.string(), SettingValueSchema)
 export const SettingParamsSchema = z.object({ key: SettingKeySchema })
 /** What an operator may send; the server parses it per setting (true/'true', '10.5', 3600/'3600', ...). */
 export const PutSettingBodySchema = z.object({
-  value: z.union([z.boolean(), z.string().check(z.maxLength(64)), z.number(), z.null()]),
+  // 1024: a list of email domains is the longest value (it was 64 before that setting).
+  value: z.union([z.boolean(), z.string().check(z.maxLength(1024)), z.number(), z.null()]),
 })
 export const SettingSchema = z.object({ key: z.string(), value: SettingValueSchema })

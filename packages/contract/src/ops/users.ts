@@ -2,7 +2,10 @@ import * as z from 'zod/mini'
 
 /** A user as operators read it (`ops user show`): who referred them, whom they brought, what they may do. */
 export const OpsUserSchema = z.object({
-  telegramId: z.int(),
+  /** Null for a user who joined by email registration and never signed in through Telegram. */
+  telegramId: z.nullable(z.int()),
+  /** The verified sign-in email, if any (docs/email-auth.md). */
+  email: z.nullable(z.string()),
   uid: z.string(),
   firstName: z.string(),
   username: z.nullable(z.string()),

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { referralLinks, refreshTokens, users } from '../../db/schema.ts'
 
-export type AuthUser = { id: number; uid: string; telegramId: number }
+/** `telegramId` is null for a user who joined by email and never signed in through Telegram. */
+export type AuthUser = { id: number; uid: string; telegramId: number | null }
 
 export type TelegramProfile = {
   telegramId: number
@@ -138,4 +139,12 @@ export async function revokeRefreshTokenFamily(db: Db, familyId: string): Promis
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+}
+
+/** Every live refresh token of the user stops working (a confirmed password reset). */
+export async function revokeUserRefreshTokens(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
 }

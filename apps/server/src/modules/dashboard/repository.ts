@@ -1,15 +1,18 @@
 /** What the dashboard reads about one user. */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { accounts, users } from '../../db/schema.ts'
+import { accounts, emailIdentities, users } from '../../db/schema.ts'
 import { availableEarningsAmount } from '../referrals/earnings-repository.ts'
 
 export type DashboardUser = {
   canAddAccount: boolean
   canRegisterAccount: boolean
   canReferrer: boolean
+  /** Null when the referrer has no Telegram id either (they joined by email), as for an operator invite. */
   referrerTelegramId: number | null
+  /** The verified sign-in email (docs/email-auth.md). */
+  email: string | null
 }
 
 const referrer = alias(users, 'referrer')
@@ -21,9 +24,14 @@ export async function findDashboardUser(db: Db, userId: number): Promise<Dashboa
       canRegisterAccount: users.canRegisterAccount,
       canReferrer: users.canReferrer,
       referrerTelegramId: referrer.telegramId,
+      email: emailIdentities.email,
     })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referrerUserId))
+    .leftJoin(
+      emailIdentities,
+      and(eq(emailIdentities.userId, users.id), isNotNull(emailIdentities.verifiedAt)),
+    )
     .where(eq(users.id, userId))
   return row
 }

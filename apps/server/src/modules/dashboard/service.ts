@@ -27,8 +27,7 @@ export function createDashboardService({ db, channelMembership }: DashboardServi
       const max = settings.max_payment_limit
       return {
         order: { isOpen: settings.order_open },
-        // Email sign-in is not served yet: no user has a sign-in email.
-        user: { ...user, email: null },
+        user,
         invoice: {
           isPaymentOpen: settings.payment_open,
           isPaymentOpenIrt: settings.toman_payment_open,
@@ -44,9 +43,11 @@ export function createDashboardService({ db, channelMembership }: DashboardServi
       }
     },
 
-    async channelStatus(telegramId: number): Promise<ChannelStatus> {
+    /** A user without a Telegram id (joined by email) cannot be checked: the prompt shows, as when not joined. */
+    async channelStatus(telegramId: number | null): Promise<ChannelStatus> {
       const { channel_username: channelUsername } = await readSettings(db)
       if (channelUsername === null) return { channelUsername: null, isUserJoined: true }
+      if (telegramId === null) return { channelUsername, isUserJoined: false }
       return { channelUsername, isUserJoined: await channelMembership.isMember(channelUsername, telegramId) }
     },
   }

@@ -108,6 +108,7 @@ export const DEMO_SETTINGS: SettingsValues = {
   new_user_can_referrer: true,
   new_user_can_add_account: true,
   new_user_can_register_account: true,
+  email_allowed_domains: [],
 }
 
 /**

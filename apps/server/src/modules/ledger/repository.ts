@@ -28,7 +28,8 @@ const CHECKS: { describe: (row: Record<string, unknown>) => string; query: Retur
       ), people as (
         select user_id from accepted union select user_id from earned union select user_id from invoiced
       )
-      select u.telegram_id, coalesce(a.accepted, 0)::text as accepted, coalesce(e.earned, 0)::text as earned,
+      -- A user who joined by email has no Telegram id: their uid names them.
+      select coalesce(u.telegram_id::text, u.uid::text) as telegram_id, coalesce(a.accepted, 0)::text as accepted, coalesce(e.earned, 0)::text as earned,
         (coalesce(a.available, 0) + coalesce(e.available, 0))::text as available,
         coalesce(i.invoiced, 0)::text as invoiced
       from people p join users u on u.id = p.user_id

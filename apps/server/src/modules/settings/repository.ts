@@ -40,6 +40,7 @@ export async function readSettings(db: Db): Promise<SettingsValues> {
       'new_user_can_register_account',
       stored.get('new_user_can_register_account'),
     ),
+    email_allowed_domains: decode('email_allowed_domains', stored.get('email_allowed_domains')),
   }
 }
 

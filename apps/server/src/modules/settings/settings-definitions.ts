@@ -26,6 +26,8 @@ export type SettingsValues = {
   new_user_can_referrer: boolean
   new_user_can_add_account: boolean
   new_user_can_register_account: boolean
+  /** Lower-case domains an email registration may use; empty means any (docs/email-auth.md). */
+  email_allowed_domains: string[]
 }
 
 type Definition<T> = {
@@ -120,6 +122,37 @@ const percentSetting = (fallbackBasisPoints: number): Definition<number> => ({
   toDisplay: (value) => formatBasisPoints(value),
 })
 
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/
+
+/** Email domains: a comma- or space-separated list (or an array), lower-cased, deduplicated; '' or null for any. */
+const domainListSetting: Definition<string[]> = {
+  default: [],
+  parse: (input) => {
+    const items =
+      input === null
+        ? []
+        : Array.isArray(input)
+          ? input
+          : typeof input === 'string'
+            ? input.split(/[\s,]+/)
+            : undefined
+    if (items === undefined) return { ok: false, message: 'must be a comma-separated list of domains' }
+    const domains: string[] = []
+    for (const item of items) {
+      if (typeof item !== 'string') return { ok: false, message: 'must be a comma-separated list of domains' }
+      const domain = item.trim().toLowerCase().replace(/^@/, '')
+      if (domain === '') continue
+      if (!DOMAIN.test(domain)) return { ok: false, message: `not a domain: ${domain.slice(0, 64)}` }
+      if (!domains.includes(domain)) domains.push(domain)
+    }
+    return { ok: true, value: domains }
+  },
+  toStored: (value) => value,
+  fromStored: (stored) =>
+    Array.isArray(stored) && stored.every((d) => typeof d === 'string') ? (stored as string[]) : undefined,
+  toDisplay: (value) => value.join(','),
+}
+
 /** 1050 -> '10.5', 1000 -> '10', 5 -> '0.05'. */
 export function formatBasisPoints(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100)
@@ -140,4 +173,5 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   new_user_can_referrer: booleanSetting(true),
   new_user_can_add_account: booleanSetting(true),
   new_user_can_register_account: booleanSetting(true),
+  email_allowed_domains: domainListSetting,
 }

@@ -1,8 +1,8 @@
 /** All SQL of operators' user management: one user by Telegram id, and their permission flags. */
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import { emailIdentities, users } from '../../db/schema.ts'
 
 export type UserFlags = { canReferrer: boolean; canAddAccount: boolean; canRegisterAccount: boolean }
 
@@ -21,9 +21,14 @@ export async function findUserByTelegramId(db: Db, telegramId: number) {
       referrerTelegramId: referrer.telegramId,
       referralCount: sql<number>`(select count(*)::int from users r where r.referrer_user_id = ${users.id})`,
       createdAt: users.createdAt,
+      email: emailIdentities.email,
     })
     .from(users)
     .leftJoin(referrer, eq(referrer.id, users.referrerUserId))
+    .leftJoin(
+      emailIdentities,
+      and(eq(emailIdentities.userId, users.id), isNotNull(emailIdentities.verifiedAt)),
+    )
     .where(eq(users.telegramId, telegramId))
   return row
 }
