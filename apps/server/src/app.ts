@@ -24,6 +24,7 @@ import { securityPlugin } from './plugins/security.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
 import accountSubmissionRoutes from './routes/account-submission/index.ts'
 import accountRoutes from './routes/accounts/index.ts'
+import emailAuthRoutes from './routes/auth/email.ts'
 import authRoutes from './routes/auth/index.ts'
 import dashboardRoutes from './routes/dashboard/index.ts'
 import flagRoutes from './routes/flags/index.ts'
@@ -125,6 +126,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Users' calls.
   await app.register(healthRoutes, { services })
   await app.register(authRoutes, { services, rateLimitMax: config.rateLimit.authMax })
+  await app.register(emailAuthRoutes, { services, rateLimitMax: config.rateLimit.authMax })
   await app.register(dashboardRoutes, { services })
   await app.register(accountRoutes, { services })
   await app.register(invoiceRoutes, { services })
@@ -149,6 +151,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   if (config.simulator) {
     await app.register(simulatorRoutes, {
       botToken: context.botToken,
+      services,
+      smtpConfigured: config.smtpUrl !== undefined,
       db: context.db,
       sandbox: config.accountProvider === 'sandbox',
     })
@@ -161,6 +165,14 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       batchSize: config.validation.batchSize,
     })
     app.addHook('preClose', () => loop.stop())
+  }
+  // Email delivery: the outbox worker (docs/email-auth.md), stopped the same way.
+  if (config.emailAuth.outbox.pollMs > 0) {
+    if (config.smtpUrl === undefined && config.isProduction) {
+      app.log.warn('SMTP_URL is not set: email codes stay in the dev outbox and are never delivered')
+    }
+    const worker = services.emailOutbox.start({ pollMs: config.emailAuth.outbox.pollMs })
+    app.addHook('preClose', () => worker.stop())
   }
 }
 

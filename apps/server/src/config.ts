@@ -60,6 +60,10 @@ const EnvSchema = z.object({
   REDIS_URL: optionalString,
   ACCOUNT_PROVIDER: z._default(z.enum(['sandbox']), 'sandbox'),
   SMTP_URL: optionalString,
+  /** The sender of every email: an address, or `Name <address>`. */
+  MAIL_FROM: optionalString,
+  /** How often each process looks for mail to deliver (email outbox); 0 turns the worker off. */
+  EMAIL_OUTBOX_POLL_MS: wholeNumber(2000, z.gte(0)),
   OPS_TOKEN: optionalSecret(16),
   APP_ORIGIN: optionalString,
   SIMULATOR: z.optional(booleanFlag),
@@ -93,7 +97,11 @@ export type Config = {
   authSecret: string | undefined
   redisUrl: string | undefined
   accountProvider: 'sandbox'
+  /** smtp:// or smtps:// with credentials; undefined keeps mail in the dev outbox (docs/email-auth.md). */
   smtpUrl: string | undefined
+  mailFrom: string
+  /** Email and password sign-in: codes, floods, login limits and the outbox worker (docs/email-auth.md). */
+  emailAuth: EmailAuthConfig
   opsToken: string | undefined
   /** CORS allow-list. */
   appOrigins: string[]
@@ -111,6 +119,45 @@ export type Config = {
   refreshTokenTtlSeconds: number
   validation: { pollMs: number; batchSize: number }
   codeSendLimits: { perPhone: number; perUser: number; windowSeconds: number }
+}
+
+export type EmailAuthConfig = {
+  codeTtlSeconds: number
+  /** Wrong tries a code survives; the next wrong one kills it. */
+  maxCodeAttempts: number
+  /** Shortest time between two codes for one email (EMAIL_FLOOD). */
+  codeCooldownSeconds: number
+  /** Codes per email per window (EMAIL_FLOOD). */
+  codesPerEmail: { max: number; windowSeconds: number }
+  /** Login tries per email per window (429 RATE_LIMITED), whoever makes them. */
+  loginsPerEmail: { max: number; windowSeconds: number }
+  /** Code requests and registrations per client address per window, on top of the per-minute /auth limit. */
+  codesPerAddress: { max: number; windowSeconds: number }
+  /** Unverified registrations older than this give their email up to a new registration. */
+  unverifiedHoldSeconds: number
+  outbox: {
+    pollMs: number
+    batchSize: number
+    maxAttempts: number
+    backoffBaseMs: number
+    backoffMaxMs: number
+    leaseSeconds: number
+  }
+}
+
+const DEFAULT_MAIL_FROM = 'Account Supply <no-reply@localhost>'
+
+function checkSmtpUrl(url: string | undefined): void {
+  if (url === undefined) return
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new ConfigError('SMTP_URL must be a URL: smtp://user:password@host:587 or smtps://...')
+  }
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://')
+  }
 }
 
 function formatIssues(error: z.core.$ZodError): string {
@@ -134,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (isProduction && e.TELEGRAM_BOT_TOKEN === undefined) {
     throw new ConfigError('TELEGRAM_BOT_TOKEN is required in production (NODE_ENV=production)')
   }
+  checkSmtpUrl(e.SMTP_URL)
   if (e.DATABASE_URL !== undefined && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL')
   }
@@ -159,6 +207,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     redisUrl: e.REDIS_URL,
     accountProvider: e.ACCOUNT_PROVIDER,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    emailAuth: {
+      codeTtlSeconds: 10 * 60,
+      maxCodeAttempts: 5,
+      codeCooldownSeconds: 60,
+      codesPerEmail: { max: 5, windowSeconds: 3600 },
+      loginsPerEmail: { max: 10, windowSeconds: 15 * 60 },
+      codesPerAddress: { max: 30, windowSeconds: 3600 },
+      unverifiedHoldSeconds: 24 * 3600,
+      outbox: {
+        pollMs: e.EMAIL_OUTBOX_POLL_MS,
+        batchSize: 20,
+        maxAttempts: 8,
+        backoffBaseMs: 30_000,
+        backoffMaxMs: 3_600_000,
+        leaseSeconds: 120,
+      },
+    },
     opsToken: e.OPS_TOKEN,
     appOrigins: origins,
     simulator,

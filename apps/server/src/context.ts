@@ -13,6 +13,8 @@ import {
   type ChannelMembershipChecker,
   settingsOnlyMembershipChecker,
 } from './modules/dashboard/channel-membership.ts'
+import { deriveEmailKeys, type EmailKeys } from './modules/email-outbox/mail-crypto.ts'
+import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/templates.ts'
 import { resolveOpsToken } from './modules/secrets/ops-token.ts'
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
 import type { AccountProvider } from './providers/account-provider.ts'
@@ -30,6 +32,9 @@ export type AppContext = {
   botToken: string
   accessTokens: AccessTokenSigner
   opsToken: string
+  /** Keys of email codes and sealed outbox mail, derived from the auth secret. */
+  emailKeys: EmailKeys
+  mailTemplates: MailTemplates
   log: FastifyBaseLogger
   config: Config
 }
@@ -72,6 +77,8 @@ export async function createAppContext(
     botToken,
     accessTokens: createAccessTokenSigner(authSecret, config.accessTokenTtlSeconds),
     opsToken,
+    emailKeys: deriveEmailKeys(authSecret),
+    mailTemplates: loadMailTemplates(config.localesDir),
     log,
     config,
   }

@@ -8,6 +8,8 @@ import { createAccountService } from './modules/accounts/service.ts'
 import { createOperatorAuthService } from './modules/auth/operator-auth.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createDashboardService } from './modules/dashboard/service.ts'
+import { createEmailAuthService } from './modules/email-auth/service.ts'
+import { createEmailOutboxService } from './modules/email-outbox/service.ts'
 import { createHealthService } from './modules/health/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
@@ -23,9 +25,12 @@ import { createInvoiceService } from './modules/withdrawals/invoice-service.ts'
 import { createPayoutService } from './modules/withdrawals/payout-service.ts'
 
 export function createServices(context: AppContext) {
+  const emailOutbox = createEmailOutboxService(context)
   return {
     health: createHealthService(context),
     auth: createAuthService(context),
+    emailAuth: createEmailAuthService({ ...context, mailQueued: emailOutbox.mailQueued }),
+    emailOutbox,
     operatorAuth: createOperatorAuthService(context),
     dashboard: createDashboardService(context),
     accounts: createAccountService(context),

@@ -32,6 +32,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     AUTH_RATE_LIMIT_MAX: '100000',
     // Tests drive validations with runDueValidations; no background loop.
     VALIDATION_POLL_MS: '0',
+    // Nor an email outbox worker: the email suites start theirs against a real SMTP server.
+    EMAIL_OUTBOX_POLL_MS: '0',
     // Suites reuse the sandbox's numbers; the code-send limit tests lower these.
     CODE_SEND_LIMIT_PER_PHONE: '100000',
     CODE_SEND_LIMIT_PER_USER: '100000',

@@ -48,23 +48,32 @@ export const referralRequired = () =>
 
 export type AuthService = ReturnType<typeof createAuthService>
 
+export type TokenIssuingDeps = Pick<AuthServiceDeps, 'now' | 'accessTokens'> & {
+  config: Pick<Config, 'refreshTokenTtlSeconds'>
+}
+
+/**
+ * A token pair for `user`: the access token, and a refresh token of `familyId` (a new sign-in starts a family,
+ * a rotation continues one). Every sign-in (Telegram, email) goes through here.
+ */
+export async function issueTokens(
+  deps: TokenIssuingDeps,
+  dbOrTx: Db,
+  user: Pick<AuthUser, 'id' | 'uid'>,
+  familyId: string = randomUUID(),
+): Promise<TokenPair & { id: number }> {
+  const refreshToken = generateRefreshToken()
+  const id = await insertRefreshToken(dbOrTx, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashRefreshToken(refreshToken),
+    expiresAt: new Date(deps.now().getTime() + deps.config.refreshTokenTtlSeconds * 1000),
+  })
+  return { id, accessToken: await deps.accessTokens.sign(user.uid), refreshToken }
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, now } = deps
-
-  async function issueTokens(
-    dbOrTx: Db,
-    user: AuthUser,
-    familyId: string,
-  ): Promise<TokenPair & { id: number }> {
-    const refreshToken = generateRefreshToken()
-    const id = await insertRefreshToken(dbOrTx, {
-      userId: user.id,
-      familyId,
-      tokenHash: hashRefreshToken(refreshToken),
-      expiresAt: new Date(now().getTime() + deps.config.refreshTokenTtlSeconds * 1000),
-    })
-    return { id, accessToken: await deps.accessTokens.sign(user.uid), refreshToken }
-  }
 
   /** First code that admits a new user: the signed start_param first, then the body's code. */
   async function findReferrer(codes: (string | null | undefined)[]): Promise<{ ownerUserId: number | null }> {
@@ -106,7 +115,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user =
         (await updateTelegramProfile(db, profile)) ??
         (await admitNewUser(profile, [startParam, referralCode]))
-      const { accessToken, refreshToken } = await issueTokens(db, user, randomUUID())
+      const { accessToken, refreshToken } = await issueTokens(deps, db, user)
       return { accessToken, refreshToken }
     },
 
@@ -121,7 +130,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!consumed) return { kind: 'refused' as const }
         const user = await findUserById(tx, consumed.userId)
         if (!user) return { kind: 'refused' as const }
-        const next = await issueTokens(tx, user, consumed.familyId)
+        const next = await issueTokens(deps, tx, user, consumed.familyId)
         await setReplacedBy(tx, consumed.id, next.id)
         return {
           kind: 'rotated' as const,

@@ -4,6 +4,7 @@ import * as z from 'zod/mini'
 import type { Db } from '../../db/client.ts'
 import { DEMO_REFERRAL_CODE, DEMO_USERS } from '../../modules/demo/demo-data.ts'
 import { resetSandboxAccounts } from '../../modules/demo/repository.ts'
+import type { WithServices } from '../../services.ts'
 import { simulatedLaunch } from './simulated-launch.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./public/${name}`, import.meta.url), 'utf8')
@@ -26,7 +27,7 @@ const ResetBodySchema = z.object({ user: z.number().check(z.int(), z.positive())
  */
 export default async function simulatorRoutes(
   app: FastifyInstance,
-  opts: { botToken: string; db: Db; sandbox: boolean },
+  opts: { botToken: string; db: Db; sandbox: boolean; smtpConfigured: boolean } & WithServices<'emailOutbox'>,
 ) {
   const files = {
     html: asset('index.html'),
@@ -48,6 +49,16 @@ export default async function simulatorRoutes(
     reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(files.css),
   )
   app.get('/simulator/config.json', async (_req, reply) => reply.type('application/json').send(config))
+
+  // The dev outbox: mail the server kept instead of sending (SMTP_URL unset), newest first, with the codes, so a
+  // newcomer can finish an email registration in a desktop browser. Development only: the simulator is off in
+  // production unless enabled.
+  app.get('/simulator/outbox', async (_req, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .type('application/json')
+      .send({ smtp: opts.smtpConfigured, mails: await opts.services.emailOutbox.latestDevMail(20) }),
+  )
 
   app.get('/simulator/launch', async (req, reply) => {
     const parsed = LaunchQuerySchema.safeParse(req.query)

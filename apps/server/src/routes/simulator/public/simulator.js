@@ -206,8 +206,46 @@
     launch()
   }
 
+  // The dev outbox (GET /simulator/outbox): the newest mails the server kept instead of sending, with their codes.
+  const showOutbox = async () => {
+    const response = await fetch('/simulator/outbox', { headers: { accept: 'application/json' } })
+    if (!response.ok) return
+    const { smtp, mails } = await response.json()
+    if (smtp) $('outbox-hint').textContent = 'SMTP_URL is set: email goes to that SMTP server, not here.'
+    const rows = $('outbox-rows')
+    rows.replaceChildren(
+      ...mails.map((mail) => {
+        const row = document.createElement('tr')
+        const code = document.createElement('button')
+        code.type = 'button'
+        code.className = 'phone'
+        code.textContent = mail.code
+        code.title = 'Copy'
+        code.addEventListener('click', async () => {
+          await navigator.clipboard?.writeText(mail.code).catch(() => undefined)
+          toast(`Copied ${mail.code}`)
+        })
+        const cells = [mail.to, mail.subject].map((text) => {
+          const cell = document.createElement('td')
+          cell.textContent = text
+          return cell
+        })
+        const codeCell = document.createElement('td')
+        codeCell.append(code)
+        const when = document.createElement('td')
+        when.textContent = mail.sentAt ? new Date(mail.sentAt * 1000).toLocaleTimeString() : '—'
+        row.append(...cells, codeCell, when)
+        return row
+      }),
+    )
+  }
+
   const init = async () => {
     showScenarios().catch(() => undefined)
+    showOutbox().catch(() => undefined)
+    setInterval(() => {
+      if (!document.hidden) showOutbox().catch(() => undefined)
+    }, 3000)
     const config = await (
       await fetch('/simulator/config.json', { headers: { accept: 'application/json' } })
     ).json()
@@ -227,6 +265,7 @@
     for (const name of ['user', 'platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
     $('launch').addEventListener('click', launch)
     $('reopen').addEventListener('click', launch)
+    $('outbox-refresh').addEventListener('click', () => showOutbox().catch(() => toast('Outbox failed')))
     $('reset-accounts').addEventListener('click', () => resetAccounts().catch(() => toast('Reset failed')))
     $('reset').addEventListener('click', () => {
       window.localStorage.clear()

@@ -1,0 +1,372 @@
+/**
+ * Email and password sign-in (docs/email-auth.md): registration (bound to the signed-in Telegram user, or a new
+ * user through the referral gate), verification and password-reset codes sent through the email outbox, and
+ * login to the same token pair as Telegram's. Every email is normalized before any lookup; codes and passwords
+ * are compared in constant time and never leave this module in plain text except inside a sealed outbox mail.
+ */
+import type { Language, TokenPair } from '@app/contract'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import type { EmailCodePurpose } from '../../db/schema.ts'
+import { DomainError } from '../../lib/domain-error.ts'
+import type { AccessTokenSigner } from '../auth/access-tokens.ts'
+import {
+  type AuthUser,
+  findAdmittingReferralLink,
+  findUserById,
+  revokeUserRefreshTokens,
+} from '../auth/repository.ts'
+import { issueTokens } from '../auth/service.ts'
+import { type EmailKeys, seal } from '../email-outbox/mail-crypto.ts'
+import { insertOutboxMail } from '../email-outbox/repository.ts'
+import type { MailPayload } from '../email-outbox/service.ts'
+import type { MailTemplates } from '../email-outbox/templates.ts'
+import { readSettings } from '../settings/repository.ts'
+import {
+  countInWindow,
+  createEmailUser,
+  deleteIdentity,
+  type EmailIdentity,
+  findIdentityByEmail,
+  findIdentityOfUser,
+  lockCode,
+  lockIdentityByEmail,
+  lockUser,
+  markCodeUsed,
+  markIdentityProven,
+  recordWrongTry,
+  replaceCode,
+  setIdentityLanguage,
+  upsertRegistration,
+} from './repository.ts'
+import {
+  codeMatches,
+  emailDomain,
+  generateCode,
+  hashCode,
+  hashPassword,
+  normalizeEmail,
+  verifyAgainstDecoy,
+  verifyPassword,
+} from './secrets.ts'
+
+export type EmailAuthServiceDeps = {
+  db: Db
+  now: () => Date
+  accessTokens: AccessTokenSigner
+  emailKeys: EmailKeys
+  mailTemplates: MailTemplates
+  config: Pick<Config, 'emailAuth' | 'refreshTokenTtlSeconds'>
+  /** Called after a transaction that queued mail commits (wakes this process's outbox worker). */
+  mailQueued?: (() => void) | undefined
+}
+export type EmailAuthService = ReturnType<typeof createEmailAuthService>
+
+/** Who asks: the client's address (rate limits) and the language of the mail. */
+export type Requester = { ip: string; language: Language }
+
+const emailNotFound = () => new DomainError(404, 'EMAIL_NOT_FOUND', 'Invalid email provided')
+const invalidCredentials = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Invalid email or password')
+const tooMany = (wait: number) =>
+  new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', { wait })
+const emailFlood = (wait: number) =>
+  new DomainError(429, 'EMAIL_FLOOD', `Too many codes asked for this email; wait ${wait} seconds`, { wait })
+
+/** Why a code was refused; every case answers the same 401 so that nothing is learnt from the difference. */
+type CodeOutcome = { ok: true } | { ok: false; attemptsLeft: number }
+
+export function createEmailAuthService(deps: EmailAuthServiceDeps) {
+  const { db, now, config } = deps
+  const rules = config.emailAuth
+
+  /** Seconds to wait when `key` went over `max` in its window, else 0 (the use is counted either way). */
+  async function overLimit(
+    dbOrTx: Db,
+    key: string,
+    limit: { max: number; windowSeconds: number },
+  ): Promise<number> {
+    const at = now()
+    const window = await countInWindow(dbOrTx, key, limit.windowSeconds, at)
+    if (!window || window.count <= limit.max) return 0
+    const endsAt = window.windowStart.getTime() + limit.windowSeconds * 1000
+    return Math.max(1, Math.ceil((endsAt - at.getTime()) / 1000))
+  }
+
+  async function limitAddress(ip: string): Promise<void> {
+    const wait = await overLimit(db, `email-code:ip:${ip}`, rules.codesPerAddress)
+    if (wait > 0) throw tooMany(wait)
+  }
+
+  async function checkDomain(email: string): Promise<void> {
+    const allowed = (await readSettings(db)).email_allowed_domains
+    if (allowed.length > 0 && !allowed.includes(emailDomain(email))) {
+      throw new DomainError(
+        400,
+        'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+        `Email domains accepted: ${allowed.join(', ')}`,
+        {
+          allowedDomains: allowed,
+        },
+      )
+    }
+  }
+
+  /**
+   * A new code for the identity, and its mail in the outbox, inside the caller's transaction: both commit or
+   * neither. EMAIL_FLOOD when the previous code of this purpose is younger than the cooldown, or the email has
+   * had its codes for the window.
+   */
+  async function issueCode(
+    tx: Db,
+    identity: Pick<EmailIdentity, 'id' | 'email'>,
+    purpose: EmailCodePurpose,
+    language: Language,
+    newPasswordHash: string | null,
+  ): Promise<void> {
+    const at = now()
+    const code = generateCode()
+    const replaced = await replaceCode(tx, {
+      identityId: identity.id,
+      purpose,
+      codeHash: hashCode(deps.emailKeys.codes, purpose, identity.id, code),
+      newPasswordHash,
+      now: at,
+      expiresAt: new Date(at.getTime() + rules.codeTtlSeconds * 1000),
+      cooldownCutoff: new Date(at.getTime() - rules.codeCooldownSeconds * 1000),
+    })
+    if (!replaced.ok) {
+      const readyAt = replaced.previousAt.getTime() + rules.codeCooldownSeconds * 1000
+      throw emailFlood(Math.max(1, Math.ceil((readyAt - at.getTime()) / 1000)))
+    }
+    const wait = await overLimit(tx, `email-code:email:${identity.email}`, rules.codesPerEmail)
+    if (wait > 0) throw emailFlood(wait)
+    const rendered = deps.mailTemplates.render(purpose, language, {
+      code,
+      minutes: Math.round(rules.codeTtlSeconds / 60),
+    })
+    const payload: MailPayload = { ...rendered, code }
+    await insertOutboxMail(tx, {
+      recipient: identity.email,
+      kind: purpose,
+      payload: seal(deps.emailKeys.outbox, JSON.stringify(payload)),
+      now: at,
+    })
+  }
+
+  /**
+   * Checks a code inside the transaction that acts on it: right, unexpired, unused, within its tries. A wrong try
+   * is counted (the transaction commits it); the caller answers 401 after the commit.
+   */
+  async function checkCode(
+    tx: Db,
+    identityId: number,
+    purpose: EmailCodePurpose,
+    code: string,
+  ): Promise<
+    | (CodeOutcome & { ok: true; codeId: number; newPasswordHash: string | null })
+    | (CodeOutcome & { ok: false })
+  > {
+    const stored = await lockCode(tx, identityId, purpose)
+    if (!stored || stored.usedAt !== null || stored.expiresAt.getTime() <= now().getTime()) {
+      return { ok: false, attemptsLeft: 0 }
+    }
+    if (stored.attempts >= rules.maxCodeAttempts) return { ok: false, attemptsLeft: 0 }
+    if (!codeMatches(deps.emailKeys.codes, stored.codeHash, purpose, identityId, code)) {
+      await recordWrongTry(tx, stored.id)
+      return { ok: false, attemptsLeft: Math.max(0, rules.maxCodeAttempts - stored.attempts - 1) }
+    }
+    return { ok: true, codeId: stored.id, newPasswordHash: stored.newPasswordHash }
+  }
+
+  /**
+   * The mailbox is proven (a verification or reset code): the identity is verified and bound to its user. A
+   * registration made without a Telegram session becomes a user now, with the referrer the gate admitted when it
+   * registered, and the operators' default flags.
+   */
+  async function prove(tx: Db, identity: EmailIdentity, passwordHash: string | undefined): Promise<number> {
+    let userId = identity.userId
+    if (userId === null) {
+      const settings = await readSettings(tx)
+      const user = await createEmailUser(tx, {
+        referrerUserId: identity.referrerUserId,
+        languageCode: identity.languageCode,
+        flags: {
+          canReferrer: settings.new_user_can_referrer,
+          canAddAccount: settings.new_user_can_add_account,
+          canRegisterAccount: settings.new_user_can_register_account,
+        },
+      })
+      userId = user.id
+    }
+    await markIdentityProven(tx, identity.id, { userId, passwordHash, now: now() })
+    return userId
+  }
+
+  return {
+    /**
+     * POST /auth/register. Signed in (`sessionUser`): the email becomes that user's second way in. Otherwise the
+     * referral gate decides now (406 without an admitting code), and the user is created when the email is
+     * verified.
+     */
+    async register(
+      body: { email: string; password: string; referralCode?: string | undefined },
+      sessionUser: AuthUser | undefined,
+      who: Requester,
+    ): Promise<{ email: string }> {
+      const email = normalizeEmail(body.email)
+      await checkDomain(email)
+      await limitAddress(who.ip)
+      let referrerUserId: number | null = null
+      if (!sessionUser) {
+        const link = body.referralCode ? await findAdmittingReferralLink(db, body.referralCode) : undefined
+        if (!link) {
+          throw new DomainError(
+            406,
+            'REFERRAL_REQUIRED',
+            'Only users with a referral link can access the bot',
+          )
+        }
+        referrerUserId = link.ownerUserId
+      }
+      const passwordHash = await hashPassword(body.password)
+      const at = now()
+      await db.transaction(async (tx) => {
+        if (sessionUser) {
+          await lockUser(tx, sessionUser.id)
+          const own = await findIdentityOfUser(tx, sessionUser.id)
+          if (own?.verifiedAt) {
+            throw new DomainError(409, 'DUPLICATE_ENTRY', 'This account already has a sign-in email', {
+              field: 'email',
+              value: own.email,
+            })
+          }
+          // An unverified email of the same user gives way to the new one.
+          if (own && own.email !== email) await deleteIdentity(tx, own.id)
+        }
+        const id = await upsertRegistration(tx, {
+          email,
+          passwordHash,
+          userId: sessionUser?.id ?? null,
+          referrerUserId,
+          languageCode: who.language,
+          now: at,
+          holdCutoff: new Date(at.getTime() - rules.unverifiedHoldSeconds * 1000),
+        })
+        if (id === undefined) {
+          throw new DomainError(409, 'DUPLICATE_ENTRY', 'An account already exits with this email', {
+            field: 'email',
+            value: email,
+          })
+        }
+        await issueCode(tx, { id, email }, 'verify', who.language, null)
+      })
+      deps.mailQueued?.()
+      return { email }
+    },
+
+    /** POST /auth/email-verification-request: a new code (the previous one stops working). */
+    async requestVerification(body: { email: string }, who: Requester): Promise<void> {
+      const email = normalizeEmail(body.email)
+      await limitAddress(who.ip)
+      const queued = await db.transaction(async (tx) => {
+        const identity = await lockIdentityByEmail(tx, email)
+        if (!identity) throw emailNotFound()
+        // Verified already: nothing to prove, no mail (the answer is the same, 204).
+        if (identity.verifiedAt) return false
+        await setIdentityLanguage(tx, identity.id, who.language)
+        await issueCode(tx, identity, 'verify', who.language, null)
+        return true
+      })
+      if (queued) deps.mailQueued?.()
+    },
+
+    /** POST /auth/email-verification-confirm. */
+    async confirmVerification(body: { email: string; code: string }): Promise<void> {
+      const email = normalizeEmail(body.email)
+      const outcome = await db.transaction(async (tx) => {
+        const identity = await lockIdentityByEmail(tx, email)
+        if (!identity) return { ok: false as const, attemptsLeft: 0 }
+        const checked = await checkCode(tx, identity.id, 'verify', body.code)
+        if (!checked.ok) return checked
+        await markCodeUsed(tx, checked.codeId, now())
+        await prove(tx, identity, undefined)
+        return checked
+      })
+      if (!outcome.ok) {
+        throw new DomainError(401, 'INVALID_CODE', 'Invalid OTP code', { attemptsLeft: outcome.attemptsLeft })
+      }
+    },
+
+    /**
+     * POST /auth/login: the same token pair (a new refresh family) as Telegram authorization. Unknown email and
+     * wrong password are one answer, after the same argon2 work.
+     */
+    async login(body: { email: string; password: string }): Promise<TokenPair> {
+      const email = normalizeEmail(body.email)
+      const wait = await overLimit(db, `email-login:email:${email}`, rules.loginsPerEmail)
+      if (wait > 0) throw tooMany(wait)
+      const identity = await findIdentityByEmail(db, email)
+      const ok = identity
+        ? await verifyPassword(identity.passwordHash, body.password)
+        : await verifyAgainstDecoy(body.password)
+      if (!identity || !ok) throw invalidCredentials()
+      if (!identity.verifiedAt || identity.userId === null) {
+        throw new DomainError(
+          403,
+          'EMAIL_NOT_VERIFIED',
+          'Email not verified: confirm it with the code we sent',
+        )
+      }
+      const user = await findUserById(db, identity.userId)
+      if (!user) throw invalidCredentials()
+      const { accessToken, refreshToken } = await issueTokens(deps, db, user)
+      return { accessToken, refreshToken }
+    },
+
+    /**
+     * POST /auth/password-reset-request: a code to the email; the new password waits, hashed, with the code.
+     * An unverified registration may reset too: confirming the code proves the mailbox as verification does.
+     */
+    async requestPasswordReset(body: { email: string; newPassword: string }, who: Requester): Promise<void> {
+      const email = normalizeEmail(body.email)
+      await limitAddress(who.ip)
+      if (!(await findIdentityByEmail(db, email))) throw emailNotFound()
+      const newPasswordHash = await hashPassword(body.newPassword)
+      await db.transaction(async (tx) => {
+        const identity = await lockIdentityByEmail(tx, email)
+        if (!identity) throw emailNotFound()
+        await setIdentityLanguage(tx, identity.id, who.language)
+        await issueCode(tx, identity, 'reset', who.language, newPasswordHash)
+      })
+      deps.mailQueued?.()
+    },
+
+    /**
+     * POST /auth/password-reset-confirm: the code and the same new password. The held hash becomes the password
+     * and every refresh token of the user is revoked (sessions elsewhere end within an access token's life).
+     */
+    async confirmPasswordReset(body: { email: string; code: string; newPassword: string }): Promise<void> {
+      const email = normalizeEmail(body.email)
+      const outcome = await db.transaction(async (tx) => {
+        const identity = await lockIdentityByEmail(tx, email)
+        if (!identity) return { ok: false as const, attemptsLeft: 0 }
+        const checked = await checkCode(tx, identity.id, 'reset', body.code)
+        if (!checked.ok) return checked
+        // The password confirmed must be the one the code was asked for; a different one spends a try.
+        if (!checked.newPasswordHash || !(await verifyPassword(checked.newPasswordHash, body.newPassword))) {
+          await recordWrongTry(tx, checked.codeId)
+          return { ok: false as const, attemptsLeft: 0 }
+        }
+        await markCodeUsed(tx, checked.codeId, now())
+        const userId = await prove(tx, identity, checked.newPasswordHash)
+        await revokeUserRefreshTokens(tx, userId)
+        return { ok: true as const }
+      })
+      if (!outcome.ok) {
+        throw new DomainError(401, 'INVALID_CODE', 'Invalid code provided', {
+          attemptsLeft: outcome.attemptsLeft,
+        })
+      }
+    },
+  }
+}

@@ -1,0 +1,133 @@
+/** All SQL of the email outbox (docs/email-auth.md). */
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { emailOutbox } from '../../db/schema.ts'
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+
+/** Queues a mail; call it with the `tx` that makes what the mail is about, so both commit or neither. */
+export async function insertOutboxMail(
+  db: Db,
+  mail: { recipient: string; kind: string; payload: string; now: Date },
+): Promise<void> {
+  await db.insert(emailOutbox).values({
+    recipient: mail.recipient,
+    kind: mail.kind,
+    payload: mail.payload,
+    nextAttemptAt: sql`${mail.now.toISOString()}::timestamptz`,
+  })
+}
+
+export type ClaimedMail = {
+  id: number
+  recipient: string
+  payload: string | null
+  attempts: number
+  claimToken: string
+}
+type ClaimRow = {
+  id: string | number
+  recipient: string
+  payload: string | null
+  attempts: number
+  claim_token: string
+}
+
+/**
+ * Claims up to `limit` due mails for this process: pending ones whose time has come, and ones whose claimer's
+ * lease ran out (a process that died mid-send). `FOR UPDATE SKIP LOCKED` lets concurrent claimers pass over each
+ * other's rows; the fresh claim token makes a late finish of an expired claim a no-op.
+ */
+export async function claimDueMail(
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedMail[]> {
+  const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000)
+  const result = (await db.execute(sql`
+    with due as (
+      select id from email_outbox
+      where (status = 'pending' and next_attempt_at <= ${ts(now)})
+         or (status = 'sending' and claimed_until < ${ts(now)})
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    update email_outbox o
+    set status = 'sending', claimed_until = ${ts(leaseEnd)}, claim_token = gen_random_uuid(),
+      attempts = o.attempts + 1
+    from due
+    where o.id = due.id
+    returning o.id, o.recipient, o.payload, o.attempts, o.claim_token
+  `)) as { rows: ClaimRow[] }
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    recipient: r.recipient,
+    payload: r.payload,
+    attempts: r.attempts,
+    claimToken: r.claim_token,
+  }))
+}
+
+const ownClaim = (mail: Pick<ClaimedMail, 'id' | 'claimToken'>) =>
+  and(
+    eq(emailOutbox.id, mail.id),
+    eq(emailOutbox.claimToken, mail.claimToken),
+    eq(emailOutbox.status, 'sending'),
+  )
+
+/** Delivered. An SMTP delivery blanks the payload (the code is gone); the dev outbox keeps it for the simulator. */
+export async function markSent(
+  db: Db,
+  mail: Pick<ClaimedMail, 'id' | 'claimToken'>,
+  transport: 'smtp' | 'dev',
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({
+      status: 'sent',
+      transport,
+      sentAt: ts(now),
+      claimedUntil: null,
+      lastError: null,
+      ...(transport === 'smtp' ? { payload: null } : {}),
+    })
+    .where(ownClaim(mail))
+    .returning({ id: emailOutbox.id })
+  return rows.length > 0
+}
+
+/** A failed try: back to pending at `retryAt`, or failed for good (payload blanked) after the last attempt. */
+export async function markFailed(
+  db: Db,
+  mail: Pick<ClaimedMail, 'id' | 'claimToken'>,
+  error: string,
+  retryAt: Date | undefined,
+): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set(
+      retryAt
+        ? { status: 'pending', nextAttemptAt: ts(retryAt), claimedUntil: null, lastError: error }
+        : { status: 'failed', claimedUntil: null, lastError: error, payload: null },
+    )
+    .where(ownClaim(mail))
+}
+
+/** The newest mails kept in the dev outbox (no SMTP_URL), for the simulator's panel. */
+export async function latestDevMail(db: Db, limit: number) {
+  return db
+    .select({
+      id: emailOutbox.id,
+      recipient: emailOutbox.recipient,
+      kind: emailOutbox.kind,
+      payload: emailOutbox.payload,
+      sentAt: emailOutbox.sentAt,
+    })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.transport, 'dev'))
+    .orderBy(desc(emailOutbox.id))
+    .limit(limit)
+}

@@ -1,0 +1,185 @@
+/**
+ * Delivery of queued mail (docs/email-auth.md). Requests only write outbox rows (in their own transaction); this
+ * worker, in every server process, claims due rows (never one twice, see the repository), sends them over SMTP
+ * (or keeps them in the dev outbox without SMTP_URL), and backs off exponentially on failure, recording the error,
+ * until the last attempt marks the mail failed.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import type { EmailKeys } from './mail-crypto.ts'
+import { unseal } from './mail-crypto.ts'
+import { type ClaimedMail, claimDueMail, latestDevMail, markFailed, markSent } from './repository.ts'
+import { createSmtpTransport, describeSmtpUrl, type MailTransport } from './transport.ts'
+
+/** What a queued mail's sealed payload holds. The code is there for the dev outbox's panel only. */
+export type MailPayload = { subject: string; text: string; html: string; code: string }
+
+export type DevMail = {
+  id: number
+  to: string
+  kind: string
+  subject: string
+  code: string
+  text: string
+  sentAt: number | null
+}
+
+export type EmailOutboxServiceDeps = {
+  db: Db
+  now: () => Date
+  emailKeys: EmailKeys
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'emailAuth'>
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'> | undefined
+  /** In place of the SMTP transport built from SMTP_URL (nothing in the app uses it; kept for embedders). */
+  transport?: MailTransport | undefined
+}
+export type EmailOutboxService = ReturnType<typeof createEmailOutboxService>
+
+/** Exponential backoff with a cap and ±20 % jitter, so that retries of many mails do not land together. */
+export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
+  const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
+  return Math.round(plain * (0.8 + Math.random() * 0.4))
+}
+
+/** An error fit for the table and the log: its message, short; never the mail. */
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return text.slice(0, 500)
+}
+
+export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
+  const { db, now, log, config } = deps
+  const settings = config.emailAuth.outbox
+  const transport =
+    deps.transport ??
+    (config.smtpUrl === undefined ? undefined : createSmtpTransport(config.smtpUrl, config.mailFrom))
+  if (config.smtpUrl !== undefined) log?.info({ smtp: describeSmtpUrl(config.smtpUrl) }, 'email over SMTP')
+
+  function open(mail: Pick<ClaimedMail, 'payload'>): MailPayload | undefined {
+    const plain = mail.payload === null ? undefined : unseal(deps.emailKeys.outbox, mail.payload)
+    return plain === undefined ? undefined : (JSON.parse(plain) as MailPayload)
+  }
+
+  async function deliver(mail: ClaimedMail): Promise<void> {
+    const payload = open(mail)
+    if (!payload) {
+      // Sealed with another auth secret, or tampered with: it can never be sent.
+      await markFailed(db, mail, 'payload cannot be opened (auth secret changed?)', undefined)
+      log?.warn({ mailId: mail.id }, 'outbox mail cannot be opened; marked failed')
+      return
+    }
+    if (!transport) {
+      await markSent(db, mail, 'dev', now())
+      // Never the code: the simulator's panel shows it in development.
+      log?.info({ mailId: mail.id, to: mail.recipient }, 'mail kept in the dev outbox (SMTP_URL unset)')
+      return
+    }
+    try {
+      await transport.send({
+        to: mail.recipient,
+        subject: payload.subject,
+        text: payload.text,
+        html: payload.html,
+      })
+    } catch (error) {
+      const last = mail.attempts >= settings.maxAttempts
+      const retryAt = last
+        ? undefined
+        : new Date(now().getTime() + backoffMs(mail.attempts, settings.backoffBaseMs, settings.backoffMaxMs))
+      await markFailed(db, mail, describeError(error), retryAt)
+      log?.warn(
+        {
+          mailId: mail.id,
+          attempts: mail.attempts,
+          error: describeError(error),
+          retryAt: retryAt?.toISOString(),
+        },
+        last ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+      )
+      return
+    }
+    await markSent(db, mail, 'smtp', now())
+    log?.debug({ mailId: mail.id }, 'mail delivered')
+  }
+
+  /** Claims and delivers up to `limit` due mails; answers how many were tried. */
+  async function deliverDue(limit: number = settings.batchSize): Promise<number> {
+    const claimed = await claimDueMail(db, now(), limit, settings.leaseSeconds)
+    for (const mail of claimed) await deliver(mail)
+    return claimed.length
+  }
+
+  let wake: (() => void) | undefined
+
+  return {
+    deliverDue,
+
+    /** A request queued mail: the worker of this process looks at once rather than at its next poll. */
+    mailQueued(): void {
+      wake?.()
+    },
+
+    /** The in-process worker: a batch every `pollMs` or when woken, never two at once in one process. */
+    start(options: { pollMs: number } = { pollMs: settings.pollMs }) {
+      let running: Promise<void> | undefined
+      let again = false
+      let stopped = false
+      const run = () => {
+        if (stopped) return
+        if (running) {
+          again = true
+          return
+        }
+        running = (async () => {
+          try {
+            // Drain: a full batch means more may be due.
+            while (!stopped && (await deliverDue()) >= settings.batchSize) {}
+          } catch (error) {
+            log?.warn({ error: describeError(error) }, 'email outbox worker error')
+          }
+        })().finally(() => {
+          running = undefined
+          if (again) {
+            again = false
+            run()
+          }
+        })
+      }
+      const timer = setInterval(run, options.pollMs)
+      timer.unref()
+      wake = run
+      return {
+        async stop() {
+          stopped = true
+          wake = undefined
+          clearInterval(timer)
+          // Let a batch in flight finish before the database closes.
+          while (running) await running
+          transport?.close()
+        },
+      }
+    },
+
+    /** Development: the newest mails of the dev outbox, opened (the simulator's panel). */
+    async latestDevMail(limit = 20): Promise<DevMail[]> {
+      const rows = await latestDevMail(db, limit)
+      return rows.flatMap((row) => {
+        const payload = open(row)
+        return payload
+          ? [
+              {
+                id: row.id,
+                to: row.recipient,
+                kind: row.kind,
+                subject: payload.subject,
+                code: payload.code,
+                text: payload.text,
+                sentAt: row.sentAt ? Math.floor(row.sentAt.getTime() / 1000) : null,
+              },
+            ]
+          : []
+      })
+    },
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Email and password sign-in (spec section 7; docs/email-auth.md): register, verify, log in, reset. Rate limited
+ * per client address like the other /auth calls, and per email and per address in the service.
+ */
+import {
+  EmailVerificationConfirmBodySchema,
+  EmailVerificationRequestBodySchema,
+  ErrorResponseSchema,
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  type Language,
+  LoginBodySchema,
+  LoginResponseSchema,
+  NoContentSchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+  RegisterBodySchema,
+  RegisterResponseSchema,
+} from '@app/contract'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { Requester } from '../../modules/email-auth/service.ts'
+import { bearerToken } from '../../plugins/authenticate.ts'
+import type { WithServices } from '../../services.ts'
+
+/** The first of our languages the header prefers (`fa-IR,fa;q=0.9,en;q=0.8` -> fa), else English. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return FALLBACK_LANGUAGE
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q === undefined ? 1 : Number(q), index }
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  const found = ranked.find((entry) => (LANGUAGES as readonly string[]).includes(entry.base))
+  return (found?.base as Language | undefined) ?? FALLBACK_LANGUAGE
+}
+
+function requester(request: FastifyRequest, lng: Language | undefined): Requester {
+  const header = request.headers['accept-language']
+  return {
+    ip: request.ip,
+    language: lng ?? languageFromHeader(typeof header === 'string' ? header : undefined),
+  }
+}
+
+const emailAuthRoutes: FastifyPluginAsyncZod<
+  WithServices<'auth' | 'emailAuth'> & { rateLimitMax: number }
+> = async (app, { services: { auth, emailAuth }, rateLimitMax }) => {
+  const config = { rateLimit: { max: rateLimitMax, timeWindow: 60_000 } }
+  const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema }
+
+  app.post(
+    '/auth/register',
+    {
+      config,
+      schema: {
+        body: RegisterBodySchema,
+        response: {
+          201: RegisterResponseSchema,
+          ...errors,
+          401: ErrorResponseSchema,
+          406: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Signed in through Telegram: the email binds to that user. A token that no longer works is a 401 (the
+      // client refreshes and tries again), never a silent registration of a new user.
+      const token = bearerToken(request)
+      const sessionUser = token === undefined ? undefined : await auth.authenticate(token)
+      const { email, password, referralCode, lng } = request.body
+      const answer = await emailAuth.register(
+        { email, password, referralCode },
+        sessionUser,
+        requester(request, lng),
+      )
+      return reply.code(201).send(answer)
+    },
+  )
+
+  app.post(
+    '/auth/email-verification-request',
+    {
+      config,
+      schema: {
+        body: EmailVerificationRequestBodySchema,
+        response: { 204: NoContentSchema, ...errors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await emailAuth.requestVerification(request.body, requester(request, request.body.lng))
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/auth/email-verification-confirm',
+    {
+      config,
+      schema: {
+        body: EmailVerificationConfirmBodySchema,
+        response: { 204: NoContentSchema, ...errors, 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await emailAuth.confirmVerification(request.body)
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/auth/login',
+    {
+      config,
+      schema: {
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema, ...errors, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
+    async (request) => emailAuth.login(request.body),
+  )
+
+  app.post(
+    '/auth/password-reset-request',
+    {
+      config,
+      schema: {
+        body: PasswordResetRequestBodySchema,
+        response: { 204: NoContentSchema, ...errors, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, newPassword, lng } = request.body
+      await emailAuth.requestPasswordReset({ email, newPassword }, requester(request, lng))
+      return reply.code(204).send(null)
+    },
+  )
+
+  app.post(
+    '/auth/password-reset-confirm',
+    {
+      config,
+      schema: {
+        body: PasswordResetConfirmBodySchema,
+        response: { 204: NoContentSchema, ...errors, 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await emailAuth.confirmPasswordReset(request.body)
+      return reply.code(204).send(null)
+    },
+  )
+}
+export default emailAuthRoutes

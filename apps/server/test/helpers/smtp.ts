@@ -1,0 +1,105 @@
+/**
+ * A real SMTP server for the email tests (smtp-server, with AUTH and without TLS), and mailparser to read what
+ * arrived. It can be stopped and started again on the same port (an SMTP server that is down, then up).
+ */
+import type { AddressInfo } from 'node:net'
+import { simpleParser } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+export type ReceivedMail = {
+  to: string[]
+  subject: string
+  text: string
+  html: string
+  code: string | undefined
+}
+
+export const SMTP_USER = 'mailer'
+export const SMTP_PASSWORD = 'smtp-test-password'
+
+export type TestSmtp = {
+  url: string
+  mails: ReceivedMail[]
+  /** Mails to `to`, in arrival order. */
+  to(to: string): ReceivedMail[]
+  /** Waits for the `n`-th mail to `to` (1-based) and answers it. */
+  waitFor(to: string, n?: number, timeoutMs?: number): Promise<ReceivedMail>
+  down(): Promise<void>
+  up(): Promise<void>
+  close(): Promise<void>
+}
+
+function createServer(mails: ReceivedMail[]): SMTPServer {
+  return new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    authOptional: false,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
+        return callback(null, { user: SMTP_USER })
+      return callback(new Error('Invalid username or password'))
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const text = parsed.text ?? ''
+          mails.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            subject: parsed.subject ?? '',
+            text,
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            code: /^(\d{5})$/m.exec(text)?.[1],
+          })
+          callback()
+        })
+        .catch((error: Error) => callback(error))
+    },
+  })
+}
+
+async function listen(server: SMTPServer, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      // biome-ignore lint/suspicious/noExplicitAny: smtp-server's typings do not expose the net.Server
+      resolve(((server as any).server.address() as AddressInfo).port)
+    })
+  })
+}
+
+const closeServer = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()))
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const mails: ReceivedMail[] = []
+  let server: SMTPServer | undefined = createServer(mails)
+  const port = await listen(server, 0)
+  const to = (address: string) => mails.filter((m) => m.to.includes(address))
+  return {
+    url: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
+    mails,
+    to,
+    async waitFor(address, n = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      while (Date.now() < deadline) {
+        const mail = to(address)[n - 1]
+        if (mail) return mail
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      throw new Error(`no mail #${n} to ${address} within ${timeoutMs} ms`)
+    },
+    async down() {
+      if (server) await closeServer(server)
+      server = undefined
+    },
+    async up() {
+      if (server) return
+      server = createServer(mails)
+      await listen(server, port)
+    },
+    async close() {
+      if (server) await closeServer(server)
+      server = undefined
+    },
+  }
+}

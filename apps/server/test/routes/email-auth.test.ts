@@ -1,0 +1,610 @@
+/**
+ * Email and password sign-in over HTTP on every database, against a real SMTP server (smtp-server, read with
+ * mailparser): the code that arrives is the one that works; expired, reused, wrong and brute-forced codes fail;
+ * flood, domain and referral rules; duplicate and concurrent registrations; binding to a Telegram user; login
+ * before verification; resets that revoke refresh tokens; an SMTP server down then up; several workers; bad
+ * bodies; and, last, no password, code or token in the server log or the tables (docs/email-auth.md).
+ */
+import { PassThrough } from 'node:stream'
+import type { Dashboard, TokenPair } from '@app/contract'
+import { sql } from 'drizzle-orm'
+import { decodeJwt } from 'jose'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { loadConfig } from '../../src/config.ts'
+import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
+import { deriveEmailKeys, seal } from '../../src/modules/email-outbox/mail-crypto.ts'
+import { insertOutboxMail } from '../../src/modules/email-outbox/repository.ts'
+import { createEmailOutboxService } from '../../src/modules/email-outbox/service.ts'
+import { languageFromHeader } from '../../src/routes/auth/email.ts'
+import {
+  authorize,
+  bearer,
+  createTestApp,
+  json,
+  TEST_AUTH_SECRET,
+  type TestApp,
+  testConfig,
+} from '../helpers/app.ts'
+import { DATABASE_KINDS } from '../helpers/database.ts'
+import { freshTelegramUser } from '../helpers/init-data.ts'
+import { opsOf } from '../helpers/payments.ts'
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
+
+let serial = 0
+const freshEmail = (domain = 'example.com') => `user${Date.now().toString(36)}${++serial}@${domain}`
+
+describe('Accept-Language', () => {
+  it('picks the first of en and fa the header prefers, else English', () => {
+    expect(languageFromHeader('fa-IR,fa;q=0.9,en;q=0.8')).toBe('fa')
+    expect(languageFromHeader('de-DE,en;q=0.5,fa;q=0.9')).toBe('fa')
+    expect(languageFromHeader('de, fr')).toBe('en')
+    expect(languageFromHeader(undefined)).toBe('en')
+    expect(languageFromHeader('fa;q=0')).toBe('en')
+  })
+})
+
+describe('SMTP_URL', () => {
+  it('takes smtp:// and smtps:// and refuses anything else', () => {
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).smtpUrl).toBe(
+      'smtps://u:p@mail.example.com:465',
+    )
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/smtp:\/\/ or smtps:\/\//)
+    expect(loadConfig({}).mailFrom).toMatch(/@/)
+    expect(loadConfig({ MAIL_FROM: 'Supply <mail@example.com>' }).mailFrom).toBe('Supply <mail@example.com>')
+  })
+})
+
+describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
+  let t: TestApp
+  let smtp: TestSmtp
+  const log: string[] = []
+  /** Every secret the suite used or saw: none may be in the log or the tables at the end. */
+  const secrets = { passwords: new Set<string>(), codes: new Set<string>(), tokens: new Set<string>() }
+  let offsetMs = 0
+  const clock = () => new Date(Date.now() + offsetMs)
+  const later = (seconds: number) => {
+    offsetMs += seconds * 1000
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    const logStream = new PassThrough()
+    logStream.on('data', (chunk: Buffer) => log.push(chunk.toString('utf8')))
+    const base = testConfig()
+    t = await createTestApp(kind, {
+      config: {
+        smtpUrl: smtp.url,
+        logLevel: 'debug',
+        emailAuth: {
+          ...base.emailAuth,
+          outbox: { ...base.emailAuth.outbox, pollMs: 50, backoffBaseMs: 100, backoffMaxMs: 400 },
+        },
+      },
+      deps: { logStream, now: clock },
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await t?.close()
+    await smtp?.close()
+  })
+
+  const post = (url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    for (const key of ['password', 'newPassword', 'passwordRetype']) {
+      if (typeof payload[key] === 'string') secrets.passwords.add(payload[key] as string)
+    }
+    return t.app.inject({ method: 'POST', url, payload, headers })
+  }
+  const register = (email: string, password: string, extra: Record<string, unknown> = {}, headers = {}) =>
+    post(
+      '/auth/register',
+      { email, password, passwordRetype: password, referralCode: DEMO_REFERRAL_CODE, ...extra },
+      headers,
+    )
+  const codeOf = async (email: string, n = 1) => {
+    const mail = await smtp.waitFor(email, n)
+    expect(mail.code, mail.text).toMatch(/^\d{5}$/)
+    secrets.codes.add(mail.code as string)
+    return mail.code as string
+  }
+  const confirm = (email: string, code: string) => post('/auth/email-verification-confirm', { email, code })
+  const login = async (email: string, password: string) => {
+    const response = await post('/auth/login', { email, password })
+    if (response.statusCode === 200) {
+      const pair = json<TokenPair>(response)
+      secrets.tokens.add(pair.accessToken)
+      secrets.tokens.add(pair.refreshToken)
+    }
+    return response
+  }
+  const registered = async (password = 'first-pass-1', domain?: string) => {
+    const email = freshEmail(domain)
+    const response = await register(email, password)
+    expect(response.statusCode, response.body).toBe(201)
+    return { email, password, code: await codeOf(email) }
+  }
+  const verified = async (password = 'first-pass-1') => {
+    const r = await registered(password)
+    expect((await confirm(r.email, r.code)).statusCode).toBe(204)
+    return r
+  }
+  const wrongCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0')
+
+  it('registers (201), mails the code in English, and the code that arrived verifies; login gives tokens', async () => {
+    const email = freshEmail()
+    const response = await register(`  ${email.toUpperCase()} `, 'first-pass-1')
+    expect(response.statusCode, response.body).toBe(201)
+    expect(json(response)).toEqual({ email })
+    const mail = await smtp.waitFor(email)
+    expect(mail.subject).toBe('Your email confirmation code')
+    expect(mail.html).toContain(mail.code)
+    expect(mail.html).toContain('dir="ltr"')
+    const code = await codeOf(email)
+    expect((await login(email, 'first-pass-1')).statusCode).toBe(403)
+    expect(json(await login(email, 'first-pass-1')).code).toBe('EMAIL_NOT_VERIFIED')
+    expect((await confirm(email, code)).statusCode).toBe(204)
+    const ok = await login(email.toUpperCase(), 'first-pass-1')
+    expect(ok.statusCode, ok.body).toBe(200)
+    const pair = json<TokenPair>(ok)
+    const dashboard = json<Dashboard>(
+      await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(pair.accessToken) }),
+    )
+    expect(dashboard.user.email).toBe(email)
+    expect(dashboard.user.referrerTelegramId).toBe(DEMO_REFERRER.telegramId)
+    // The refresh token rotates as Telegram's does.
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/refresh',
+      headers: bearer(pair.refreshToken),
+    })
+    expect(refreshed.statusCode).toBe(200)
+    secrets.tokens.add(json<TokenPair>(refreshed).refreshToken)
+    secrets.tokens.add(json<TokenPair>(refreshed).accessToken)
+    // The user has no Telegram id; the channel check answers without one.
+    const rows = (await t.database.db.execute(
+      sql`select u.telegram_id from users u join email_identities e on e.user_id = u.id where e.email = ${email}`,
+    )) as { rows: { telegram_id: unknown }[] }
+    expect(rows.rows).toEqual([{ telegram_id: null }])
+    const channel = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/channel-status',
+      headers: bearer(pair.accessToken),
+    })
+    expect(channel.statusCode).toBe(200)
+  })
+
+  it('writes the mail in Persian, right to left, from lng or Accept-Language', async () => {
+    const a = freshEmail()
+    expect((await register(a, 'first-pass-1', { lng: 'fa' })).statusCode).toBe(201)
+    const mailA = await smtp.waitFor(a)
+    expect(mailA.subject).toBe('کد تأیید ایمیل شما')
+    expect(mailA.html).toContain('dir="rtl"')
+    expect(mailA.html).toContain('lang="fa"')
+    const b = freshEmail()
+    expect((await register(b, 'first-pass-1', {}, { 'accept-language': 'fa-IR,fa;q=0.9' })).statusCode).toBe(
+      201,
+    )
+    expect((await smtp.waitFor(b)).subject).toBe('کد تأیید ایمیل شما')
+    secrets.codes.add((await smtp.waitFor(a)).code ?? '')
+    secrets.codes.add((await smtp.waitFor(b)).code ?? '')
+  })
+
+  it('answers one 401 for an unknown email and a wrong password, after the same argon2 work', async () => {
+    const { email } = await verified('right-pass-1')
+    const unknown = await login(freshEmail(), 'right-pass-1')
+    const wrong = await login(email, 'wrong-pass-1')
+    for (const response of [unknown, wrong]) {
+      expect(response.statusCode).toBe(401)
+      expect(json(response)).toEqual({
+        statusCode: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password',
+      })
+    }
+    const time = async (address: string) => {
+      const started = performance.now()
+      await login(address, 'wrong-pass-2')
+      return performance.now() - started
+    }
+    const unknownMs = Math.min(await time(freshEmail()), await time(freshEmail()))
+    const knownMs = Math.min(await time(email), await time(email))
+    // Both spend an argon2 verification (tens of ms); without the decoy the unknown one would take ~1 ms.
+    expect(unknownMs).toBeGreaterThan(knownMs / 4)
+  })
+
+  it('refuses a wrong code (with the tries left), a reused one, an expired one', async () => {
+    const r = await registered()
+    const wrong = await confirm(r.email, wrongCode(r.code))
+    expect(wrong.statusCode).toBe(401)
+    expect(json(wrong)).toMatchObject({
+      code: 'INVALID_CODE',
+      message: 'Invalid OTP code',
+      details: { attemptsLeft: 4 },
+    })
+    expect((await confirm(r.email, r.code)).statusCode).toBe(204)
+    expect((await confirm(r.email, r.code)).statusCode).toBe(401)
+
+    const s = await registered()
+    later(10 * 60 + 1)
+    expect((await confirm(s.email, s.code)).statusCode).toBe(401)
+    // A new code works.
+    expect((await post('/auth/email-verification-request', { email: s.email })).statusCode).toBe(204)
+    expect((await confirm(s.email, await codeOf(s.email, 2))).statusCode).toBe(204)
+  })
+
+  it('kills a code at its 5th wrong try: the right code on the 6th fails; a new code is needed', async () => {
+    const r = await registered()
+    for (let i = 0; i < 5; i++) expect((await confirm(r.email, wrongCode(r.code))).statusCode).toBe(401)
+    const sixth = await confirm(r.email, r.code)
+    expect(sixth.statusCode).toBe(401)
+    expect(json(sixth)).toMatchObject({ details: { attemptsLeft: 0 } })
+    later(61)
+    expect((await post('/auth/email-verification-request', { email: r.email })).statusCode).toBe(204)
+    const fresh = await codeOf(r.email, 2)
+    expect((await confirm(r.email, r.code === fresh ? wrongCode(fresh) : r.code)).statusCode).toBe(401)
+    expect((await confirm(r.email, fresh)).statusCode).toBe(204)
+  })
+
+  it('floods: a code a minute and five an hour per email (EMAIL_FLOOD with the wait); 404 for an unknown email', async () => {
+    const r = await registered()
+    const soon = await post('/auth/email-verification-request', { email: r.email })
+    expect(soon.statusCode).toBe(429)
+    const body = json<{ code: string; details: { wait: number } }>(soon)
+    expect(body.code).toBe('EMAIL_FLOOD')
+    expect(body.details.wait).toBeGreaterThan(50)
+    expect(body.details.wait).toBeLessThanOrEqual(60)
+    for (let i = 2; i <= 5; i++) {
+      later(61)
+      expect((await post('/auth/email-verification-request', { email: r.email })).statusCode).toBe(204)
+      await codeOf(r.email, i)
+    }
+    later(61)
+    const sixth = await post('/auth/email-verification-request', { email: r.email })
+    expect(sixth.statusCode).toBe(429)
+    expect(json<{ details: { wait: number } }>(sixth).details.wait).toBeGreaterThan(3000)
+    const unknown = await post('/auth/email-verification-request', { email: freshEmail() })
+    expect(unknown.statusCode).toBe(404)
+    expect(json(unknown)).toEqual({
+      statusCode: 404,
+      code: 'EMAIL_NOT_FOUND',
+      message: 'Invalid email provided',
+    })
+    later(3600)
+  })
+
+  it('accepts only the allowed domains when operators set them (EMAIL_DOMAIN_NOT_ACCEPTABLE lists them)', async () => {
+    const ops = opsOf(t.app)
+    const set = await ops('PUT', '/ops/settings/email_allowed_domains', {
+      value: 'Example.com, @mail.example.org',
+    })
+    expect(set.statusCode, set.body).toBe(200)
+    expect(json(set)).toEqual({ key: 'email_allowed_domains', value: 'example.com,mail.example.org' })
+    const refused = await register(freshEmail('other.net'), 'first-pass-1')
+    expect(refused.statusCode).toBe(400)
+    expect(json(refused)).toMatchObject({
+      code: 'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+      details: { allowedDomains: ['example.com', 'mail.example.org'] },
+    })
+    expect((await register(freshEmail('mail.example.org'), 'first-pass-1')).statusCode).toBe(201)
+    expect(
+      (await ops('PUT', '/ops/settings/email_allowed_domains', { value: 'not a domain!' })).statusCode,
+    ).toBe(400)
+    expect((await ops('PUT', '/ops/settings/email_allowed_domains', { value: '' })).statusCode).toBe(200)
+    expect((await register(freshEmail('other.net'), 'first-pass-1')).statusCode).toBe(201)
+  })
+
+  it('needs an admitting referral code without a session (406), as Telegram sign-in does', async () => {
+    const email = freshEmail()
+    for (const referralCode of [undefined, 'NOSUCHCODE', 'bad code!']) {
+      const response = await post('/auth/register', {
+        email,
+        password: 'first-pass-1',
+        passwordRetype: 'first-pass-1',
+        ...(referralCode ? { referralCode } : {}),
+      })
+      expect(response.statusCode, `${referralCode}: ${response.body}`).toBe(
+        referralCode === 'bad code!' ? 400 : 406,
+      )
+    }
+    // An operator invite admits too (no referrer).
+    const invited = await register(freshEmail(), 'first-pass-1', { referralCode: DEMO_INVITE_CODE })
+    expect(invited.statusCode).toBe(201)
+  })
+
+  it('answers 409 for a registered email, and exactly one of concurrent registrations of one email wins', async () => {
+    const { email } = await verified()
+    const again = await register(email, 'other-pass-1')
+    expect(again.statusCode).toBe(409)
+    expect(json(again)).toEqual({
+      statusCode: 409,
+      code: 'DUPLICATE_ENTRY',
+      message: 'An account already exits with this email',
+      details: { field: 'email', value: email },
+    })
+    const contested = freshEmail()
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => register(contested, `racer-pass-${i}`)),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409])
+    await codeOf(contested)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.to(contested)).toHaveLength(1)
+  })
+
+  it('binds the email to the signed-in Telegram user: the same user by either way in', async () => {
+    const tg = await authorize(t.app, freshTelegramUser())
+    secrets.tokens.add(tg.accessToken)
+    secrets.tokens.add(tg.refreshToken)
+    const email = freshEmail()
+    // No referral code needed: the user is already in.
+    const response = await post(
+      '/auth/register',
+      { email, password: 'bound-pass-1', passwordRetype: 'bound-pass-1' },
+      bearer(tg.accessToken),
+    )
+    expect(response.statusCode, response.body).toBe(201)
+    expect((await confirm(email, await codeOf(email))).statusCode).toBe(204)
+    const byEmail = json<TokenPair>(await login(email, 'bound-pass-1'))
+    expect(decodeJwt(byEmail.accessToken).sub).toBe(decodeJwt(tg.accessToken).sub)
+    const dashboard = json<Dashboard>(
+      await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(tg.accessToken) }),
+    )
+    expect(dashboard.user.email).toBe(email)
+    // A second email for the same user: 409 (one sign-in email per user).
+    const second = await post(
+      '/auth/register',
+      { email: freshEmail(), password: 'bound-pass-1', passwordRetype: 'bound-pass-1' },
+      bearer(tg.accessToken),
+    )
+    expect(second.statusCode).toBe(409)
+    // A token that does not work is a 401, never a registration of a new user.
+    const stale = await post(
+      '/auth/register',
+      { email: freshEmail(), password: 'bound-pass-1', passwordRetype: 'bound-pass-1' },
+      bearer('not-a-token'),
+    )
+    expect(stale.statusCode).toBe(401)
+  })
+
+  it('resets the password with the code and the same new password, and revokes every refresh token', async () => {
+    const { email } = await verified('old-pass-1')
+    const first = json<TokenPair>(await login(email, 'old-pass-1'))
+    const second = json<TokenPair>(await login(email, 'old-pass-1'))
+    const request = await post('/auth/password-reset-request', {
+      email,
+      newPassword: 'new-pass-1',
+      passwordRetype: 'new-pass-1',
+    })
+    expect(request.statusCode, request.body).toBe(204)
+    const mail = await smtp.waitFor(email, 2)
+    expect(mail.subject).toBe('Your password reset code')
+    const code = await codeOf(email, 2)
+    // Until confirmed, the old password is the password.
+    expect((await login(email, 'new-pass-1')).statusCode).toBe(401)
+    const mismatch = await post('/auth/password-reset-confirm', { email, code, newPassword: 'other-pass-1' })
+    expect(mismatch.statusCode).toBe(401)
+    expect(json(mismatch)).toMatchObject({ code: 'INVALID_CODE', message: 'Invalid code provided' })
+    const wrong = await post('/auth/password-reset-confirm', {
+      email,
+      code: wrongCode(code),
+      newPassword: 'new-pass-1',
+    })
+    expect(wrong.statusCode).toBe(401)
+    expect(
+      (await post('/auth/password-reset-confirm', { email, code, newPassword: 'new-pass-1' })).statusCode,
+    ).toBe(204)
+    for (const pair of [first, second]) {
+      const refreshed = await t.app.inject({
+        method: 'POST',
+        url: '/auth/refresh',
+        headers: bearer(pair.refreshToken),
+      })
+      expect(refreshed.statusCode).toBe(401)
+    }
+    expect((await login(email, 'old-pass-1')).statusCode).toBe(401)
+    expect((await login(email, 'new-pass-1')).statusCode).toBe(200)
+    // Single use.
+    expect(
+      (await post('/auth/password-reset-confirm', { email, code, newPassword: 'new-pass-1' })).statusCode,
+    ).toBe(401)
+    const unknown = await post('/auth/password-reset-request', {
+      email: freshEmail(),
+      newPassword: 'new-pass-1',
+      passwordRetype: 'new-pass-1',
+    })
+    expect(unknown.statusCode).toBe(404)
+    expect(json(unknown)).toMatchObject({ code: 'EMAIL_NOT_FOUND', message: 'Invalid email provided' })
+  })
+
+  it('rate limits logins per email (RATE_LIMITED with the wait)', async () => {
+    const { email } = await verified('right-pass-1')
+    for (let i = 0; i < 10; i++) expect((await login(email, 'wrong-pass-1')).statusCode).toBe(401)
+    const limited = await login(email, 'right-pass-1')
+    expect(limited.statusCode).toBe(429)
+    expect(json(limited)).toMatchObject({ code: 'RATE_LIMITED' })
+    later(15 * 60 + 1)
+    expect((await login(email, 'right-pass-1')).statusCode).toBe(200)
+  })
+
+  it('never blocks on a down SMTP server: the mail waits, is retried, and arrives once when it is up', async () => {
+    await smtp.down()
+    onTestFinished(() => smtp.up().catch(() => undefined))
+    const email = freshEmail()
+    const started = performance.now()
+    expect((await register(email, 'first-pass-1')).statusCode).toBe(201)
+    expect(performance.now() - started).toBeLessThan(5000)
+    const failed = async () => {
+      const rows = (await t.database.db.execute(
+        sql`select status, attempts, last_error from email_outbox where recipient = ${email}`,
+      )) as { rows: { status: string; attempts: number; last_error: string | null }[] }
+      return rows.rows[0]
+    }
+    // Two failed tries recorded (a row may be caught mid-try, 'sending', between them).
+    const settled = (row: Awaited<ReturnType<typeof failed>>) =>
+      row !== undefined && row.attempts >= 2 && row.status === 'pending'
+    for (let i = 0; i < 400 && !settled(await failed()); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    }
+    const row = await failed()
+    expect(row?.status).toBe('pending')
+    expect(row?.attempts).toBeGreaterThanOrEqual(2)
+    expect(row?.last_error).toMatch(/ECONNREFUSED|connect/i)
+    await smtp.up()
+    const code = await codeOf(email)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(smtp.to(email)).toHaveLength(1)
+    expect((await failed())?.status).toBe('sent')
+    expect((await confirm(email, code)).statusCode).toBe(204)
+  })
+
+  it('never sends one mail twice with several workers claiming at once', async () => {
+    const keys = deriveEmailKeys(TEST_AUTH_SECRET)
+    const base = testConfig({ smtpUrl: smtp.url })
+    const recipients = Array.from({ length: 12 }, () => freshEmail('workers.example'))
+    await t.database.db.transaction(async (tx) => {
+      for (const recipient of recipients) {
+        await insertOutboxMail(tx, {
+          recipient,
+          kind: 'verify',
+          payload: seal(
+            keys.outbox,
+            JSON.stringify({ subject: 's', text: 'hello', html: '<p>hello</p>', code: '' }),
+          ),
+          now: clock(),
+        })
+      }
+    })
+    const worker = () =>
+      createEmailOutboxService({ db: t.database.db, now: clock, emailKeys: keys, config: base })
+    const [a, b, c] = [worker(), worker(), worker()]
+    await Promise.all([a.deliverDue(5), b.deliverDue(5), c.deliverDue(5), a.deliverDue(5), b.deliverDue(5)])
+    // The app's own worker joins in too; wait until every mail is out.
+    for (const recipient of recipients) await smtp.waitFor(recipient)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    for (const recipient of recipients) expect(smtp.to(recipient), recipient).toHaveLength(1)
+  })
+
+  it('answers 4xx, never 5xx, to bad bodies of every shape', async () => {
+    const urls = [
+      '/auth/register',
+      '/auth/email-verification-request',
+      '/auth/email-verification-confirm',
+      '/auth/login',
+      '/auth/password-reset-request',
+      '/auth/password-reset-confirm',
+    ]
+    const long = 'x'.repeat(5000)
+    const bodies: unknown[] = [
+      undefined,
+      null,
+      [],
+      'text',
+      42,
+      {},
+      { email: 1, password: 2 },
+      { email: 'not-an-email', password: 'first-pass-1', passwordRetype: 'first-pass-1', code: '12345' },
+      {
+        email: `${long}@example.com`,
+        password: 'first-pass-1',
+        passwordRetype: 'first-pass-1',
+        code: '12345',
+      },
+      { email: freshEmail(), password: long, passwordRetype: long, newPassword: long, code: '12345' },
+      { email: freshEmail(), password: 'short', passwordRetype: 'short', newPassword: 'short', code: '1234' },
+      {
+        email: freshEmail(),
+        password: 'first-pass-1',
+        passwordRetype: 'other-pass-1',
+        newPassword: 'first-pass-1',
+        code: 'abcde',
+      },
+      { email: [freshEmail()], password: { $gt: '' }, code: ['12345'] },
+      {
+        email: freshEmail(),
+        password: 'first-pass-1',
+        passwordRetype: 'first-pass-1',
+        lng: 'de',
+        code: '12345',
+        newPassword: 'first-pass-1',
+      },
+      {
+        email: freshEmail(),
+        password: 'first-pass-1',
+        passwordRetype: 'first-pass-1',
+        referralCode: 'x',
+        code: '123456',
+        newPassword: 'first-pass-1',
+      },
+    ]
+    for (const url of urls) {
+      for (const body of bodies) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        })
+        expect(
+          response.statusCode,
+          `${url} ${JSON.stringify(body)?.slice(0, 80)}: ${response.body}`,
+        ).toBeGreaterThanOrEqual(400)
+        expect(
+          response.statusCode,
+          `${url} ${JSON.stringify(body)?.slice(0, 80)}: ${response.body}`,
+        ).toBeLessThan(500)
+      }
+      for (const raw of ['{', '{"email":', 'nul']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: raw,
+        })
+        expect(response.statusCode, `${url} ${raw}`).toBe(400)
+      }
+      const form = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'text/plain' },
+        payload: 'email=a',
+      })
+      expect(form.statusCode).toBe(415)
+    }
+  })
+
+  it('leaves no password, code or token in plain text in the log or any table', async () => {
+    // Let the worker finish what is queued, so the log is complete.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const tables = (await t.database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    )) as { rows: { table_name: string }[] }
+    let dump = ''
+    for (const { table_name } of tables.rows) {
+      const rows = (await t.database.db.execute(
+        sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`),
+      )) as { rows: { row: string }[] }
+      dump += rows.rows.map((r) => r.row).join('\n')
+    }
+    const logText = log.join('')
+    expect(dump).toContain('@example.com')
+    expect(logText.length).toBeGreaterThan(1000)
+    expect(secrets.passwords.size).toBeGreaterThan(5)
+    expect(secrets.codes.size).toBeGreaterThan(5)
+    expect(secrets.tokens.size).toBeGreaterThan(5)
+    const leaks: string[] = []
+    const asWord = (value: string) => new RegExp(`(?<![0-9A-Za-z])${value}(?![0-9A-Za-z])`)
+    for (const [where, text] of [
+      ['log', logText],
+      ['tables', dump],
+    ] as const) {
+      for (const password of secrets.passwords)
+        if (text.includes(password)) leaks.push(`${where}: password ${password}`)
+      for (const token of secrets.tokens)
+        if (text.includes(token)) leaks.push(`${where}: token ${token.slice(0, 8)}…`)
+      for (const code of secrets.codes)
+        if (code && asWord(code).test(text)) leaks.push(`${where}: code ${code}`)
+    }
+    expect(leaks).toEqual([])
+    // The SMTP password is not logged either.
+    expect(logText).not.toContain('smtp-test-password')
+  })
+})
