@@ -17,7 +17,7 @@ import './news.css'
  * English text of an item without Persian, and that text reads left to right inside the right-to-left screen.
  */
 function NewsCard({ item, isNew }: { item: NewsItem; isNew: boolean }) {
-  const { t } = useTranslation('news')
+  const { t, i18n } = useTranslation('news')
   const titleId = `news-${item.uid}`
   return (
     <li className="section">
@@ -33,7 +33,13 @@ function NewsCard({ item, isNew }: { item: NewsItem; isNew: boolean }) {
             {item.title}
           </h2>
           {isNew ? (
-            <span className="news-card__new" data-testid="news-new">
+            // The app's word inside the item's language: tagged so it is read (and shaped) as the app's language.
+            <span
+              className="news-card__new"
+              lang={i18n.language}
+              dir={isRtl(i18n.language) ? 'rtl' : 'ltr'}
+              data-testid="news-new"
+            >
               <Badge tone="danger">{t('news.new')}</Badge>
             </span>
           ) : null}
