@@ -192,7 +192,7 @@ export function buildCli(client: () => OpsClient): Command {
   const user = program.command('user').description('one user: who referred them, and what they may do')
   const userLines = (u: ReturnType<typeof OpsUserSchema.parse>) =>
     [
-      `${u.telegramId}  ${u.firstName}${u.username ? ` @${u.username}` : ''}  joined ${u.createdAt}`,
+      `${u.telegramId ?? '(no Telegram id)'}  ${u.firstName}${u.username ? ` @${u.username}` : ''}${u.email ? `  <${u.email}>` : ''}  joined ${u.createdAt}`,
       `  referred by ${u.referrerTelegramId ?? '(operator invite)'}; brought ${u.referralCount}`,
       `  canReferrer ${u.canReferrer}  canAddAccount ${u.canAddAccount}  canRegisterAccount ${u.canRegisterAccount}`,
     ].join('\n')
