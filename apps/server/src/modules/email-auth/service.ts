@@ -163,7 +163,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     purpose: EmailCodePurpose,
     code: string,
   ): Promise<
-    | (CodeOutcome & { ok: true; codeId: number; newPasswordHash: string | null })
+    | (CodeOutcome & { ok: true; codeId: number; attempts: number; newPasswordHash: string | null })
     | (CodeOutcome & { ok: false })
   > {
     const stored = await lockCode(tx, identityId, purpose)
@@ -175,7 +175,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       await recordWrongTry(tx, stored.id)
       return { ok: false, attemptsLeft: Math.max(0, rules.maxCodeAttempts - stored.attempts - 1) }
     }
-    return { ok: true, codeId: stored.id, newPasswordHash: stored.newPasswordHash }
+    return { ok: true, codeId: stored.id, attempts: stored.attempts, newPasswordHash: stored.newPasswordHash }
   }
 
   /**
@@ -355,7 +355,10 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         // The password confirmed must be the one the code was asked for; a different one spends a try.
         if (!checked.newPasswordHash || !(await verifyPassword(checked.newPasswordHash, body.newPassword))) {
           await recordWrongTry(tx, checked.codeId)
-          return { ok: false as const, attemptsLeft: 0 }
+          return {
+            ok: false as const,
+            attemptsLeft: Math.max(0, rules.maxCodeAttempts - checked.attempts - 1),
+          }
         }
         await markCodeUsed(tx, checked.codeId, now())
         const userId = await prove(tx, identity, checked.newPasswordHash)
