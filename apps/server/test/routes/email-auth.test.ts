@@ -612,3 +612,58 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect(logText).not.toContain('smtp-test-password')
   })
 })
+
+describe('dev outbox (no SMTP_URL)', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    const base = testConfig()
+    t = await createTestApp('pglite', {
+      config: {
+        smtpUrl: undefined,
+        emailAuth: { ...base.emailAuth, outbox: { ...base.emailAuth.outbox, pollMs: 50 } },
+      },
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('keeps the mail for the simulator panel, whose code finishes the registration', async () => {
+    const email = freshEmail()
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: {
+        email,
+        password: 'first-pass-1',
+        passwordRetype: 'first-pass-1',
+        referralCode: DEMO_REFERRAL_CODE,
+      },
+    })
+    expect(registered.statusCode, registered.body).toBe(201)
+    type Outbox = { smtp: boolean; mails: { to: string; subject: string; code: string }[] }
+    let outbox: Outbox = { smtp: true, mails: [] }
+    for (let i = 0; i < 200 && !outbox.mails.some((m) => m.to === email); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      outbox = json<Outbox>(await t.app.inject({ method: 'GET', url: '/simulator/outbox' }))
+    }
+    expect(outbox.smtp).toBe(false)
+    const mail = outbox.mails.find((m) => m.to === email)
+    expect(mail).toMatchObject({
+      subject: 'Your email confirmation code',
+      code: expect.stringMatching(/^\d{5}$/),
+    })
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/email-verification-confirm',
+      payload: { email, code: mail?.code },
+    })
+    expect(confirmed.statusCode).toBe(204)
+    // The row keeps its payload sealed, never the code in plain text.
+    const rows = (await t.database.db.execute(
+      sql`select payload from email_outbox where recipient = ${email}`,
+    )) as { rows: { payload: string }[] }
+    expect(rows.rows[0]?.payload).toMatch(/^v1\./)
+    expect(rows.rows[0]?.payload).not.toContain(mail?.code ?? 'none')
+  })
+})
