@@ -61,12 +61,14 @@ export function EmailVerificationConfirmScreen() {
       title={t('auth.emailVerificationConfirm.title')}
       intro={
         knownEmail ? (
-          <p>
-            {t('auth.verify.intro')}{' '}
-            <bdi dir="ltr" className="auth-email" data-testid="email-verification-email">
-              {knownEmail}
-            </bdi>
-          </p>
+          <>
+            <p>{t('auth.verify.intro')}</p>
+            <p className="auth-email">
+              <bdi dir="ltr" data-testid="email-verification-email">
+                {knownEmail}
+              </bdi>
+            </p>
+          </>
         ) : (
           <p>{t('auth.verify.introNoEmail')}</p>
         )

@@ -64,12 +64,14 @@ function PasswordResetConfirm({ state }: { state: PasswordResetState }) {
       testId="password-reset-confirm"
       title={t('auth.passwordResetConfirm.title')}
       intro={
-        <p>
-          {t('auth.resetConfirm.intro')}{' '}
-          <bdi dir="ltr" className="auth-email" data-testid="password-reset-email">
-            {email}
-          </bdi>
-        </p>
+        <>
+          <p>{t('auth.resetConfirm.intro')}</p>
+          <p className="auth-email">
+            <bdi dir="ltr" data-testid="password-reset-email">
+              {email}
+            </bdi>
+          </p>
+        </>
       }
       label={t('auth.field.code')}
       length={5}

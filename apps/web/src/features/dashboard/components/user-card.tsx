@@ -40,18 +40,23 @@ export function UserCard({ user, email, onLogout }: UserCardProps) {
           </>
         ) : (
           <>
-            <span className="user-card__name" data-testid="user-card-email">
+            <span className="user-card__name user-card__name--email" data-testid="user-card-email">
               {email ? <bdi dir="ltr">{email}</bdi> : <Skeleton width="70%" height={18} />}
             </span>
             <span className="user-card__id">{t('session.signedInWithEmail', { ns: 'common' })}</span>
+            {onLogout ? (
+              <button
+                type="button"
+                className="user-card__logout"
+                onClick={onLogout}
+                data-testid="user-card-logout"
+              >
+                {t('action.logout', { ns: 'common' })}
+              </button>
+            ) : null}
           </>
         )}
       </div>
-      {onLogout ? (
-        <button type="button" className="user-card__logout" onClick={onLogout} data-testid="user-card-logout">
-          {t('action.logout', { ns: 'common' })}
-        </button>
-      ) : null}
     </section>
   )
 }
