@@ -39,6 +39,13 @@ const LATIN_ALLOWED = new Set([
 /** Placeholders showing how an address starts ('T…', '0x…') are examples of input, not words. */
 const INPUT_EXAMPLES = new Set(['payments.trx.placeholder', 'payments.usdt.placeholder'])
 
+/**
+ * One Persian word per thing, across sentences that are not translations of the same English text: the
+ * synonyms a translator reaches for, and the word every screen uses instead. (Seen: an invoice was 'فاکتور'
+ * on every screen but 'صورتحساب' on method selection and in the payout dialogs.)
+ */
+const GLOSSARY: { use: string; not: string[] }[] = [{ use: 'فاکتور', not: ['صورتحساب', 'صورت‌حساب'] }]
+
 function latinWords(text: string): string[] {
   let rest = text.replace(/\{\{[^}]+\}\}/g, ' ')
   // Multi-word names first, so 'BNB Smart Chain' is one allowed term rather than three unknown words.
@@ -71,6 +78,17 @@ describe('Persian wording', () => {
       .map(([key, text]) => ({ key, latin: latinWords(text) }))
       .filter(({ latin }) => latin.length > 0)
     expect(found).toEqual([])
+  })
+
+  it('uses one word for each thing (the glossary), whatever the sentence', () => {
+    const synonyms = Object.entries(persian).flatMap(([key, text]) =>
+      GLOSSARY.flatMap(({ use, not }) =>
+        not
+          .filter((word) => text.includes(word))
+          .map((word) => `${key}: '${word}' where every screen says '${use}'`),
+      ),
+    )
+    expect(synonyms).toEqual([])
   })
 
   it('writes every number with Latin digits (the digit rule in lib/format.ts)', () => {

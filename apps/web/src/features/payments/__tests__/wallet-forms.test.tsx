@@ -216,7 +216,7 @@ describe('USDT BEP20 form', () => {
     await submitAddress(opened, '', 'request-payment-crypto-submit')
     expect(await screen.findByText('آدرس کیف پول الزامی است')).toBeInTheDocument()
     await submitAddress(opened, BSC, 'request-payment-crypto-submit')
-    await pressOk(opened, 'ناموفق', 'درخواست پرداخت صورتحساب انجام نشد', 'باشه')
+    await pressOk(opened, 'ناموفق', 'درخواست پرداخت فاکتور انجام نشد', 'باشه')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
   })
 })
