@@ -1,0 +1,173 @@
+/**
+ * Email and password sign-in end to end (issue 10), in a plain browser (no Telegram launch parameters): register
+ * through the referral gate, read the code from a real SMTP server the test starts, verify, log in, reach the
+ * dashboard; then reset the password, see the old one refused and log in with the new one. English and Persian.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { startSmtp, type TestSmtp } from '../../apps/server/test/helpers/smtp.ts'
+import { launchBrowser, screenshot } from '../support/browser.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+
+let smtp: TestSmtp
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  ;[server, browser] = await Promise.all([
+    startServer({ SMTP_URL: smtp.url, EMAIL_OUTBOX_POLL_MS: '200' }),
+    launchBrowser(),
+  ])
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await smtp?.close()
+})
+
+type Words = Record<
+  | 'email'
+  | 'password'
+  | 'newPassword'
+  | 'retype'
+  | 'referral'
+  | 'code'
+  | 'success'
+  | 'error'
+  | 'registered'
+  | 'verified'
+  | 'invalidCredentials',
+  string
+>
+
+const WORDS: Record<'en' | 'fa', Words> = {
+  en: {
+    email: 'Email',
+    password: 'Password',
+    newPassword: 'New password',
+    retype: 'Retype password',
+    referral: 'Referral code',
+    code: 'Code',
+    success: 'Success',
+    error: 'Error',
+    registered: 'Register successful! We send a email verification code to your email',
+    verified: 'Email verified successfully',
+    invalidCredentials: 'Invalid email or password',
+  },
+  fa: {
+    email: 'ایمیل',
+    password: 'رمز عبور',
+    newPassword: 'رمز عبور جدید',
+    retype: 'تکرار رمز عبور',
+    referral: 'کد معرف',
+    code: 'کد',
+    success: 'موفق',
+    error: 'خطا',
+    registered: 'ثبت‌نام با موفقیت انجام شد!',
+    verified: 'ایمیل با موفقیت تأیید شد',
+    invalidCredentials: 'ایمیل یا رمز عبور نامعتبر است',
+  },
+}
+
+/** The in-app dialog titled `title` says `text`; its first button closes it. */
+async function dialog(page: Page, title: string, text: string) {
+  const box = page.getByRole('alertdialog', { name: title })
+  await box.waitFor({ timeout: 15_000 })
+  expect(await box.innerText()).toContain(text)
+  await box.getByRole('button').first().click()
+  await box.waitFor({ state: 'hidden' })
+}
+
+async function logIn(page: Page, w: Words, email: string, password: string) {
+  await page.getByTestId('login').waitFor()
+  await page.getByLabel(w.email, { exact: true }).fill(email)
+  await page.getByLabel(w.password, { exact: true }).fill(password)
+  await page.getByTestId('login-submit').click()
+}
+
+/** Home showing who signed in; the demo channel's prompt comes once per app session and is closed. */
+async function reachDashboard(page: Page, email: string, channelPrompt: boolean) {
+  await page.getByTestId('user-card-email').getByText(email).waitFor({ timeout: 15_000 })
+  if (!channelPrompt) return
+  const prompt = page.getByRole('alertdialog')
+  await prompt.waitFor({ timeout: 15_000 })
+  await prompt.getByRole('button').first().click()
+  await prompt.waitFor({ state: 'hidden' })
+}
+
+describe.each(['en', 'fa'] as const)('email sign-in outside Telegram (%s)', (lang) => {
+  it('register, verify with the mailed code, log in; reset the password, log in with the new one', async () => {
+    const w = WORDS[lang]
+    const email = `ada.${lang}.${Date.now().toString(36)}@example.com`
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: lang === 'fa' ? 'fa-IR' : 'en-US',
+    })
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+
+    // A plain browser opens on the email login, not on the platform gate.
+    await page.goto(`${server.url}/`)
+    await page.getByTestId('login').waitFor({ timeout: 15_000 })
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'fa' ? 'rtl' : 'ltr')
+
+    // Register through the referral gate.
+    await page.getByTestId('login-register').click()
+    await page.getByTestId('register').waitFor()
+    await page.getByLabel(w.email, { exact: true }).fill(email)
+    await page.getByLabel(w.password, { exact: true }).fill('first-password')
+    await page.getByLabel(w.retype, { exact: true }).fill('first-password')
+    await page.getByLabel(w.referral, { exact: true }).fill(DEMO_REFERRAL_CODE)
+    await page.getByTestId('register-submit').click()
+    await dialog(page, w.success, w.registered)
+    await page.getByTestId('email-verification').waitFor()
+    await screenshot(page, `email-auth-${lang}-verify`)
+
+    // The code that arrives by SMTP is the one that works.
+    const verification = await smtp.waitFor(email, 1, 20_000)
+    expect(verification.code).toMatch(/^\d{5}$/)
+    await page.getByLabel(w.code, { exact: true }).fill(verification.code ?? '')
+    await page.getByTestId('email-verification-submit').click()
+    await dialog(page, w.success, w.verified)
+
+    // Login (the email is filled in already) and home shows who signed in.
+    await page.getByTestId('login').waitFor()
+    expect(await page.getByLabel(w.email, { exact: true }).inputValue()).toBe(email)
+    await logIn(page, w, email, 'first-password')
+    await reachDashboard(page, email, true)
+    await screenshot(page, `email-auth-${lang}-dashboard`)
+
+    // Log out, reset the password.
+    await page.getByTestId('user-card-logout').click()
+    await page.getByTestId('login-password-reset').click()
+    await page.getByTestId('password-reset-request').waitFor()
+    await page.getByLabel(w.email, { exact: true }).fill(email)
+    await page.getByLabel(w.newPassword, { exact: true }).fill('second-password')
+    await page.getByLabel(w.retype, { exact: true }).fill('second-password')
+    await page.getByTestId('password-reset-request-submit').click()
+    await page.getByTestId('password-reset-confirm').waitFor()
+    const reset = await smtp.waitFor(email, 2, 20_000)
+    await page.getByLabel(w.code, { exact: true }).fill(reset.code ?? '')
+    await page.getByTestId('password-reset-confirm-submit').click()
+    await dialog(page, w.success, email)
+
+    // The old password is refused; the new one signs in.
+    await logIn(page, w, email, 'first-password')
+    await dialog(page, w.error, w.invalidCredentials)
+    await page.getByLabel(w.password, { exact: true }).fill('second-password')
+    await page.getByTestId('login-submit').click()
+    await reachDashboard(page, email, false)
+    await screenshot(page, `email-auth-${lang}-after-reset`)
+
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})
