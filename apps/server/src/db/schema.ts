@@ -500,3 +500,56 @@ export const emailOutbox = pgTable(
     index('email_outbox_dev_idx').on(t.id).where(sql`${t.transport} = 'dev'`),
   ],
 )
+
+/**
+ * The Telegram bot (docs/bot.md). One row per Telegram user the bot may know: whether they allowed messages (init
+ * data's `allows_write_to_pm`) or started the bot, and whether a send answered 403 (blocked: no more messages
+ * until they /start again).
+ */
+export const botChats = pgTable('bot_chats', {
+  telegramId: bigint('telegram_id', { mode: 'number' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  writeAllowedAt: timestamp('write_allowed_at', { withTimezone: true }),
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * The bot's outbox: a message is written in the transaction of the change it tells of, rendered when sent (kind,
+ * language, params), and claimed by one worker at a time (`FOR UPDATE SKIP LOCKED`, lease, claim token), as
+ * email_outbox. `dedupe_key` (unique) keeps one-off alerts (a payout long in review) from being queued twice.
+ */
+export const botOutbox = pgTable(
+  'bot_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chatId: bigint('chat_id', { mode: 'number' }).notNull(),
+    /** The user it is for; null for the operators' chat. */
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
+    kind: text('kind').notNull(),
+    language: text('language').notNull().default('en'),
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+    dedupeKey: text('dedupe_key').unique(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    lastError: text('last_error'),
+    messageId: bigint('message_id', { mode: 'number' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bot_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('bot_outbox_chat_idx').on(t.chatId, t.sentAt),
+  ],
+)
+
+/** Leases one process holds at a time (the bot's long polling), with the position it reached. */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  position: bigint('position', { mode: 'number' }).notNull().default(0),
+})
