@@ -20,6 +20,8 @@ export const ErrorCode = {
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   /** 404 on verification and reset requests: no registration with this email ('Invalid email provided'). */
   EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
+  /** 409 on register with a session: the signed-in user already signs in with another (verified) email. */
+  EMAIL_ALREADY_SET: 'EMAIL_ALREADY_SET',
   // Account submission (spec section 8 by status; these codes let the server say which case it is).
   PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
   INVALID_CODE: 'INVALID_CODE',

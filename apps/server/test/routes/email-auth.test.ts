@@ -356,6 +356,8 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
       bearer(tg.accessToken),
     )
     expect(second.statusCode).toBe(409)
+    // Not the 'email taken' answer: it names the email this user already signs in with.
+    expect(json(second)).toMatchObject({ code: 'EMAIL_ALREADY_SET', details: { email } })
     // A token that does not work is a 401, never a registration of a new user.
     const stale = await post(
       '/auth/register',

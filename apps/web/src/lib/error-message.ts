@@ -33,6 +33,7 @@ const OWN_TEXT_CODES: readonly string[] = [
   'EMAIL_DOMAIN_NOT_ACCEPTABLE',
   'RATE_LIMITED',
   'ACTION_WAIT_REQUIRED_ERROR',
+  'EMAIL_ALREADY_SET',
 ]
 const authRow =
   (key: string): RowKey =>
@@ -122,6 +123,7 @@ const CODE_TEXTS: CodeText = {
   INVALID_CREDENTIALS: () => ({ key: 'error.code.INVALID_CREDENTIALS' }),
   EMAIL_NOT_VERIFIED: () => ({ key: 'error.code.EMAIL_NOT_VERIFIED' }),
   EMAIL_NOT_FOUND: () => ({ key: 'error.code.EMAIL_NOT_FOUND' }),
+  EMAIL_ALREADY_SET: (d) => ({ key: 'error.code.EMAIL_ALREADY_SET', values: { email: d.email } }),
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',

@@ -235,9 +235,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           await lockUser(tx, sessionUser.id)
           const own = await findIdentityOfUser(tx, sessionUser.id)
           if (own?.verifiedAt) {
-            throw new DomainError(409, 'DUPLICATE_ENTRY', 'This account already has a sign-in email', {
-              field: 'email',
-              value: own.email,
+            throw new DomainError(409, 'EMAIL_ALREADY_SET', 'This account already has a sign-in email', {
+              email: own.email,
             })
           }
           // An unverified email of the same user gives way to the new one.

@@ -64,6 +64,7 @@ const SAMPLE_DETAILS = {
   INVALID_CREDENTIALS: undefined,
   EMAIL_NOT_VERIFIED: undefined,
   EMAIL_NOT_FOUND: undefined,
+  EMAIL_ALREADY_SET: { email: 'me@example.com' },
   INTERNAL_ERROR: undefined,
   BAD_REQUEST: undefined,
   INVALID_JSON: undefined,
@@ -136,6 +137,13 @@ const SPEC_ROWS: Row[] = [
   ['password reset request', 404, 'EMAIL_NOT_FOUND', 'Invalid email provided', PASSWORD_RESET_REQUEST_ERRORS],
   ['register', 409, 'DUPLICATE_ENTRY', 'An account already exits with this email', REGISTER_ERRORS],
   [
+    'register (signed in, under the 409 row)',
+    409,
+    'EMAIL_ALREADY_SET',
+    'Your account already signs in with me@example.com.',
+    REGISTER_ERRORS,
+  ],
+  [
     'register (no referral)',
     406,
     'REFERRAL_REQUIRED',
@@ -177,6 +185,7 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   RATE_LIMITED: 'Too many requests. Please wait 1 minute 15 seconds.',
   INVALID_CREDENTIALS: 'Invalid email or password',
   EMAIL_NOT_FOUND: 'Invalid email provided',
+  EMAIL_ALREADY_SET: 'Your account already signs in with me@example.com.',
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
 }
 
