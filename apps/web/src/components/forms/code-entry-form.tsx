@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import type { $ZodType } from 'zod/v4/core'
-import { useTranslation } from '../../lib/use-translation.tsx'
-import { FormPage } from '../layout/form-page.tsx'
-import { Field } from '../ui/field.tsx'
+import { type InputProps, SchemaFormPage } from './schema-form.tsx'
 import './forms.css'
 
 /** What the code field types: digits, filled from the SMS or mail by the keyboard, left to right. */
@@ -13,8 +11,6 @@ export const CODE_INPUT = {
   autoComplete: 'one-time-code',
   dir: 'ltr',
 } as const
-
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'value'>
 
 /** A field asked before the code, when the screen does not know it (e.g. the email the code went to). */
 export type CodeFormField = { name: string; label: string; input?: InputProps }
@@ -49,21 +45,15 @@ type CodeEntryFormProps = {
  * schema, Submit in the bottom bar (disabled while the call runs), and the resend link under it.
  */
 export function CodeEntryForm({
-  testId,
-  title,
-  intro,
   label,
   length,
   schema,
   fields = [],
   defaultValues,
   sentAt,
-  pending,
-  submitText,
-  onSubmit,
   resend,
+  ...page
 }: CodeEntryFormProps) {
-  const { t } = useTranslation('common')
   const form = useForm<CodeFormValues>({
     resolver: zodResolver(schema),
     defaultValues: { ...defaultValues, code: '' },
@@ -74,40 +64,12 @@ export function CodeEntryForm({
     if (sentAt !== firstSentAt.current) resetField('code')
   }, [sentAt, resetField])
 
-  const errorOf = (name: string) => {
-    const message = form.formState.errors[name]?.message
-    return typeof message === 'string' ? t(message) : undefined
-  }
   return (
-    <FormPage
-      title={title}
-      testId={testId}
-      intro={intro ? <div className="form-intro">{intro}</div> : null}
-      submitText={submitText}
-      pending={pending}
-      onSubmit={form.handleSubmit((values) => {
-        if (!pending) onSubmit(values)
-      })}
+    <SchemaFormPage
+      form={form}
+      fields={[...fields, { name: 'code', label, input: { ...CODE_INPUT, maxLength: length ?? 16 } }]}
       after={resend}
-    >
-      {fields.map((field, index) => (
-        <Field
-          key={field.name}
-          label={field.label}
-          error={errorOf(field.name)}
-          autoFocus={index === 0}
-          {...field.input}
-          {...form.register(field.name)}
-        />
-      ))}
-      <Field
-        label={label}
-        error={errorOf('code')}
-        autoFocus={fields.length === 0}
-        {...CODE_INPUT}
-        maxLength={length ?? 16}
-        {...form.register('code')}
-      />
-    </FormPage>
+      {...page}
+    />
   )
 }

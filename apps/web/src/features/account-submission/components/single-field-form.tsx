@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import type { InputHTMLAttributes, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { FormPage } from '../../../components/layout/form-page.tsx'
-import { Field } from '../../../components/ui/field.tsx'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { type InputProps, SchemaFormPage } from '../../../components/forms/schema-form.tsx'
 
 export type SingleFieldSchema = z.ZodMiniType<{ value: string }, { value: string }>
 
@@ -15,7 +13,7 @@ type SingleFieldFormProps = {
   label: string
   schema: SingleFieldSchema
   defaultValue?: string
-  input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'value'>
+  input?: InputProps
   submitText: string
   pending: boolean
   onSubmit: (value: string) => void
@@ -29,43 +27,25 @@ type SingleFieldFormProps = {
  * common-namespace keys), and the step's button pinned to the bottom, disabled while the call runs.
  */
 export function SingleFieldForm({
-  title,
-  intro,
   label,
   schema,
   defaultValue = '',
   input,
-  submitText,
-  pending,
   onSubmit,
   children,
-  testId,
+  ...page
 }: SingleFieldFormProps) {
-  const { t } = useTranslation('common')
   const form = useForm<{ value: string }>({
     resolver: zodResolver(schema),
     defaultValues: { value: defaultValue },
   })
-  const error = form.formState.errors.value?.message
   return (
-    <FormPage
-      title={title}
-      testId={testId}
-      intro={intro ? <div className="form-intro">{intro}</div> : null}
-      submitText={submitText}
-      pending={pending}
-      onSubmit={form.handleSubmit(({ value }) => {
-        if (!pending) onSubmit(value)
-      })}
+    <SchemaFormPage
+      form={form}
+      fields={[{ name: 'value', label, ...(input ? { input } : {}) }]}
+      onSubmit={({ value }) => onSubmit(value)}
       after={children}
-    >
-      <Field
-        label={label}
-        error={error ? t(error) : undefined}
-        autoFocus
-        {...input}
-        {...form.register('value')}
-      />
-    </FormPage>
+      {...page}
+    />
   )
 }

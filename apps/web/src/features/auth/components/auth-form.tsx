@@ -2,9 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { ReactNode } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
 import type { $ZodType } from 'zod/v4/core'
-import { FormPage } from '../../../components/layout/form-page.tsx'
-import { Field } from '../../../components/ui/field.tsx'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { SchemaFormPage } from '../../../components/forms/schema-form.tsx'
 
 export type AuthField<V> = {
   name: Path<V> & string
@@ -38,49 +36,21 @@ const INPUTS = {
 
 /**
  * The email sign-in screens' forms (login, register, reset request): labelled fields validated with the
- * contract, Submit in the bottom bar (spinning and disabled while the call runs). The form stays mounted
- * across a failed call, so nothing typed is lost.
+ * contract, messages from the auth namespace as well as common.
  */
 export function AuthForm<V extends FieldValues, O>({
-  testId,
-  title,
-  intro,
-  fields,
   schema,
   defaultValues,
-  submitText,
-  pending,
-  onSubmit,
-  after,
+  fields,
+  ...page
 }: AuthFormProps<V, O>) {
-  const { t } = useTranslation(['auth', 'common'])
   const form = useForm<V, unknown, O>({ resolver: zodResolver(schema), defaultValues })
   return (
-    <FormPage
-      title={title}
-      testId={testId}
-      intro={intro ? <div className="form-intro">{intro}</div> : null}
-      submitText={submitText}
-      pending={pending}
-      onSubmit={form.handleSubmit((values) => {
-        if (!pending) onSubmit(values)
-      })}
-      after={after}
-    >
-      {fields.map((field, index) => {
-        const message = form.formState.errors[field.name]?.message
-        return (
-          <Field
-            key={field.name}
-            label={field.label}
-            error={typeof message === 'string' ? t(message) : undefined}
-            hint={field.hint}
-            autoFocus={index === 0}
-            {...INPUTS[field.kind]}
-            {...form.register(field.name)}
-          />
-        )
-      })}
-    </FormPage>
+    <SchemaFormPage
+      form={form}
+      messagesNs="auth"
+      fields={fields.map(({ kind, ...field }) => ({ ...field, input: INPUTS[kind] }))}
+      {...page}
+    />
   )
 }
