@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
 import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/src/testing/persian-latin.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, popups, screenshot } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
@@ -16,28 +17,8 @@ let server: RunningServer
 let browser: Browser
 const user = { id: 885_000_001, firstName: 'سارا', lastName: 'رضایی', languageCode: 'fa' }
 
-/**
- * Latin words a Persian screen may show: units, networks and brands (the wording test's allow-list), the
- * spec's MF/CF badges, and the version label.
- */
-const ALLOWED_LATIN = new Set([
-  'USDT',
-  'TRX',
-  'TRON',
-  'TRC20',
-  'BEP20',
-  'ERC20',
-  'BSC',
-  'BNB',
-  'Smart',
-  'Chain',
-  'Tronscan',
-  'BscScan',
-  'IR',
-  'MF',
-  'CF',
-  'v0',
-])
+/** On a screen, beside the locale files' allow-list: the version label ('v0.10.0'). */
+const ALLOWED_ON_SCREEN = new Set([...PERSIAN_LATIN_ALLOWED, 'v0'])
 
 /** The Latin words on the screen that are not allowed; links, emails and addresses are not words. */
 async function englishOnScreen(page: Page): Promise<string[]> {
@@ -46,7 +27,7 @@ async function englishOnScreen(page: Page): Promise<string[]> {
     .replace(/\S*t\.me\/\S*/g, ' ')
     .replace(/\S*@\S+/g, ' ') // emails and @handles
     .replace(/\b(T|0x)[0-9A-Za-z]{20,}\b/g, ' ')
-  return (withoutData.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((word) => !ALLOWED_LATIN.has(word))
+  return unexpectedLatinWords(withoutData, ALLOWED_ON_SCREEN)
 }
 
 async function expectPersian(page: Page, name: string) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testResources } from '../../testing/locales.ts'
+import { unexpectedLatinWords } from '../../testing/persian-latin.ts'
 
 type Flat = Record<string, string>
 
@@ -14,28 +15,6 @@ function flatten(language: 'en' | 'fa'): Flat {
  */
 const isErrorText = (key: string) => key.startsWith('error.') || key.includes('.error.')
 
-/**
- * Latin words a Persian sentence may hold: currencies and networks as the chains and exchanges spell them,
- * explorers' brand names, the IBAN country prefix, the platform name, and the two status badges the spec
- * keeps in Latin letters (MF, CF). Anything else Latin inside Persian text is an untranslated word.
- */
-const LATIN_ALLOWED = new Set([
-  'USDT',
-  'TRX',
-  'TRON',
-  'TRC20',
-  'BEP20',
-  'ERC20',
-  'BSC',
-  'BNB Smart Chain',
-  'Tronscan',
-  'BscScan',
-  'IR',
-  'iOS',
-  'MF',
-  'CF',
-])
-
 /** Placeholders showing how an address starts ('T…', '0x…') are examples of input, not words. */
 const INPUT_EXAMPLES = new Set(['payments.trx.placeholder', 'payments.usdt.placeholder'])
 
@@ -47,10 +26,7 @@ const INPUT_EXAMPLES = new Set(['payments.trx.placeholder', 'payments.usdt.place
 const GLOSSARY: { use: string; not: string[] }[] = [{ use: 'فاکتور', not: ['صورتحساب', 'صورت‌حساب'] }]
 
 function latinWords(text: string): string[] {
-  let rest = text.replace(/\{\{[^}]+\}\}/g, ' ')
-  // Multi-word names first, so 'BNB Smart Chain' is one allowed term rather than three unknown words.
-  for (const term of LATIN_ALLOWED) if (term.includes(' ')) rest = rest.split(term).join(' ')
-  return (rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((word) => !LATIN_ALLOWED.has(word))
+  return unexpectedLatinWords(text.replace(/\{\{[^}]+\}\}/g, ' '))
 }
 
 describe('Persian wording', () => {
