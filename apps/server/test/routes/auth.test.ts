@@ -177,7 +177,7 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
       expect((await dashboard(await sign({}))).statusCode).toBe(200)
     })
 
-    it('refuses expired, tampered, wrong-secret, wrong-type, unknown-user, other-alg and alg=none tokens', async () => {
+    it('refuses expired, tampered, wrong-secret, wrong-type, unknown-user, bad-subject, other-alg and alg=none tokens', async () => {
       const valid = await sign({})
       const [header = '', payload = '', signature = ''] = valid.split('.')
       const forgedPayload = Buffer.from(
@@ -191,6 +191,10 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
         await sign({}, { secret: 'another-secret-another-secret-another' }),
         await sign({ type: 'refresh' }),
         await sign({}, { sub: randomUUID() }),
+        // Signed with the real secret, but the subject is no user id: 401, never a database cast error (500).
+        await sign({}, { sub: 'not-a-uuid' }),
+        await sign({}, { sub: `${randomUUID()}'; select 1; --` }),
+        await sign({}, { sub: '' }),
         await sign({}, { alg: 'HS512' }),
         `${noneHeader}.${payload}.`,
       ]

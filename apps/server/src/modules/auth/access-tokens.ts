@@ -8,6 +8,7 @@ import { errors, jwtVerify, SignJWT } from 'jose'
 export const TOKEN_ISSUER = 'account-supply'
 export const TOKEN_AUDIENCE = 'account-supply-app'
 const ALGORITHM = 'HS256'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type AccessTokenSigner = {
   sign(userUid: string): Promise<string>
@@ -35,7 +36,10 @@ export function createAccessTokenSigner(secret: string, ttlSeconds: number): Acc
           audience: TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'exp'],
         })
-        return payload.type === 'access' && typeof payload.sub === 'string' ? payload.sub : undefined
+        // Every claim is checked before use: a subject that is no user uid would reach the database as one.
+        return payload.type === 'access' && typeof payload.sub === 'string' && UUID.test(payload.sub)
+          ? payload.sub
+          : undefined
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined
         throw error
