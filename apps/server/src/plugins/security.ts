@@ -30,6 +30,15 @@ export const securityPlugin = globalPlugin<{ appOrigins: string[]; isProduction:
       // The dev server is plain http: HSTS only means something in production behind TLS.
       strictTransportSecurity: isProduction,
     })
+    // Balances, accounts, tokens: an API answer is personal unless its route says otherwise (locales, flags and
+    // built files set their own caching). No browser, proxy or Telegram webview cache may keep it.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      const type = reply.getHeader('content-type')
+      if (!reply.hasHeader('cache-control') && typeof type === 'string' && type.startsWith('application/json')) {
+        reply.header('cache-control', 'no-store')
+      }
+      return payload
+    })
     await app.register(cors, {
       origin: appOrigins,
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'],
