@@ -26,6 +26,7 @@ import accountSubmissionRoutes from './routes/account-submission/index.ts'
 import accountRoutes from './routes/accounts/index.ts'
 import emailAuthRoutes from './routes/auth/email.ts'
 import authRoutes from './routes/auth/index.ts'
+import botWebhookRoutes from './routes/bot/index.ts'
 import dashboardRoutes from './routes/dashboard/index.ts'
 import flagRoutes from './routes/flags/index.ts'
 import healthRoutes from './routes/health/index.ts'
@@ -146,6 +147,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Operators' calls (the CLI, later the console).
   await app.register(opsRoutes, { prefix: '/ops', services })
 
+  // Telegram's updates, when they arrive by webhook (docs/bot.md).
+  if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })
+
   // Development and testing aids.
   if (config.accountProvider === 'sandbox') await app.register(sandboxRoutes)
   if (config.simulator) {
@@ -155,6 +159,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       smtpConfigured: config.smtpUrl !== undefined,
       db: context.db,
       sandbox: config.accountProvider === 'sandbox',
+      fakeBotApi: context.fakeBotApi,
+      channelMembership: context.channelMembership,
     })
   }
 
@@ -166,6 +172,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     })
     app.addHook('preClose', () => loop.stop())
   }
+  startBot(app, context, services)
   // Email delivery: the outbox worker (docs/email-auth.md), stopped the same way.
   if (config.emailAuth.outbox.pollMs > 0) {
     if (config.smtpUrl === undefined && config.isProduction) {
@@ -173,6 +180,49 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     }
     const worker = services.emailOutbox.start({ pollMs: config.emailAuth.outbox.pollMs })
     app.addHook('preClose', () => worker.stop())
+  }
+}
+
+/**
+ * The bot (docs/bot.md): its outbox worker, and updates by webhook (registered once listening) or by long polling
+ * (one process at a time); the channel check's readable problem is logged at start. The fake Bot API of
+ * development closes last.
+ */
+function startBot(
+  app: FastifyInstance,
+  context: AppContext,
+  services: ReturnType<typeof createServices>,
+): void {
+  const { config } = context
+  const fake = context.fakeBotApi
+  if (fake) app.addHook('onClose', () => fake.close())
+  if (config.bot.outbox.pollMs > 0) {
+    const worker = services.bot.startOutboxWorker({ pollMs: config.bot.outbox.pollMs })
+    app.addHook('preClose', () => worker.stop())
+  }
+  const webhookUrl = config.bot.webhookUrl
+  if (webhookUrl !== undefined) {
+    app.addHook('onReady', async () => {
+      services.bot
+        .registerWebhook(webhookUrl)
+        .then(() => app.log.info('bot webhook registered'))
+        .catch((error: unknown) =>
+          app.log.error({ error: (error as Error).message }, 'bot webhook registration failed'),
+        )
+    })
+  } else if (config.bot.polling) {
+    const poller = services.bot.startPolling()
+    app.addHook('preClose', () => poller.stop())
+  }
+  if (webhookUrl !== undefined || config.bot.polling || config.bot.outbox.pollMs > 0) {
+    app.addHook('onReady', async () => {
+      services.bot
+        .channelProblem()
+        .then((problem: string | undefined) => {
+          if (problem) app.log.error(problem)
+        })
+        .catch(() => undefined)
+    })
   }
 }
 

@@ -81,6 +81,20 @@ const EnvSchema = z.object({
   /** Login codes sent (first send and resends) per phone number, and per user, in one hour. */
   CODE_SEND_LIMIT_PER_PHONE: optionalWholeNumber(z.positive()),
   CODE_SEND_LIMIT_PER_USER: optionalWholeNumber(z.positive()),
+  /** The Bot API's root URL (docs/bot.md); unset: Telegram's, or the in-process fake in development. */
+  TELEGRAM_API_ROOT: optionalString,
+  /** Set: updates arrive at `<this URL>` (POST /bot/webhook behind it), registered at start-up; unset: long polling. */
+  BOT_WEBHOOK_URL: optionalString,
+  /** The webhook's secret token (1-256 of A-Z a-z 0-9 _ -); unset: derived from the bot token. */
+  BOT_WEBHOOK_SECRET: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,256}$/))),
+  /** The operators' chat: new invoices, payout requests, payouts long in review. */
+  OPS_CHAT_ID: z.optional(z.coerce.number().check(z.int())),
+  /** Long polling for updates when no webhook is set (one process at a time holds the lease). */
+  BOT_POLLING: z.optional(booleanFlag),
+  /** How often each process looks for bot messages to send (bot outbox); 0 turns the worker off. */
+  BOT_OUTBOX_POLL_MS: wholeNumber(1000, z.gte(0)),
+  /** Start the fake Bot API in-process (default: in development without a real bot token or API root). */
+  FAKE_BOT_API: z.optional(booleanFlag),
 })
 
 export type Config = {
@@ -119,6 +133,42 @@ export type Config = {
   refreshTokenTtlSeconds: number
   validation: { pollMs: number; batchSize: number }
   codeSendLimits: { perPhone: number; perUser: number; windowSeconds: number }
+  /** The Telegram bot: API root, updates, the outbox, the channel check (docs/bot.md). */
+  bot: BotConfig
+}
+
+export type BotConfig = {
+  /** Bot API root; undefined with `fakeApi` (the in-process fake's address is known only once it listens). */
+  apiRoot: string | undefined
+  /** Start the fake Bot API in-process (development without a real token); never in production. */
+  fakeApi: boolean
+  webhookUrl: string | undefined
+  /** Undefined: derived from the bot token (context.ts). */
+  webhookSecret: string | undefined
+  opsChatId: number | undefined
+  /** Long polling when there is no webhook. */
+  polling: boolean
+  /** Seconds a Bot API call may take before it counts as failed. */
+  apiTimeoutSeconds: number
+  /** Seconds a getChatMember answer is reused per user; a failed check is reused for `failureCacheSeconds`. */
+  membershipCacheSeconds: number
+  failureCacheSeconds: number
+  /** A payout in review longer than this is reported once to the operators' chat. */
+  reviewAlertSeconds: number
+  /** The polling lease: how long a claim lasts without renewal, and the getUpdates long-poll wait. */
+  pollingLeaseSeconds: number
+  pollingTimeoutSeconds: number
+  outbox: {
+    pollMs: number
+    batchSize: number
+    maxAttempts: number
+    backoffBaseMs: number
+    backoffMaxMs: number
+    leaseSeconds: number
+    /** Telegram's limits: about 30 messages a second overall, 1 a second per chat. */
+    perSecond: number
+    perChatIntervalMs: number
+  }
 }
 
 export type EmailAuthConfig = {
@@ -182,6 +232,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError('TELEGRAM_BOT_TOKEN is required in production (NODE_ENV=production)')
   }
   checkSmtpUrl(e.SMTP_URL)
+  for (const [name, value] of [
+    ['TELEGRAM_API_ROOT', e.TELEGRAM_API_ROOT],
+    ['BOT_WEBHOOK_URL', e.BOT_WEBHOOK_URL],
+  ] as const) {
+    if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
+      throw new ConfigError(`${name} must be an http(s) URL`)
+  }
+  const fakeBotApi =
+    !isProduction &&
+    (e.FAKE_BOT_API ?? (e.TELEGRAM_BOT_TOKEN === undefined && e.TELEGRAM_API_ROOT === undefined))
   if (e.DATABASE_URL !== undefined && !/^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL')
   }
@@ -243,6 +303,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       perPhone: e.CODE_SEND_LIMIT_PER_PHONE ?? sendLimitDefaults.perPhone,
       perUser: e.CODE_SEND_LIMIT_PER_USER ?? sendLimitDefaults.perUser,
       windowSeconds: 3600,
+    },
+    bot: {
+      apiRoot: fakeBotApi
+        ? undefined
+        : (e.TELEGRAM_API_ROOT ?? 'https://api.telegram.org').replace(/\/+$/, ''),
+      fakeApi: fakeBotApi,
+      webhookUrl: e.BOT_WEBHOOK_URL,
+      webhookSecret: e.BOT_WEBHOOK_SECRET,
+      opsChatId: e.OPS_CHAT_ID,
+      polling: e.BOT_POLLING ?? true,
+      apiTimeoutSeconds: 10,
+      membershipCacheSeconds: 60,
+      failureCacheSeconds: 15,
+      reviewAlertSeconds: 24 * 3600,
+      pollingLeaseSeconds: 30,
+      pollingTimeoutSeconds: 10,
+      outbox: {
+        pollMs: e.BOT_OUTBOX_POLL_MS,
+        batchSize: 30,
+        maxAttempts: 6,
+        backoffBaseMs: 5_000,
+        backoffMaxMs: 600_000,
+        leaseSeconds: 120,
+        perSecond: 30,
+        perChatIntervalMs: 1000,
+      },
     },
   }
 }

@@ -7,11 +7,19 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import type { FakeBotApi } from './dev/fake-bot-api/server.ts'
 import { type CursorCodec, createCursorCodec } from './lib/cursor.ts'
 import { type AccessTokenSigner, createAccessTokenSigner } from './modules/auth/access-tokens.ts'
 import {
+  classifyBotError,
+  createTelegramBot,
+  deriveWebhookSecret,
+  type TelegramBot,
+} from './modules/bot/client.ts'
+import { type BotTexts, loadBotTexts } from './modules/bot/messages.ts'
+import {
   type ChannelMembershipChecker,
-  settingsOnlyMembershipChecker,
+  createBotApiMembershipChecker,
 } from './modules/dashboard/channel-membership.ts'
 import { deriveEmailKeys, type EmailKeys } from './modules/email-outbox/mail-crypto.ts'
 import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/templates.ts'
@@ -35,6 +43,12 @@ export type AppContext = {
   /** Keys of email codes and sealed outbox mail, derived from the auth secret. */
   emailKeys: EmailKeys
   mailTemplates: MailTemplates
+  /** The one grammY bot (docs/bot.md), on Telegram's API root, the configured one, or the in-process fake. */
+  bot: TelegramBot
+  botTexts: BotTexts
+  webhookSecret: string
+  /** Development without a real bot token: the fake Bot API this process started (the simulator shows it). */
+  fakeBotApi: FakeBotApi | undefined
   log: FastifyBaseLogger
   config: Config
 }
@@ -67,18 +81,49 @@ export async function createAppContext(
     resolveAuthSecret(db, config.authSecret),
     resolveOpsToken(config.opsToken, config.dataDir),
   ])
+  let fakeBotApi: FakeBotApi | undefined
+  if (config.bot.fakeApi) {
+    // Loaded only here, so production never loads it.
+    const { startFakeBotApi } = await import('./dev/fake-bot-api/server.ts')
+    const { DEMO_CHANNEL } = await import('./modules/demo/demo-data.ts')
+    fakeBotApi = await startFakeBotApi({
+      token: botToken,
+      botUsername: config.referralLink.botUsername,
+      channels: [DEMO_CHANNEL],
+    })
+    log.info({ apiRoot: fakeBotApi.url }, 'fake Bot API started (development: no TELEGRAM_BOT_TOKEN)')
+  }
+  const apiRoot = fakeBotApi?.url ?? config.bot.apiRoot ?? 'https://api.telegram.org'
+  const bot = createTelegramBot(botToken, apiRoot, config.bot.apiTimeoutSeconds)
+  const now = overrides.now ?? (() => new Date())
   return {
     db,
     pingDatabase: () => database.ping(),
-    now: overrides.now ?? (() => new Date()),
+    now,
     cursors: createCursorCodec(authSecret),
     accountProvider: overrides.accountProvider ?? createAccountProvider(config),
-    channelMembership: overrides.channelMembership ?? settingsOnlyMembershipChecker,
+    channelMembership:
+      overrides.channelMembership ??
+      createBotApiMembershipChecker({
+        api: bot.api,
+        now,
+        cacheSeconds: config.bot.membershipCacheSeconds,
+        failureCacheSeconds: config.bot.failureCacheSeconds,
+        onFailure: (error) =>
+          log.warn(
+            { error: classifyBotError(error, botToken).description },
+            'channel membership check failed: the user counts as joined (docs/bot.md)',
+          ),
+      }),
     botToken,
     accessTokens: createAccessTokenSigner(authSecret, config.accessTokenTtlSeconds),
     opsToken,
     emailKeys: deriveEmailKeys(authSecret),
     mailTemplates: loadMailTemplates(config.localesDir),
+    bot,
+    botTexts: loadBotTexts(config.localesDir),
+    webhookSecret: config.bot.webhookSecret ?? deriveWebhookSecret(botToken),
+    fakeBotApi,
     log,
     config,
   }

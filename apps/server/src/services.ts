@@ -7,6 +7,7 @@ import { createAccountSubmissionService } from './modules/account-submission/ser
 import { createAccountService } from './modules/accounts/service.ts'
 import { createOperatorAuthService } from './modules/auth/operator-auth.ts'
 import { createAuthService } from './modules/auth/service.ts'
+import { createBotService } from './modules/bot/service.ts'
 import { createDashboardService } from './modules/dashboard/service.ts'
 import { createEmailAuthService } from './modules/email-auth/service.ts'
 import { createEmailOutboxService } from './modules/email-outbox/service.ts'
@@ -26,7 +27,9 @@ import { createPayoutService } from './modules/withdrawals/payout-service.ts'
 
 export function createServices(context: AppContext) {
   const emailOutbox = createEmailOutboxService(context)
+  const bot = createBotService({ ...context, log: context.log })
   return {
+    bot,
     health: createHealthService(context),
     auth: createAuthService(context),
     emailAuth: createEmailAuthService({ ...context, mailQueued: emailOutbox.mailQueued }),

@@ -1,6 +1,7 @@
 export * from './account-submission.ts'
 export * from './accounts.ts'
 export * from './auth.ts'
+export * from './bot.ts'
 export * from './common.ts'
 export * from './dashboard.ts'
 export * from './email-auth.ts'

@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'auth',
   /** The emails' words (verification and reset codes); the server renders them, the mini-app never loads them. */
   'email',
+  /** The bot's words (/start, help, notifications); the server renders them, the mini-app never loads them. */
+  'bot',
 ] as const
 
 export const LanguageSchema = z.enum(LANGUAGES)

@@ -25,6 +25,8 @@ const NOT_API: readonly RegExp[] = [
   /^\/openapi\.json$/,
   /^\/simulator(\/|$)/,
   /^\/sandbox\//,
+  // Telegram's call to the bot (docs/bot.md), under its own secret header.
+  /^\/bot\/webhook$/,
   /^\/assets\//,
   /^\/flags\//,
   // Top-level files of the mini-app's build (icons, manifest): a name with an extension at the root.

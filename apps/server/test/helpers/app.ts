@@ -34,6 +34,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     VALIDATION_POLL_MS: '0',
     // Nor an email outbox worker: the email suites start theirs against a real SMTP server.
     EMAIL_OUTBOX_POLL_MS: '0',
+    // No bot in the background, and a Bot API root that refuses at once: the bot suites start the fake.
+    TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
+    BOT_POLLING: 'off',
+    BOT_OUTBOX_POLL_MS: '0',
     // Suites reuse the sandbox's numbers; the code-send limit tests lower these.
     CODE_SEND_LIMIT_PER_PHONE: '100000',
     CODE_SEND_LIMIT_PER_USER: '100000',

@@ -93,13 +93,16 @@ export const DEMO_REFERRED: readonly (Omit<DemoUser, 'note'> & { phone: string; 
   },
 ]
 
+/** The demo's channel (settings `channel_username`); the fake Bot API of development knows it. */
+export const DEMO_CHANNEL = 'durov'
+
 export const DEMO_SETTINGS: SettingsValues = {
   order_open: true,
   payment_open: true,
   toman_payment_open: true,
   min_payment_limit: 10_000_000n,
   max_payment_limit: 1_000_000_000n,
-  channel_username: 'durov',
+  channel_username: DEMO_CHANNEL,
   // Short, so that a demo account moves from pending to its outcome while someone watches.
   validation_delay_seconds: 30,
   invoice_delay_seconds: 60,
@@ -109,6 +112,7 @@ export const DEMO_SETTINGS: SettingsValues = {
   new_user_can_add_account: true,
   new_user_can_register_account: true,
   email_allowed_domains: [],
+  payout_approval_above: 0n,
 }
 
 /**

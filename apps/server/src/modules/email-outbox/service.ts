@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import type { EmailKeys } from './mail-crypto.ts'
 import { unseal } from './mail-crypto.ts'
 import { type ClaimedMail, claimDueMail, latestDevMail, markFailed, markSent } from './repository.ts'
@@ -35,12 +36,6 @@ export type EmailOutboxServiceDeps = {
   transport?: MailTransport | undefined
 }
 export type EmailOutboxService = ReturnType<typeof createEmailOutboxService>
-
-/** Exponential backoff with a cap and ±20 % jitter, so that retries of many mails do not land together. */
-export function backoffMs(attempts: number, baseMs: number, maxMs: number): number {
-  const plain = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1))
-  return Math.round(plain * (0.8 + Math.random() * 0.4))
-}
 
 /** An error fit for the table and the log: its message, short; never the mail. */
 function describeError(error: unknown): string {
@@ -122,41 +117,18 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
 
     /** The in-process worker: a batch every `pollMs` or when woken, never two at once in one process. */
     start(options: { pollMs: number } = { pollMs: settings.pollMs }) {
-      let running: Promise<void> | undefined
-      let again = false
-      let stopped = false
-      const run = () => {
-        if (stopped) return
-        if (running) {
-          again = true
-          return
-        }
-        running = (async () => {
-          try {
-            // Drain: a full batch means more may be due.
-            while (!stopped && (await deliverDue()) >= settings.batchSize) {}
-          } catch (error) {
-            log?.warn({ error: describeError(error) }, 'email outbox worker error')
-          }
-        })().finally(() => {
-          running = undefined
-          if (again) {
-            again = false
-            run()
-          }
-        })
-      }
-      const timer = setInterval(run, options.pollMs)
-      timer.unref()
-      wake = run
+      const worker = startBatchWorker({
+        pollMs: options.pollMs,
+        batchSize: settings.batchSize,
+        runBatch: () => deliverDue(),
+        onError: (error) => log?.warn({ error: describeError(error) }, 'email outbox worker error'),
+        onStop: () => transport?.close(),
+      })
+      wake = worker.wake
       return {
         async stop() {
-          stopped = true
           wake = undefined
-          clearInterval(timer)
-          // Let a batch in flight finish before the database closes.
-          while (running) await running
-          transport?.close()
+          await worker.stop()
         },
       }
     },

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import type { Db } from '../../db/client.ts'
-import { DEMO_REFERRAL_CODE, DEMO_USERS } from '../../modules/demo/demo-data.ts'
+import type { FakeBotApi } from '../../dev/fake-bot-api/server.ts'
+import type { ChannelMembershipChecker } from '../../modules/dashboard/channel-membership.ts'
+import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../modules/demo/demo-data.ts'
 import { resetSandboxAccounts } from '../../modules/demo/repository.ts'
 import type { WithServices } from '../../services.ts'
 import { simulatedLaunch } from './simulated-launch.ts'
@@ -19,6 +21,21 @@ const LaunchQuerySchema = z.object({
 })
 
 const ResetBodySchema = z.object({ user: z.number().check(z.int(), z.positive()) })
+const BotChatQuerySchema = z.object({ user: z.coerce.number().check(z.int(), z.positive()) })
+const MembershipBodySchema = z.object({ user: z.number().check(z.int(), z.positive()), joined: z.boolean() })
+const SendBodySchema = z.object({
+  user: z.number().check(z.int(), z.positive()),
+  text: z.string().check(z.minLength(1), z.maxLength(4096)),
+})
+
+/** A button's `startapp` parameter, so the page can relaunch the mini-app with it. */
+function startParamOf(url: string): string | null {
+  try {
+    return new URL(url).searchParams.get('startapp')
+  } catch {
+    return null
+  }
+}
 
 /**
  * Development and demo page that opens the mini-app in a phone-sized frame, launched the way Telegram
@@ -27,7 +44,15 @@ const ResetBodySchema = z.object({ user: z.number().check(z.int(), z.positive())
  */
 export default async function simulatorRoutes(
   app: FastifyInstance,
-  opts: { botToken: string; db: Db; sandbox: boolean; smtpConfigured: boolean } & WithServices<'emailOutbox'>,
+  opts: {
+    botToken: string
+    db: Db
+    sandbox: boolean
+    smtpConfigured: boolean
+    /** Development without a real bot: the in-process fake Bot API, whose chat the page shows. */
+    fakeBotApi?: FakeBotApi | undefined
+    channelMembership?: ChannelMembershipChecker | undefined
+  } & WithServices<'emailOutbox'>,
 ) {
   const files = {
     html: asset('index.html'),
@@ -59,6 +84,68 @@ export default async function simulatorRoutes(
       .type('application/json')
       .send({ smtp: opts.smtpConfigured, mails: await opts.services.emailOutbox.latestDevMail(20) }),
   )
+
+  // The bot's chat with the selected user, as the fake Bot API recorded it, and the demo channel's switch.
+  const fake = opts.fakeBotApi
+  const demoUserOf = (id: number) => DEMO_USERS.find((u) => u.telegramId === id)
+  const badRequest = { statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user' }
+  const noFake = {
+    statusCode: 409,
+    code: 'NO_FAKE_BOT_API',
+    message: 'Only with the fake Bot API (no TELEGRAM_BOT_TOKEN)',
+  }
+  app.get('/simulator/bot-chat', async (req, reply) => {
+    const parsed = BotChatQuerySchema.safeParse(req.query)
+    if (!parsed.success || !demoUserOf(parsed.data.user)) return reply.code(400).send(badRequest)
+    reply.header('cache-control', 'no-store')
+    if (!fake) return { fake: false, channel: DEMO_CHANNEL, joined: false, messages: [] }
+    const member = (await fetch(`${fake.url}/bot${opts.botToken}/getChatMember`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chat_id: `@${DEMO_CHANNEL}`, user_id: parsed.data.user }),
+    }).then((r) => r.json())) as { result?: { status: string } }
+    const status = member.result?.status ?? 'left'
+    return {
+      fake: true,
+      channel: DEMO_CHANNEL,
+      joined: status === 'member' || status === 'administrator' || status === 'creator',
+      messages: fake.messagesTo(parsed.data.user).map((m) => {
+        const rows = (m.reply_markup as { inline_keyboard?: { text: string; url?: string }[][] } | undefined)
+          ?.inline_keyboard
+        return {
+          id: m.message_id,
+          date: m.date,
+          text: m.text,
+          buttons: (rows ?? []).flat().map((b) => ({
+            text: b.text,
+            url: b.url ?? null,
+            startParam: b.url ? startParamOf(b.url) : null,
+          })),
+        }
+      }),
+    }
+  })
+  app.post('/simulator/bot-chat/membership', async (req, reply) => {
+    const parsed = MembershipBodySchema.safeParse(req.body)
+    if (!parsed.success || !demoUserOf(parsed.data.user)) return reply.code(400).send(badRequest)
+    if (!fake) return reply.code(409).send(noFake)
+    fake.setMember(DEMO_CHANNEL, parsed.data.user, parsed.data.joined ? 'member' : 'left')
+    // The server keeps each answer briefly: the demo wants the switch seen at the next launch.
+    const checker = opts.channelMembership as { forget?: (id: number) => void } | undefined
+    checker?.forget?.(parsed.data.user)
+    return { joined: parsed.data.joined }
+  })
+  app.post('/simulator/bot-chat/send', async (req, reply) => {
+    const parsed = SendBodySchema.safeParse(req.body)
+    const demoUser = parsed.success ? demoUserOf(parsed.data.user) : undefined
+    if (!parsed.success || !demoUser) return reply.code(400).send(badRequest)
+    if (!fake) return reply.code(409).send(noFake)
+    await fake.userSends(
+      { id: demoUser.telegramId, first_name: demoUser.firstName, language_code: demoUser.languageCode },
+      parsed.data.text,
+    )
+    return { sent: true }
+  })
 
   app.get('/simulator/launch', async (req, reply) => {
     const parsed = LaunchQuerySchema.safeParse(req.query)

@@ -240,8 +240,98 @@
     )
   }
 
+  // The bot's chat (GET /simulator/bot-chat): what the fake Bot API recorded for the selected user.
+  let botJoined = false
+  const showBotChat = async () => {
+    const response = await fetch(`/simulator/bot-chat?user=${encodeURIComponent($('user').value)}`, {
+      headers: { accept: 'application/json' },
+    })
+    if (!response.ok) return
+    const chat = await response.json()
+    if (!chat.fake) {
+      $('bot-hint').textContent = 'A real bot token is set: the bot talks to Telegram, not to this page.'
+      $('bot-join').hidden = true
+    }
+    botJoined = chat.joined
+    $('bot-channel').textContent = `@${chat.channel}: ${chat.joined ? 'joined' : 'not joined'}`
+    $('bot-join').textContent = chat.joined ? 'Leave the channel' : 'Join the channel'
+    const list = $('bot-messages')
+    const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4
+    if (chat.messages.length === 0) {
+      const empty = document.createElement('li')
+      empty.className = 'empty'
+      empty.textContent = 'No messages yet.'
+      list.replaceChildren(empty)
+      return
+    }
+    list.replaceChildren(
+      ...chat.messages.map((message) => {
+        const item = document.createElement('li')
+        item.dir = 'auto'
+        item.textContent = message.text
+        if (message.buttons.length > 0) {
+          const row = document.createElement('div')
+          row.className = 'bot-buttons'
+          for (const b of message.buttons) {
+            const button = document.createElement('button')
+            button.type = 'button'
+            button.textContent = b.text
+            button.title = b.url ?? ''
+            button.addEventListener('click', () => {
+              if (b.startParam !== null) {
+                $('startParam').value = b.startParam
+                launch()
+              } else if (b.url) window.open(b.url, '_blank', 'noopener')
+            })
+            row.append(button)
+          }
+          item.append(row)
+        }
+        const when = document.createElement('time')
+        when.textContent = new Date(message.date * 1000).toLocaleTimeString()
+        item.append(when)
+        return item
+      }),
+    )
+    if (atBottom) list.scrollTop = list.scrollHeight
+  }
+
+  const postBot = async (path, body) => {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ user: Number($('user').value), ...body }),
+    })
+    if (!response.ok) toast(`Refused (${response.status})`)
+    return response.ok
+  }
+
   const init = async () => {
     showScenarios().catch(() => undefined)
+    showBotChat().catch(() => undefined)
+    setInterval(() => {
+      if (!document.hidden) showBotChat().catch(() => undefined)
+    }, 2000)
+    $('bot-join').addEventListener('click', async () => {
+      if (await postBot('/simulator/bot-chat/membership', { joined: !botJoined })) {
+        toast(botJoined ? 'Left the channel' : 'Joined the channel')
+        await showBotChat()
+      }
+    })
+    $('bot-start').addEventListener('click', async () => {
+      if (await postBot('/simulator/bot-chat/send', { text: `/start ${$('startParam').value || ''}`.trim() })) {
+        setTimeout(() => showBotChat().catch(() => undefined), 1500)
+      }
+    })
+    $('bot-form').addEventListener('submit', async (event) => {
+      event.preventDefault()
+      const text = $('bot-text').value.trim()
+      if (text === '') return
+      if (await postBot('/simulator/bot-chat/send', { text })) {
+        $('bot-text').value = ''
+        setTimeout(() => showBotChat().catch(() => undefined), 1500)
+      }
+    })
     showOutbox().catch(() => undefined)
     setInterval(() => {
       if (!document.hidden) showOutbox().catch(() => undefined)
@@ -263,6 +353,7 @@
       if (value !== undefined) $(name).value = value
     }
     for (const name of ['user', 'platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
+    $('user').addEventListener('change', () => showBotChat().catch(() => undefined))
     $('launch').addEventListener('click', launch)
     $('reopen').addEventListener('click', launch)
     $('outbox-refresh').addEventListener('click', () => showOutbox().catch(() => toast('Outbox failed')))

@@ -1,0 +1,166 @@
+/**
+ * The bot's words (locales/{en,fa}/bot.json) and what each outbox kind renders to: text and, for users, a button
+ * that opens the mini-app on the screen the message is about (docs/bot.md). Operators' messages are English.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from '../../config.ts'
+import type { BotMessageParams } from './repository.ts'
+
+export type BotLanguage = 'en' | 'fa'
+export type BotTexts = Record<BotLanguage, Record<string, string>>
+
+export function loadBotTexts(localesDir: string): BotTexts {
+  const read = (lng: BotLanguage) =>
+    JSON.parse(readFileSync(join(localesDir, lng, 'bot.json'), 'utf8')) as Record<string, string>
+  return { en: read('en'), fa: read('fa') }
+}
+
+export const languageOf = (code: string | null | undefined): BotLanguage =>
+  code?.toLowerCase().startsWith('fa') ? 'fa' : 'en'
+
+export function translate(
+  texts: BotTexts,
+  lng: BotLanguage,
+  key: string,
+  params: BotMessageParams = {},
+): string {
+  const template = texts[lng][key] ?? texts.en[key] ?? key
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '')
+}
+
+/**
+ * The mini-app's start parameter for a screen: `go_a_<account uid>`, `go_i_<invoice uid>`,
+ * `go_t_<invoice uid>_<transaction uid>`. The mini-app reads it after sign-in and opens that screen; it never
+ * matches a referral code the server would admit someone with (codes are never issued with that prefix... and a
+ * user who gets these messages exists already).
+ */
+export type Screen =
+  | { kind: 'account'; accountUid: string }
+  | { kind: 'invoice'; invoiceUid: string }
+  | { kind: 'transaction'; invoiceUid: string; transactionUid: string }
+
+export function screenStartParam(screen: Screen): string {
+  switch (screen.kind) {
+    case 'account':
+      return `go_a_${screen.accountUid}`
+    case 'invoice':
+      return `go_i_${screen.invoiceUid}`
+    case 'transaction':
+      return `go_t_${screen.invoiceUid}_${screen.transactionUid}`
+  }
+}
+
+/** `https://t.me/<bot>[/<short name>]?startapp=<param>`: opens the mini-app with the start parameter. */
+export function miniAppLink(startParam: string, link: Config['referralLink']): string {
+  const path = link.miniAppShortName ? `${link.botUsername}/${link.miniAppShortName}` : link.botUsername
+  return `https://t.me/${path}?startapp=${encodeURIComponent(startParam)}`
+}
+
+export type InlineKeyboard = { inline_keyboard: { text: string; url: string }[][] }
+export type RenderedMessage = { text: string; replyMarkup?: InlineKeyboard | undefined }
+
+const button = (text: string, url: string): InlineKeyboard => ({ inline_keyboard: [[{ text, url }]] })
+
+/** Renders an outbox row; undefined for a kind this version does not know (recorded as failed). */
+export function renderMessage(
+  texts: BotTexts,
+  link: Config['referralLink'],
+  kind: string,
+  language: string,
+  params: BotMessageParams,
+): RenderedMessage | undefined {
+  const lng = languageOf(language)
+  const t = (key: string, extra: BotMessageParams = {}) => translate(texts, lng, key, { ...params, ...extra })
+  const open = (key: string, screen: Screen) => button(t(key), miniAppLink(screenStartParam(screen), link))
+  const account = () => open('bot.button.account', { kind: 'account', accountUid: params.accountUid ?? '' })
+  const invoice = () => open('bot.button.invoice', { kind: 'invoice', invoiceUid: params.invoiceUid ?? '' })
+  switch (kind) {
+    case 'account_accepted':
+      return { text: t('bot.notify.accountAccepted'), replyMarkup: account() }
+    case 'account_rejected':
+      return { text: t('bot.notify.accountRejected'), replyMarkup: account() }
+    case 'account_validation_failed':
+      return {
+        text: t('bot.notify.accountValidationFailed', {
+          reason: t(`bot.reason.${params.reason ?? 'failed'}`),
+        }),
+        replyMarkup: account(),
+      }
+    case 'invoice_confirmed':
+      return { text: t('bot.notify.invoiceConfirmed'), replyMarkup: invoice() }
+    case 'invoice_rejected':
+      return { text: t('bot.notify.invoiceRejected'), replyMarkup: invoice() }
+    case 'payout_succeeded':
+    case 'payout_failed': {
+      const key =
+        kind === 'payout_failed'
+          ? 'bot.notify.payoutFailed'
+          : params.link
+            ? 'bot.notify.payoutSucceededLink'
+            : 'bot.notify.payoutSucceeded'
+      return {
+        text: t(key),
+        replyMarkup: open('bot.button.transaction', {
+          kind: 'transaction',
+          invoiceUid: params.invoiceUid ?? '',
+          transactionUid: params.transactionUid ?? '',
+        }),
+      }
+    }
+    case 'start_welcome':
+      return {
+        text: t('bot.start.welcome'),
+        replyMarkup: button(t('bot.start.open'), miniAppLink(params.code ?? '', link)),
+      }
+    case 'start_no_code':
+      return { text: t('bot.start.noCode') }
+    case 'help':
+      return { text: t('bot.help') }
+    case 'ops_invoice_pending':
+      return {
+        text: `New invoice awaiting confirmation: ${params.amount} USDT from ${params.user}.\nnpm run ops -- invoice confirm ${params.invoiceUid}`,
+      }
+    case 'ops_payout_requested':
+      return {
+        text: `New payout request awaiting sending: ${params.amount} ${params.currency} (invoice ${params.invoiceUid}).\nnpm run ops -- transaction list --status pending`,
+      }
+    case 'ops_payout_in_review':
+      return {
+        text: `Payout ${params.transactionUid} (${params.amount} ${params.currency}) has been in review for more than a day.`,
+      }
+    default:
+      return undefined
+  }
+}
+
+/** The last digits of a phone number, the rest hidden: `+•••••••4567`. */
+export function maskPhone(phone: string, visible = 4): string {
+  const digits = phone.replace(/\D/g, '')
+  if (digits.length <= visible) return phone
+  return `+${'•'.repeat(digits.length - visible)}${digits.slice(-visible)}`
+}
+
+/** The reason key (`bot.reason.*`) of a failed validation: the first check that failed. */
+export function validationReason(checks: {
+  checkSingleAuthorization: boolean
+  check2Fa: boolean
+  checkAuthorization: boolean
+  checkConnection: boolean
+  checkChats: boolean
+  checkFreeze: boolean
+  checkSendMessage: boolean
+  checkAddContact: boolean
+}): string {
+  const failed: [string, boolean][] = [
+    ['singleAuthorization', !checks.checkSingleAuthorization],
+    ['twoFa', !checks.check2Fa],
+    ['authorization', !checks.checkAuthorization],
+    ['connection', !checks.checkConnection],
+    ['chats', !checks.checkChats],
+    ['freeze', checks.checkFreeze],
+    ['sendMessage', !checks.checkSendMessage],
+    ['addContact', !checks.checkAddContact],
+  ]
+  return failed.find(([, bad]) => bad)?.[0] ?? 'failed'
+}

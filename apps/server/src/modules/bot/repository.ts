@@ -1,0 +1,312 @@
+/** All SQL of the Telegram bot (docs/bot.md): who may be written to, the outbox, and the polling lease. */
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { botChats, botOutbox, leases } from '../../db/schema.ts'
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+
+// --- Who may be written to ---
+
+/** The user's init data allowed messages (`allows_write_to_pm`). Never lifts a block: only /start does. */
+export async function markWriteAllowed(db: Db, telegramId: number, now: Date): Promise<void> {
+  await db
+    .insert(botChats)
+    .values({ telegramId, writeAllowedAt: ts(now), updatedAt: ts(now) })
+    .onConflictDoUpdate({
+      target: botChats.telegramId,
+      set: { writeAllowedAt: sql`coalesce(${botChats.writeAllowedAt}, excluded.write_allowed_at)` },
+    })
+}
+
+/** The user started the bot: they may be written to again, even after a block. */
+export async function markStarted(db: Db, telegramId: number, now: Date): Promise<void> {
+  await db
+    .insert(botChats)
+    .values({ telegramId, startedAt: ts(now), updatedAt: ts(now) })
+    .onConflictDoUpdate({
+      target: botChats.telegramId,
+      set: { startedAt: ts(now), blockedAt: null, updatedAt: ts(now) },
+    })
+}
+
+/** A send answered 403: no more messages to this chat until /start; what is queued for it fails now. */
+export async function markBlocked(db: Db, chatId: number, now: Date, reason: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(botChats)
+      .values({ telegramId: chatId, blockedAt: ts(now), updatedAt: ts(now) })
+      .onConflictDoUpdate({ target: botChats.telegramId, set: { blockedAt: ts(now), updatedAt: ts(now) } })
+    await tx
+      .update(botOutbox)
+      .set({ status: 'failed', lastError: reason, claimedUntil: null })
+      .where(and(eq(botOutbox.chatId, chatId), eq(botOutbox.status, 'pending')))
+  })
+}
+
+// --- The outbox ---
+
+export type BotMessageParams = Record<string, string>
+
+/**
+ * Queues a message to a user, in their language; call it with the `tx` of the change it tells of. Nothing is
+ * queued for a user without a Telegram id (email only), who never allowed messages nor started the bot, or who
+ * blocked it.
+ */
+export async function queueUserMessage(
+  db: Db,
+  message: { userId: number; kind: string; params: BotMessageParams; now: Date },
+): Promise<void> {
+  await db.execute(sql`
+    insert into bot_outbox (chat_id, user_id, kind, language, params, next_attempt_at)
+    select u.telegram_id, u.id, ${message.kind},
+      case when u.language_code like 'fa%' then 'fa' else 'en' end,
+      ${JSON.stringify(message.params)}::jsonb, ${ts(message.now)}
+    from users u
+    join bot_chats c on c.telegram_id = u.telegram_id
+    where u.id = ${message.userId}
+      and c.blocked_at is null
+      and (c.started_at is not null or c.write_allowed_at is not null)
+  `)
+}
+
+/** Queues a message to a chat as it is (the operators' chat, a /start answer); a repeated `dedupeKey` is a no-op. */
+export async function queueChatMessage(
+  db: Db,
+  message: {
+    chatId: number
+    kind: string
+    language: string
+    params: BotMessageParams
+    now: Date
+    dedupeKey?: string | undefined
+  },
+): Promise<void> {
+  await db
+    .insert(botOutbox)
+    .values({
+      chatId: message.chatId,
+      kind: message.kind,
+      language: message.language,
+      params: message.params,
+      nextAttemptAt: ts(message.now),
+      dedupeKey: message.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({ target: botOutbox.dedupeKey })
+}
+
+export type ClaimedMessage = {
+  id: number
+  chatId: number
+  userId: number | null
+  kind: string
+  language: string
+  params: BotMessageParams
+  attempts: number
+  claimToken: string
+}
+type ClaimRow = {
+  id: string | number
+  chat_id: string | number
+  user_id: string | number | null
+  kind: string
+  language: string
+  params: BotMessageParams | string
+  attempts: number
+  claim_token: string
+}
+
+/**
+ * Claims up to `limit` due messages, as the email outbox claims mail: `FOR UPDATE SKIP LOCKED`, a lease, a fresh
+ * claim token. A chat another claim is sending to, or that was sent to within the last second, waits for a later
+ * look, so that processes keep to Telegram's one message a second per chat between them.
+ */
+export async function claimDueMessages(
+  db: Db,
+  now: Date,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedMessage[]> {
+  const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000)
+  const lastSecond = new Date(now.getTime() - 1000)
+  const result = (await db.execute(sql`
+    with due as (
+      select o.id from bot_outbox o
+      where ((o.status = 'pending' and o.next_attempt_at <= ${ts(now)})
+          or (o.status = 'sending' and o.claimed_until < ${ts(now)}))
+        and not exists (
+          select 1 from bot_outbox x
+          where x.chat_id = o.chat_id and x.id <> o.id
+            and ((x.status = 'sending' and x.claimed_until >= ${ts(now)}) or x.sent_at > ${ts(lastSecond)})
+        )
+      order by o.next_attempt_at, o.id
+      limit ${limit}
+      for update of o skip locked
+    )
+    update bot_outbox o
+    set status = 'sending', claimed_until = ${ts(leaseEnd)}, claim_token = gen_random_uuid(),
+      attempts = o.attempts + 1
+    from due
+    where o.id = due.id
+    returning o.id, o.chat_id, o.user_id, o.kind, o.language, o.params, o.attempts, o.claim_token
+  `)) as { rows: ClaimRow[] }
+  return result.rows.map((r) => ({
+    id: Number(r.id),
+    chatId: Number(r.chat_id),
+    userId: r.user_id === null ? null : Number(r.user_id),
+    kind: r.kind,
+    language: r.language,
+    params: typeof r.params === 'string' ? (JSON.parse(r.params) as BotMessageParams) : r.params,
+    attempts: r.attempts,
+    claimToken: r.claim_token,
+  }))
+}
+
+const ownClaim = (message: Pick<ClaimedMessage, 'id' | 'claimToken'>) =>
+  and(
+    eq(botOutbox.id, message.id),
+    eq(botOutbox.claimToken, message.claimToken),
+    eq(botOutbox.status, 'sending'),
+  )
+
+export async function markMessageSent(
+  db: Db,
+  message: Pick<ClaimedMessage, 'id' | 'claimToken'>,
+  telegramMessageId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(botOutbox)
+    .set({
+      status: 'sent',
+      sentAt: ts(now),
+      messageId: telegramMessageId,
+      claimedUntil: null,
+      lastError: null,
+    })
+    .where(ownClaim(message))
+}
+
+/**
+ * A failed try: back to pending at `retryAt` (a 429's wait does not spend a try: `spendTry` false), or failed for
+ * good with its reason.
+ */
+export async function markMessageFailed(
+  db: Db,
+  message: Pick<ClaimedMessage, 'id' | 'claimToken'>,
+  error: string,
+  retry: { at: Date; spendTry: boolean } | undefined,
+): Promise<void> {
+  await db
+    .update(botOutbox)
+    .set(
+      retry
+        ? {
+            status: 'pending',
+            nextAttemptAt: ts(retry.at),
+            claimedUntil: null,
+            lastError: error,
+            ...(retry.spendTry ? {} : { attempts: sql`${botOutbox.attempts} - 1` }),
+          }
+        : { status: 'failed', claimedUntil: null, lastError: error },
+    )
+    .where(ownClaim(message))
+}
+
+/** What the outbox holds for a chat, newest first (tests, the simulator). */
+export async function listChatMessages(db: Db, chatId: number, limit: number) {
+  return db
+    .select({
+      id: botOutbox.id,
+      kind: botOutbox.kind,
+      status: botOutbox.status,
+      attempts: botOutbox.attempts,
+      lastError: botOutbox.lastError,
+    })
+    .from(botOutbox)
+    .where(eq(botOutbox.chatId, chatId))
+    .orderBy(sql`${botOutbox.id} desc`)
+    .limit(limit)
+}
+
+// --- Operators' alerts ---
+
+/** Payouts in review since before `before`, not yet reported (dedupe key `review:<uid>`). */
+export async function payoutsLongInReview(db: Db, before: Date, limit: number) {
+  const result = (await db.execute(sql`
+    select t.uid, t.currency, t.net::text as net, t.updated_at
+    from transactions t
+    where t.status = 'review' and t.updated_at < ${ts(before)}
+      and not exists (select 1 from bot_outbox o where o.dedupe_key = 'review:' || t.uid::text)
+    order by t.updated_at
+    limit ${limit}
+  `)) as { rows: { uid: string; currency: string; net: string }[] }
+  return result.rows
+}
+
+// --- Leases ---
+
+/**
+ * Takes or renews the lease `name` for `holder` until `until`: answers the position it holds (the polling offset),
+ * or undefined when another holder's lease is still running.
+ */
+export async function claimLease(
+  db: Db,
+  lease: { name: string; holder: string; now: Date; until: Date },
+): Promise<number | undefined> {
+  const result = (await db.execute(sql`
+    insert into leases (name, holder, expires_at) values (${lease.name}, ${lease.holder}, ${ts(lease.until)})
+    on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
+    where leases.holder = excluded.holder or leases.expires_at < ${ts(lease.now)}
+    returning position
+  `)) as { rows: { position: string | number }[] }
+  const row = result.rows[0]
+  return row === undefined ? undefined : Number(row.position)
+}
+
+/** Records how far the holder got; a holder that lost the lease writes nothing. */
+export async function setLeasePosition(
+  db: Db,
+  name: string,
+  holder: string,
+  position: number,
+): Promise<void> {
+  await db
+    .update(leases)
+    .set({ position })
+    .where(and(eq(leases.name, name), eq(leases.holder, holder)))
+}
+
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
+  await db
+    .update(leases)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(and(eq(leases.name, name), eq(leases.holder, holder)))
+}
+
+/**
+ * Queues a message about an account to its owner (as `queueUserMessage`): the phone masked but for its last four
+ * digits, the account's uid for the button, and a reason key (validation failures).
+ */
+export async function queueAccountMessage(
+  db: Db,
+  message: { accountId: number; kind: string; reason?: string | undefined; now: Date },
+): Promise<void> {
+  await db.execute(sql`
+    insert into bot_outbox (chat_id, user_id, kind, language, params, next_attempt_at)
+    select u.telegram_id, u.id, ${message.kind},
+      case when u.language_code like 'fa%' then 'fa' else 'en' end,
+      jsonb_build_object(
+        'accountUid', a.uid::text,
+        'phone', '+' || repeat('•', greatest(length(regexp_replace(a.phone, '\\D', '', 'g')) - 4, 0))
+          || right(regexp_replace(a.phone, '\\D', '', 'g'), 4),
+        'reason', ${message.reason ?? 'failed'}::text
+      ),
+      ${ts(message.now)}
+    from accounts a
+    join users u on u.id = a.user_id
+    join bot_chats c on c.telegram_id = u.telegram_id
+    where a.id = ${message.accountId}
+      and c.blocked_at is null
+      and (c.started_at is not null or c.write_allowed_at is not null)
+  `)
+}

@@ -1,0 +1,174 @@
+/**
+ * The Telegram bot against the fake Bot API over real HTTP (docs/bot.md), on PGlite and PostgreSQL: the channel
+ * check per member status and on failure, /start by long polling and by webhook, the webhook's secret, the
+ * outbox's limits (429 waited out, 403 stops messages) and two workers sharing one outbox.
+ */
+import type { ChannelStatus } from '@app/contract'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Config } from '../../src/config.ts'
+import { type FakeBotApi, startFakeBotApi } from '../../src/dev/fake-bot-api/server.ts'
+import { createTelegramBot } from '../../src/modules/bot/client.ts'
+import { loadBotTexts } from '../../src/modules/bot/messages.ts'
+import { createBotService } from '../../src/modules/bot/service.ts'
+import { createSettingsService } from '../../src/modules/settings/service.ts'
+import { authorize, bearer, buildAppOn, json, testConfig, useTestApp } from '../helpers/app.ts'
+import { DATABASE_KINDS } from '../helpers/database.ts'
+import { freshTelegramUser, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
+
+const CHANNEL = 'durov'
+
+function botConfig(apiRoot: string, overrides: Partial<Config['bot']> = {}, outboxPollMs = 0): Config['bot'] {
+  const base = testConfig().bot
+  return {
+    ...base,
+    apiRoot,
+    apiTimeoutSeconds: 1,
+    pollingTimeoutSeconds: 1,
+    ...overrides,
+    outbox: {
+      ...base.outbox,
+      pollMs: outboxPollMs,
+      backoffBaseMs: 100,
+      backoffMaxMs: 200,
+      perChatIntervalMs: 200,
+    },
+  }
+}
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error('timed out waiting')
+}
+
+describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
+  let fake: FakeBotApi
+  const options: { config: Partial<Config> } = { config: {} }
+  beforeAll(async () => {
+    fake = await startFakeBotApi({ token: TEST_BOT_TOKEN, channels: [CHANNEL] })
+    options.config.bot = botConfig(fake.url)
+  })
+  afterAll(async () => {
+    await fake.close()
+  })
+  const t = useTestApp(kind, options)
+
+  const channelStatus = async (accessToken: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/channel-status',
+      headers: bearer(accessToken),
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    return json<ChannelStatus>(response)
+  }
+
+  it.each([
+    ['member', undefined, true],
+    ['administrator', undefined, true],
+    ['creator', undefined, true],
+    ['restricted', true, true],
+    ['restricted', false, false],
+    ['left', undefined, false],
+    ['kicked', undefined, false],
+  ] as const)('channel status: %s (is_member %s) counts as joined: %s', async (status, isMember, joined) => {
+    const user = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, user)
+    fake.setMember(CHANNEL, user.id, status, isMember)
+    expect(await channelStatus(accessToken)).toEqual({ channelUsername: CHANNEL, isUserJoined: joined })
+    const call = fake.calls.findLast((c) => c.method === 'getChatMember')
+    expect(call?.params).toMatchObject({ chat_id: `@${CHANNEL}`, user_id: user.id })
+  })
+
+  it('channel status: each answer is kept briefly per user (one getChatMember for two reads)', async () => {
+    const user = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, user)
+    const before = fake.calls.filter((c) => c.method === 'getChatMember').length
+    await channelStatus(accessToken)
+    await channelStatus(accessToken)
+    expect(fake.calls.filter((c) => c.method === 'getChatMember').length).toBe(before + 1)
+  })
+
+  it('channel status: when the Bot API fails (5xx, timeout) the answer is 200 and does not nag', async () => {
+    for (const fault of [{ kind: 'server_error' } as const, { kind: 'timeout', ms: 1500 } as const]) {
+      const user = freshTelegramUser()
+      const { accessToken } = await authorize(t.app, user)
+      fake.addFault({ method: 'getChatMember', ...fault })
+      expect(await channelStatus(accessToken)).toEqual({ channelUsername: CHANNEL, isUserJoined: true })
+    }
+  })
+
+  it('channel status: no channel configured, no prompt (and no Bot API call)', async () => {
+    const user = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, user)
+    const settings = createSettingsService({ db: t.database.db })
+    await settings.set('channel_username', null)
+    const before = fake.calls.length
+    expect(await channelStatus(accessToken)).toEqual({ channelUsername: null, isUserJoined: true })
+    expect(fake.calls.length).toBe(before)
+    await settings.set('channel_username', CHANNEL)
+  })
+
+  it('the channel problem operators read: not an administrator, and fine when it is', async () => {
+    const bot = createBotService({
+      db: t.database.db,
+      now: () => new Date(),
+      bot: createTelegramBot(TEST_BOT_TOKEN, fake.url, 1),
+      botToken: TEST_BOT_TOKEN,
+      botTexts: loadBotTexts(t.config.localesDir),
+      webhookSecret: 'x',
+      config: { bot: t.config.bot, referralLink: t.config.referralLink },
+    })
+    expect(await bot.channelProblem()).toBeUndefined()
+    fake.setBotStatus(CHANNEL, 'member')
+    const problem = await bot.channelProblem()
+    expect(problem).toMatch(/is not an administrator of the channel @durov/)
+    expect(problem).not.toContain(TEST_BOT_TOKEN)
+    fake.setBotStatus(CHANNEL, 'administrator')
+  })
+
+  describe('updates and the outbox', () => {
+    let app: FastifyInstance
+    beforeAll(async () => {
+      // A second process on the same database that polls and sends, as `npm start` does.
+      app = await buildAppOn(t, { config: { bot: botConfig(fake.url, { polling: true }, 100) } })
+    })
+    afterAll(async () => {
+      await app.close()
+    })
+
+    const sendToBot = async (
+      from: { id: number; first_name: string; language_code?: string },
+      text: string,
+    ) => {
+      const before = fake.messagesTo(from.id).length
+      await fake.userSends(from, text)
+      await waitFor(() => fake.messagesTo(from.id).length > before)
+      return fake.messagesTo(from.id).at(-1)
+    }
+
+    it('/start <code> answers in the user language with a button opening the mini-app with that code', async () => {
+      const user = freshTelegramUser({ language_code: 'fa' })
+      const message = await sendToBot(user, '/start demo-ref')
+      expect(message?.text).toMatch(/خوش آمدید/)
+      expect(message?.reply_markup).toEqual({
+        inline_keyboard: [
+          [{ text: 'باز کردن برنامه', url: 'https://t.me/AccountSupplyDemoBot?startapp=demo-ref' }],
+        ],
+      })
+      const english = await sendToBot(freshTelegramUser({ language_code: 'en' }), '/start SPRING')
+      expect(english?.text).toMatch(/^Welcome!/)
+    })
+
+    it('/start without a code explains the invitation; another command gets a short help', async () => {
+      const user = freshTelegramUser({ language_code: 'en' })
+      expect((await sendToBot(user, '/start'))?.text).toMatch(/needs an invitation/)
+      expect((await sendToBot(user, '/balance'))?.text).toMatch(/^I tell you when/)
+      expect((await sendToBot(user, '/start'))?.reply_markup).toBeUndefined()
+    })
+  })
+})
