@@ -19,6 +19,7 @@ import { Command, CommanderError } from 'commander'
 import { createOpsClient, type OpsClient, OpsClientError } from './client.ts'
 import { ConfigError, loadOpsClientConfig } from './config.ts'
 import { addNewsCommands } from './news-commands.ts'
+import { addOperatorCommands } from './operator-commands.ts'
 import { addPaymentCommands } from './payment-commands.ts'
 
 /** Command-line text to a JSON value: true/false/null become JSON, anything else stays a string. */
@@ -236,6 +237,7 @@ export function buildCli(client: () => OpsClient): Command {
 
   addPaymentCommands(program, client)
   addNewsCommands(program, client)
+  addOperatorCommands(program, client)
 
   program.addHelpText('after', () => `\nAll commands:\n${describeCommands(program)}\n${ENVIRONMENT_HELP}`)
   return program

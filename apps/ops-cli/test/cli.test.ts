@@ -77,6 +77,7 @@ describe('ops CLI', () => {
       'news add --title-en TEXT --body-en TEXT [--title-fa TEXT --body-fa TEXT]',
       'news list [--limit N]',
       'news remove UID',
+      'operator create LOGIN --role viewer|operator|admin',
     ]) {
       expect(result.stdout).toContain(text)
     }
@@ -268,6 +269,19 @@ describe('ops CLI', () => {
     expect((await runCli(['news', 'add', '--title-en', 'T'], env())).code).toBe(1)
     expect((await runCli(['news', 'remove', 'not-a-uid'], env())).code).toBe(1)
     expect((await runCli(['news', 'list'], env())).stdout.trim().split('\n')).toHaveLength(1)
+  })
+
+  it('operator create prints the password and TOTP enrolment; a personal token works as OPS_TOKEN does', async () => {
+    const created = await runCli(['operator', 'create', 'first-admin', '--role', 'admin'], env())
+    expect(created.code, created.stderr).toBe(0)
+    expect(created.stdout).toMatch(
+      /^first-admin {2}admin\npassword: {4}\S{20,}\ntotp secret: [A-Z2-7]{32}\ntotp uri: {4}otpauth:\/\/totp\//,
+    )
+    const token = await runCli(['operator', 'token', 'first-admin'], env())
+    expect(token.stdout).toMatch(/^opk_\S+\n$/)
+    const asOperator = await runCli(['operator', 'list'], { ...env(), OPS_TOKEN: token.stdout.trim() })
+    expect(asOperator.stdout).toBe('first-admin  admin  api-token\n')
+    expect((await runCli(['operator', 'create', 'x', '--role', 'boss'], env())).code).toBe(1)
   })
 
   it('a wrong token is refused with a clear line', async () => {

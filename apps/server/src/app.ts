@@ -145,7 +145,12 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   })
 
   // Operators' calls (the CLI, later the console).
-  await app.register(opsRoutes, { prefix: '/ops', services })
+  await app.register(opsRoutes, {
+    prefix: '/ops',
+    services,
+    secureCookies: config.isProduction,
+    loginRateLimitMax: config.rateLimit.authMax,
+  })
 
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })

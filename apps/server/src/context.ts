@@ -23,6 +23,7 @@ import {
 } from './modules/dashboard/channel-membership.ts'
 import { deriveEmailKeys, type EmailKeys } from './modules/email-outbox/mail-crypto.ts'
 import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/templates.ts'
+import { deriveOperatorKeys, type OperatorKeys } from './modules/operators/keys.ts'
 import { resolveOpsToken } from './modules/secrets/ops-token.ts'
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
 import type { AccountProvider } from './providers/account-provider.ts'
@@ -40,6 +41,8 @@ export type AppContext = {
   botToken: string
   accessTokens: AccessTokenSigner
   opsToken: string
+  /** Keys of operators' sealed TOTP secrets and CSRF tokens, derived from the auth secret. */
+  operatorKeys: OperatorKeys
   /** Keys of email codes and sealed outbox mail, derived from the auth secret. */
   emailKeys: EmailKeys
   mailTemplates: MailTemplates
@@ -118,6 +121,7 @@ export async function createAppContext(
     botToken,
     accessTokens: createAccessTokenSigner(authSecret, config.accessTokenTtlSeconds),
     opsToken,
+    operatorKeys: deriveOperatorKeys(authSecret),
     emailKeys: deriveEmailKeys(authSecret),
     mailTemplates: loadMailTemplates(config.localesDir),
     bot,

@@ -5,7 +5,7 @@
 import type { AppContext } from './context.ts'
 import { createAccountSubmissionService } from './modules/account-submission/service.ts'
 import { createAccountService } from './modules/accounts/service.ts'
-import { createOperatorAuthService } from './modules/auth/operator-auth.ts'
+import { createAuditService } from './modules/audit/service.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createBotService } from './modules/bot/service.ts'
 import { createDashboardService } from './modules/dashboard/service.ts'
@@ -15,6 +15,7 @@ import { createHealthService } from './modules/health/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
 import { createNewsService } from './modules/news/service.ts'
+import { createOperatorService } from './modules/operators/service.ts'
 import { createOrderService } from './modules/orders/service.ts'
 import { createBankCardService } from './modules/payments/bank-card-service.ts'
 import { createExchangeRateService } from './modules/payments/exchange-rate-service.ts'
@@ -25,6 +26,25 @@ import { createValidationService } from './modules/validation/service.ts'
 import { createInvoiceService } from './modules/withdrawals/invoice-service.ts'
 import { createPayoutService } from './modules/withdrawals/payout-service.ts'
 
+/**
+ * The services an operator's change may use, built on one database (the audit log's transaction: see
+ * modules/audit/service.ts).
+ */
+function auditedServices(context: AppContext) {
+  return {
+    invoices: createInvoiceService(context),
+    payouts: createPayoutService(context),
+    accounts: createAccountService(context),
+    settings: createSettingsService(context),
+    orders: createOrderService(context),
+    invites: createInviteService(context),
+    exchangeRates: createExchangeRateService(context),
+    news: createNewsService(context),
+    users: createUserService(context),
+  }
+}
+export type AuditedServices = ReturnType<typeof auditedServices>
+
 export function createServices(context: AppContext) {
   const emailOutbox = createEmailOutboxService(context)
   const bot = createBotService({ ...context, log: context.log })
@@ -34,7 +54,8 @@ export function createServices(context: AppContext) {
     auth: createAuthService(context),
     emailAuth: createEmailAuthService({ ...context, mailQueued: emailOutbox.mailQueued }),
     emailOutbox,
-    operatorAuth: createOperatorAuthService(context),
+    operators: createOperatorService(context),
+    audit: createAuditService({ db: context.db, servicesOn: (db) => auditedServices({ ...context, db }) }),
     dashboard: createDashboardService(context),
     accounts: createAccountService(context),
     accountSubmission: createAccountSubmissionService(context),

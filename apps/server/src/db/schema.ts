@@ -553,3 +553,6 @@ export const leases = pgTable('leases', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   position: bigint('position', { mode: 'number' }).notNull().default(0),
 })
+
+// Operators, their sessions, the audit log and payout approvals (docs/console.md).
+export * from './operators-schema.ts'

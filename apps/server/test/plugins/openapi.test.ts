@@ -84,6 +84,19 @@ const OPS_CALLS = [
   'GET /ops/news',
   'POST /ops/news',
   'DELETE /ops/news/{uid}',
+  // Named operators and the console (docs/console.md).
+  'POST /ops/session',
+  'GET /ops/session',
+  'DELETE /ops/session',
+  'DELETE /ops/sessions',
+  'GET /ops/operators',
+  'POST /ops/operators',
+  'PATCH /ops/operators/{login}',
+  'POST /ops/operators/{login}/token',
+  'POST /ops/operators/{login}/reset',
+  'GET /ops/audit',
+  'GET /ops/overview',
+  'POST /ops/transactions/{uid}/approve',
 ]
 
 /** Documented beyond the spec and the operator API. */

@@ -65,6 +65,7 @@ describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
       new_user_can_add_account: true,
       new_user_can_register_account: true,
       email_allowed_domains: '',
+      payout_approval_above: '0',
     })
     // Demo exchange rates, so the payout forms work out of the box.
     expect(json<{ price: string }[]>(await ops('GET', '/ops/rates/USDTIRT'))[0]?.price).toBe('98500')

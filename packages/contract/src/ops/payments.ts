@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { UidSchema } from '../common.ts'
 import { ConfirmationStatusSchema, ExchangePairSchema, TransactionStatusSchema } from '../invoices.ts'
 import { LimitSchema } from './limit.ts'
+import { ReasonSchema } from './operators.ts'
 
 /** Invoices, payouts, exchange rates and the ledger, as operators read and move them. */
 export const OpsInvoiceListQuerySchema = z.object({
@@ -56,6 +57,8 @@ export const TransactionMoveParamsSchema = z.object({ uid: UidSchema, move: Tran
 export const TransactionMoveBodySchema = z.strictObject({
   txid: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
   senderAddress: z.optional(z.string().check(z.trim(), z.maxLength(128))),
+  /** Why a payout failed or is under review: required from named operators, kept in the audit log. */
+  reason: z.optional(ReasonSchema),
 })
 export const RateParamsSchema = z.object({ pair: ExchangePairSchema })
 export const PutRateBodySchema = z.strictObject({

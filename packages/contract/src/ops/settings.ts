@@ -15,6 +15,7 @@ export const SETTING_KEYS = [
   'new_user_can_add_account',
   'new_user_can_register_account',
   'email_allowed_domains',
+  'payout_approval_above',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -35,6 +36,8 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   new_user_can_register_account: 'new users may submit accounts by sign-up',
   email_allowed_domains:
     'email domains accepted for sign-in registration, comma-separated (example.com, mail.example.org); empty for any',
+  payout_approval_above:
+    "payouts above this USDT amount need a second operator's approval before they are sent (four eyes); 0 for none",
 }
 
 export const SettingKeySchema = z.enum(SETTING_KEYS, {

@@ -41,6 +41,7 @@ export async function readSettings(db: Db): Promise<SettingsValues> {
       stored.get('new_user_can_register_account'),
     ),
     email_allowed_domains: decode('email_allowed_domains', stored.get('email_allowed_domains')),
+    payout_approval_above: decode('payout_approval_above', stored.get('payout_approval_above')),
   }
 }
 

@@ -28,6 +28,8 @@ export type SettingsValues = {
   new_user_can_register_account: boolean
   /** Lower-case domains an email registration may use; empty means any (docs/email-auth.md). */
   email_allowed_domains: string[]
+  /** USDT minor units; payouts above need a second operator's approval (docs/console.md). 0: none do. */
+  payout_approval_above: bigint
 }
 
 type Definition<T> = {
@@ -174,4 +176,5 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   new_user_can_add_account: booleanSetting(true),
   new_user_can_register_account: booleanSetting(true),
   email_allowed_domains: domainListSetting,
+  payout_approval_above: usdtSetting(0n),
 }

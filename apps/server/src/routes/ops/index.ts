@@ -1,7 +1,9 @@
 /**
- * Operator HTTP API under /ops, for the CLI (and later the web console). PGlite is single-process,
+ * Operator HTTP API under /ops, for the CLI and the web console. PGlite is single-process,
  * so operator tools go through the running server instead of opening the data folder.
- * Every call needs `Authorization: Bearer <ops token>`.
+ * Every call but the console's login needs `Authorization: Bearer <OPS_TOKEN or a personal API token>` or the
+ * console's session cookie (plus the CSRF header on state-changing calls), and a role the access table allows
+ * (modules/operators/access.ts). Every change is written to the audit log in its transaction (docs/console.md).
  */
 import { ErrorResponseSchema } from '@app/contract'
 import {
@@ -27,21 +29,38 @@ import {
 } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
+import { DomainError, unauthorized } from '../../lib/domain-error.ts'
 import { formatUsdt } from '../../lib/money.ts'
+import { accountStatusOf } from '../../modules/audit/snapshots.ts'
+import { accessRuleOf, roleMayCall } from '../../modules/operators/access.ts'
+import type { OperatorActor } from '../../modules/operators/service.ts'
 import type { Order } from '../../modules/orders/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
 import newsOpsRoutes from './news.ts'
+import operatorRoutes from './operators.ts'
+import { requireReason } from './reason.ts'
+import { CSRF_COOKIE, CSRF_HEADER, readCookie, SESSION_COOKIE } from './session-cookies.ts'
 import withdrawalsOpsRoutes from './withdrawals.ts'
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema }
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling an /ops route: set by the ops routes' onRequest hook. */
+    operator: OperatorActor
+  }
+}
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema }
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 const notFoundError = { 404: ErrorResponseSchema }
 
 const showOrder = (order: Order) => ({ ...order, price: formatUsdt(order.price) })
 
 const opsRoutes: FastifyPluginAsyncZod<
   WithServices<
-    | 'operatorAuth'
+    | 'operators'
+    | 'audit'
     | 'invites'
     | 'settings'
     | 'orders'
@@ -52,10 +71,30 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'ledger'
     | 'users'
     | 'news'
-  >
-> = async (app, { services }) => {
-  const { invites, settings, orders, accounts, users } = services
-  app.addHook('onRequest', async (request) => services.operatorAuth.authenticate(bearerToken(request)))
+  > & { secureCookies: boolean; loginRateLimitMax: number }
+> = async (app, { services, secureCookies, loginRateLimitMax }) => {
+  const { settings, orders, accounts, users, operators, audit } = services
+  app.decorateRequest('operator', null as unknown as OperatorActor)
+  app.addHook('onRequest', async (request) => {
+    const rule = accessRuleOf(request.method, request.routeOptions.url ?? '')
+    if (rule === 'public') return
+    const token = bearerToken(request)
+    const session = readCookie(request, SESSION_COOKIE)
+    let actor: OperatorActor
+    if (token !== undefined) actor = await operators.authenticateToken(token)
+    else if (session !== undefined) {
+      actor = await operators.authenticateSession(session)
+      if (!SAFE_METHODS.has(request.method)) {
+        const header = request.headers[CSRF_HEADER]
+        const presented = typeof header === 'string' ? header : undefined
+        if (presented !== readCookie(request, CSRF_COOKIE) || !operators.csrfMatches(actor, presented))
+          throw new DomainError(403, 'UNAUTHORIZED', 'CSRF token missing or wrong')
+      }
+    } else throw unauthorized('Operator token required')
+    if (!roleMayCall(actor.role, rule))
+      throw new DomainError(403, 'UNAUTHORIZED', `The ${actor.role} role may not make this call`)
+    request.operator = actor
+  })
 
   app.post(
     '/invites',
@@ -65,7 +104,15 @@ const opsRoutes: FastifyPluginAsyncZod<
         response: { 201: InviteSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send({ code: await invites.create(request.body?.code) }),
+    async (request, reply) => {
+      const code = await audit.record(
+        request.operator,
+        { action: 'invite.create', objectType: 'invite', objectId: request.body?.code ?? null },
+        (s) => s.invites.create(request.body?.code),
+        (created) => ({ code: created }),
+      )
+      return reply.code(201).send({ code })
+    },
   )
 
   app.get('/settings', { schema: { response: { 200: SettingsSchema, ...errors } } }, async () =>
@@ -83,7 +130,16 @@ const opsRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const { key } = request.params
-      return settings.set(key, request.body.value)
+      return audit.record(
+        request.operator,
+        {
+          action: 'setting.set',
+          objectType: 'setting',
+          objectId: key,
+          before: async (_tx, s) => ({ key, value: (await s.settings.display())[key] ?? null }),
+        },
+        (s) => s.settings.set(key, request.body.value),
+      )
     },
   )
 
@@ -99,7 +155,16 @@ const opsRoutes: FastifyPluginAsyncZod<
         response: { 201: OrderSchema, 409: ErrorResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(showOrder(await orders.create(request.body))),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await audit.record(
+            request.operator,
+            { action: 'order.create', objectType: 'order', objectId: request.body.country.toUpperCase() },
+            async (s) => showOrder(await s.orders.create(request.body)),
+          ),
+        ),
   )
 
   app.patch(
@@ -111,7 +176,22 @@ const opsRoutes: FastifyPluginAsyncZod<
         response: { 200: OrderSchema, ...notFoundError, ...errors },
       },
     },
-    async (request) => showOrder(await orders.change(request.params.country, request.body)),
+    async (request) => {
+      const country = request.params.country.toUpperCase()
+      return audit.record(
+        request.operator,
+        {
+          action: 'order.change',
+          objectType: 'order',
+          objectId: country,
+          before: async (_tx, s) => {
+            const found = (await s.orders.list()).find((order) => order.country === country)
+            return found === undefined ? null : showOrder(found)
+          },
+        },
+        async (s) => showOrder(await s.orders.change(request.params.country, request.body)),
+      )
+    },
   )
 
   app.put(
@@ -123,7 +203,20 @@ const opsRoutes: FastifyPluginAsyncZod<
         response: { 200: OpsAccountSchema, ...notFoundError, 409: ErrorResponseSchema, ...errors },
       },
     },
-    async (request) => accounts.overrideStatus(request.params.uid, request.body.status),
+    async (request) => {
+      const reason = requireReason(request.operator, request.body.reason)
+      return audit.record(
+        request.operator,
+        {
+          action: 'account.status',
+          objectType: 'account',
+          objectId: request.params.uid,
+          reason,
+          before: (tx) => accountStatusOf(tx, request.params.uid),
+        },
+        (s) => s.accounts.overrideStatus(request.params.uid, request.body.status),
+      )
+    },
   )
 
   app.get(
@@ -158,10 +251,21 @@ const opsRoutes: FastifyPluginAsyncZod<
         response: { 200: OpsUserSchema, ...notFoundError, ...errors },
       },
     },
-    async (request) => users.setFlags(request.params.telegramId, request.body),
+    async (request) =>
+      audit.record(
+        request.operator,
+        {
+          action: 'user.flags',
+          objectType: 'user',
+          objectId: String(request.params.telegramId),
+          before: (_tx, s) => s.users.show(request.params.telegramId),
+        },
+        (s) => s.users.setFlags(request.params.telegramId, request.body),
+      ),
   )
 
   await app.register(withdrawalsOpsRoutes, { services })
   await app.register(newsOpsRoutes, { services })
+  await app.register(operatorRoutes, { services, secureCookies, loginRateLimitMax })
 }
 export default opsRoutes

@@ -12,9 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { WithServices } from '../../services.ts'
 
 const e = ErrorResponseSchema
-const errors = { 400: e, 401: e }
+const errors = { 400: e, 401: e, 403: e }
 
-const newsOpsRoutes: FastifyPluginAsyncZod<WithServices<'news'>> = async (app, { services: { news } }) => {
+const newsOpsRoutes: FastifyPluginAsyncZod<WithServices<'news' | 'audit'>> = async (
+  app,
+  { services: { news, audit } },
+) => {
   app.get(
     '/news',
     { schema: { querystring: NewsListLimitQuerySchema, response: { 200: OpsNewsListSchema, ...errors } } },
@@ -24,7 +27,14 @@ const newsOpsRoutes: FastifyPluginAsyncZod<WithServices<'news'>> = async (app, {
   app.post(
     '/news',
     { schema: { body: CreateNewsBodySchema, response: { 201: OpsNewsSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await news.publish(request.body)),
+    async (request, reply) => {
+      const published = await audit.record(
+        request.operator,
+        { action: 'news.publish', objectType: 'news', objectId: null },
+        (s) => s.news.publish(request.body),
+      )
+      return reply.code(201).send(published)
+    },
   )
 
   app.delete(
@@ -35,7 +45,12 @@ const newsOpsRoutes: FastifyPluginAsyncZod<WithServices<'news'>> = async (app, {
         response: { 200: RemovedNewsSchema, 404: e, ...errors },
       },
     },
-    async (request) => news.remove(request.params.uid),
+    async (request) =>
+      audit.record(
+        request.operator,
+        { action: 'news.remove', objectType: 'news', objectId: request.params.uid },
+        (s) => s.news.remove(request.params.uid),
+      ),
   )
 }
 export default newsOpsRoutes

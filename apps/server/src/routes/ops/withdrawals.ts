@@ -10,6 +10,7 @@ import {
   OpsTransactionListQuerySchema,
   OpsTransactionSchema,
   OpsTransactionsSchema,
+  OptionalReasonBodySchema,
   PutRateBodySchema,
   RateParamsSchema,
   RateSchema,
@@ -20,18 +21,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { validationError } from '../../lib/domain-error.ts'
+import { invoiceStatusOf, transactionStatusOf } from '../../modules/audit/snapshots.ts'
+import { requireSecondApproval } from '../../modules/operators/payout-approvals.ts'
 import type { PayoutMove } from '../../modules/withdrawals/status-rules.ts'
 import type { WithServices } from '../../services.ts'
+import { requireReason } from './reason.ts'
 
 const e = ErrorResponseSchema
-const errors = { 400: e, 401: e }
+const errors = { 400: e, 401: e, 403: e }
 const moveErrors = { ...errors, 404: e, 409: e }
 
 const MOVE_TARGET = { broadcast: 'broadcasting', fail: 'failed', review: 'review' } as const
 
 const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
-  WithServices<'invoices' | 'payouts' | 'exchangeRates' | 'ledger'>
-> = async (app, { services: { invoices, payouts, exchangeRates, ledger } }) => {
+  WithServices<'invoices' | 'payouts' | 'exchangeRates' | 'ledger' | 'audit'>
+> = async (app, { services: { invoices, payouts, exchangeRates, ledger, audit } }) => {
   app.get(
     '/invoices',
     { schema: { querystring: OpsInvoiceListQuerySchema, response: { 200: OpsInvoicesSchema, ...errors } } },
@@ -40,8 +44,29 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
 
   app.post(
     '/invoices/:uid/:move',
-    { schema: { params: InvoiceMoveParamsSchema, response: { 200: OpsInvoiceSchema, ...moveErrors } } },
-    async (request) => invoices.move(request.params.uid, request.params.move),
+    {
+      schema: {
+        params: InvoiceMoveParamsSchema,
+        body: OptionalReasonBodySchema,
+        response: { 200: OpsInvoiceSchema, ...moveErrors },
+      },
+    },
+    async (request) => {
+      const { uid, move } = request.params
+      const given = request.body?.reason
+      const reason = move === 'reject' ? requireReason(request.operator, given) : (given ?? null)
+      return audit.record(
+        request.operator,
+        {
+          action: `invoice.${move}`,
+          objectType: 'invoice',
+          objectId: uid,
+          reason,
+          before: (tx) => invoiceStatusOf(tx, uid),
+        },
+        (s) => s.invoices.move(uid, move),
+      )
+    },
   )
 
   app.get(
@@ -66,6 +91,9 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
     },
     async (request) => {
       const { uid, move } = request.params
+      const given = request.body?.reason
+      const reason =
+        move === 'fail' || move === 'review' ? requireReason(request.operator, given) : (given ?? null)
       let payout: PayoutMove
       if (move === 'succeed') {
         const txid = request.body?.txid
@@ -74,7 +102,21 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
       } else {
         payout = { to: MOVE_TARGET[move] }
       }
-      return payouts.move(uid, payout)
+      return audit.record(
+        request.operator,
+        {
+          action: `transaction.${move}`,
+          objectType: 'transaction',
+          objectId: uid,
+          reason,
+          before: (tx) => transactionStatusOf(tx, uid),
+        },
+        async (s, tx) => {
+          if (move === 'broadcast' || move === 'succeed')
+            await requireSecondApproval(tx, request.operator, uid)
+          return s.payouts.move(uid, payout)
+        },
+      )
     },
   )
 
@@ -83,7 +125,17 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
     {
       schema: { params: RateParamsSchema, body: PutRateBodySchema, response: { 200: RateSchema, ...errors } },
     },
-    async (request) => exchangeRates.set(request.params.pair, String(request.body.price)),
+    async (request) =>
+      audit.record(
+        request.operator,
+        {
+          action: 'rate.set',
+          objectType: 'rate',
+          objectId: request.params.pair,
+          before: async (_tx, s) => (await s.exchangeRates.history(request.params.pair, 1))[0] ?? null,
+        },
+        (s) => s.exchangeRates.set(request.params.pair, String(request.body.price)),
+      ),
   )
 
   app.get(

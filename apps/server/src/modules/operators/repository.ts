@@ -1,0 +1,69 @@
+/** Operators' and their sessions' SQL. */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { operatorSessions, operators } from '../../db/operators-schema.ts'
+
+export type OperatorRow = typeof operators.$inferSelect
+
+export async function findOperatorByLogin(db: Db, login: string, forUpdate = false) {
+  const query = db.select().from(operators).where(eq(operators.login, login))
+  const [row] = await (forUpdate ? query.for('update') : query)
+  return row
+}
+
+export async function findOperatorByApiTokenHash(db: Db, hash: string) {
+  const [row] = await db.select().from(operators).where(eq(operators.apiTokenHash, hash))
+  return row
+}
+
+export const listOperators = (db: Db) => db.select().from(operators).orderBy(asc(operators.login))
+
+export async function insertOperator(db: Db, values: typeof operators.$inferInsert) {
+  const [row] = await db.insert(operators).values(values).onConflictDoNothing().returning()
+  return row
+}
+
+export async function updateOperator(db: Db, id: number, values: Partial<typeof operators.$inferInsert>) {
+  const [row] = await db.update(operators).set(values).where(eq(operators.id, id)).returning()
+  if (row === undefined) throw new Error(`operator ${id} vanished`)
+  return row
+}
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; operatorId: number; createdAt: Date; expiresAt: Date },
+) {
+  await db.insert(operatorSessions).values({ ...values, lastSeenAt: values.createdAt })
+}
+
+export async function findLiveSession(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: operatorSessions, operator: operators })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt)))
+  return row
+}
+
+export async function touchSession(db: Db, id: number, at: Date) {
+  await db.update(operatorSessions).set({ lastSeenAt: at }).where(eq(operatorSessions.id, id))
+}
+
+export async function revokeSession(db: Db, id: number, at: Date) {
+  await db.update(operatorSessions).set({ revokedAt: at }).where(eq(operatorSessions.id, id))
+}
+
+/** Ends every live session of an operator; answers how many. */
+export async function revokeSessionsOf(db: Db, operatorId: number, at: Date): Promise<number> {
+  const rows = await db
+    .update(operatorSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
+    .returning({ id: operatorSessions.id })
+  return rows.length
+}
+
+export async function countOperators(db: Db): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operators)
+  return row?.n ?? 0
+}

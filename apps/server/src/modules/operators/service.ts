@@ -1,0 +1,320 @@
+/**
+ * Named operators (docs/console.md): who is calling (the bootstrap OPS_TOKEN, a personal API token, or a console
+ * session cookie), the console's login with password and TOTP, lockout after repeated failures, sessions with idle
+ * and absolute expiry, logout everywhere, and the admin's operator changes (each with its audit row, in its
+ * transaction).
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type {
+  ChangeOperatorBodySchema,
+  CreateOperator,
+  LoginBody,
+  Operator,
+  OperatorEnrolment,
+  OperatorRole,
+} from '@app/contract/ops'
+import type * as z from 'zod/mini'
+import type { Db } from '../../db/client.ts'
+import { DomainError, notFound, unauthorized } from '../../lib/domain-error.ts'
+import { epochSeconds } from '../../lib/epoch-seconds.ts'
+import { insertAudit } from '../audit/repository.ts'
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../email-auth/secrets.ts'
+import { seal, unseal } from '../email-outbox/mail-crypto.ts'
+import { opsTokenMatches } from '../secrets/ops-token.ts'
+import type { OperatorKeys } from './keys.ts'
+import { overviewCounts } from './overview.ts'
+import * as repo from './repository.ts'
+import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
+
+/** A console session ends after this long without a call... */
+export const SESSION_IDLE_SECONDS = 30 * 60
+/** ...and after this long whatever the activity. */
+export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60
+/** Failed logins in a row that lock the login... */
+export const LOCKOUT_FAILURES = 5
+/** ...for this long. */
+export const LOCKOUT_SECONDS = 15 * 60
+/** `lastSeenAt` is written at most this often (a call per poll would otherwise write a row each time). */
+const TOUCH_EVERY_SECONDS = 30
+
+export const BOOTSTRAP_LOGIN = 'bootstrap'
+
+/** Who is calling, as every /ops route sees it. */
+export type OperatorActor = {
+  /** Null for the bootstrap OPS_TOKEN. */
+  id: number | null
+  login: string
+  role: OperatorRole
+  via: 'token' | 'session'
+  session?: { id: number; csrfToken: string; expiresAt: Date } | undefined
+}
+
+export type OperatorServiceDeps = { db: Db; now: () => Date; opsToken: string; operatorKeys: OperatorKeys }
+export type OperatorService = ReturnType<typeof createOperatorService>
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url')
+
+export function operatorView(row: repo.OperatorRow): Operator {
+  return {
+    login: row.login,
+    role: row.role,
+    disabled: row.disabledAt !== null,
+    hasApiToken: row.apiTokenHash !== null,
+    lockedUntil: row.lockedUntil?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** The audit log's picture of an operator: never a hash or a secret. */
+const auditView = (row: repo.OperatorRow) => {
+  const { lockedUntil: _l, createdAt: _c, ...view } = operatorView(row)
+  return view
+}
+
+export function createOperatorService({ db, now, opsToken, operatorKeys }: OperatorServiceDeps) {
+  const csrfOf = (sessionToken: string) =>
+    createHmac('sha256', operatorKeys.csrf).update(sessionToken).digest('base64url')
+
+  const actorOf = (row: repo.OperatorRow): OperatorActor => ({
+    id: row.id,
+    login: row.login,
+    role: row.role,
+    via: 'token',
+  })
+
+  async function newCredentials() {
+    const password = randomToken(18)
+    const totpSecret = newTotpSecret()
+    return {
+      password,
+      totpSecret,
+      stored: { passwordHash: await hashPassword(password), totpSecret: seal(operatorKeys.totp, totpSecret) },
+    }
+  }
+
+  async function requireOperator(tx: Db, login: string) {
+    const row = await repo.findOperatorByLogin(tx, login, true)
+    if (row === undefined) throw notFound(`No operator ${login}`)
+    return row
+  }
+
+  const audit = (
+    tx: Db,
+    actor: OperatorActor,
+    action: string,
+    login: string,
+    before: unknown,
+    after: unknown,
+  ) =>
+    insertAudit(tx, {
+      operatorId: actor.id,
+      actor: actor.login,
+      action,
+      objectType: 'operator',
+      objectId: login,
+      before,
+      after,
+      reason: null,
+    })
+
+  return {
+    /** `Authorization: Bearer`: the bootstrap OPS_TOKEN (an admin) or an operator's personal API token. */
+    async authenticateToken(presented: string | undefined): Promise<OperatorActor> {
+      if (presented === undefined) throw unauthorized('Operator token required')
+      if (opsTokenMatches(presented, opsToken))
+        return { id: null, login: BOOTSTRAP_LOGIN, role: 'admin', via: 'token' }
+      const row = await repo.findOperatorByApiTokenHash(db, sha256(presented))
+      if (row === undefined || row.disabledAt !== null) throw unauthorized('Operator token required')
+      return actorOf(row)
+    },
+
+    /** The console's session cookie: live, not idle too long, not past its absolute end, operator enabled. */
+    async authenticateSession(token: string): Promise<OperatorActor> {
+      const found = await repo.findLiveSession(db, sha256(token))
+      const at = now()
+      if (found === undefined) throw unauthorized('Session expired')
+      const { session, operator } = found
+      const idleEnd = session.lastSeenAt.getTime() + SESSION_IDLE_SECONDS * 1000
+      if (operator.disabledAt !== null || session.expiresAt <= at || idleEnd <= at.getTime()) {
+        await repo.revokeSession(db, session.id, at)
+        throw unauthorized('Session expired')
+      }
+      if (at.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_SECONDS * 1000)
+        await repo.touchSession(db, session.id, at)
+      return {
+        ...actorOf(operator),
+        via: 'session',
+        session: { id: session.id, csrfToken: csrfOf(token), expiresAt: session.expiresAt },
+      }
+    },
+
+    /**
+     * Password and TOTP code in one call. Every failure answers the same 401 and counts; LOCKOUT_FAILURES in a
+     * row lock the login for LOCKOUT_SECONDS (429 with the wait), right answers included.
+     */
+    async login(body: LoginBody): Promise<{ token: string; actor: OperatorActor }> {
+      const at = now()
+      const invalid = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Wrong login, password or code')
+      const outcome = await db.transaction(async (tx) => {
+        const row = await repo.findOperatorByLogin(tx, body.login, true)
+        if (row === undefined) {
+          await verifyAgainstDecoy(body.password)
+          return { ok: false as const }
+        }
+        if (row.lockedUntil !== null && row.lockedUntil > at)
+          return { ok: false as const, wait: Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 1000) }
+        const passwordOk = await verifyPassword(row.passwordHash, body.password)
+        const secret = unseal(operatorKeys.totp, row.totpSecret)
+        const step =
+          secret === undefined ? undefined : acceptedTotpStep(secret, body.code, at, row.totpLastStep)
+        if (!passwordOk || step === undefined || row.disabledAt !== null) {
+          const failures = row.failedLogins + 1
+          const locked = failures >= LOCKOUT_FAILURES
+          await repo.updateOperator(tx, row.id, {
+            failedLogins: locked ? 0 : failures,
+            lockedUntil: locked ? new Date(at.getTime() + LOCKOUT_SECONDS * 1000) : row.lockedUntil,
+          })
+          return locked ? { ok: false as const, wait: LOCKOUT_SECONDS } : { ok: false as const }
+        }
+        const updated = await repo.updateOperator(tx, row.id, {
+          failedLogins: 0,
+          lockedUntil: null,
+          totpLastStep: step,
+        })
+        const token = randomToken()
+        const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_SECONDS * 1000)
+        await repo.insertSession(tx, {
+          tokenHash: sha256(token),
+          operatorId: row.id,
+          createdAt: at,
+          expiresAt,
+        })
+        return { ok: true as const, token, row: updated, expiresAt }
+      })
+      if (!outcome.ok) {
+        if (outcome.wait !== undefined)
+          throw new DomainError(429, 'RATE_LIMITED', 'Too many failed logins; try again later', {
+            wait: outcome.wait,
+          })
+        throw invalid()
+      }
+      return {
+        token: outcome.token,
+        actor: {
+          ...actorOf(outcome.row),
+          via: 'session',
+          session: { id: 0, csrfToken: csrfOf(outcome.token), expiresAt: outcome.expiresAt },
+        },
+      }
+    },
+
+    async logout(actor: OperatorActor): Promise<number> {
+      if (actor.session === undefined) return 0
+      await repo.revokeSession(db, actor.session.id, now())
+      return 1
+    },
+
+    /** Every console session of the caller (a named operator), this one included. */
+    async logoutEverywhere(actor: OperatorActor): Promise<number> {
+      if (actor.id === null) return 0
+      return repo.revokeSessionsOf(db, actor.id, now())
+    },
+
+    csrfMatches(actor: OperatorActor, presented: string | undefined): boolean {
+      if (actor.session === undefined || presented === undefined) return false
+      const a = Buffer.from(presented)
+      const b = Buffer.from(actor.session.csrfToken)
+      return a.length === b.length && timingSafeEqual(a, b)
+    },
+
+    me(actor: OperatorActor) {
+      return {
+        login: actor.login,
+        role: actor.role,
+        csrfToken: actor.session?.csrfToken ?? null,
+        expiresAt: actor.session ? epochSeconds(actor.session.expiresAt) : null,
+      }
+    },
+
+    overview: () => overviewCounts(db, now()),
+
+    async list(): Promise<Operator[]> {
+      return (await repo.listOperators(db)).map(operatorView)
+    },
+
+    /** A new operator with a generated password and TOTP secret, answered once (the enrolment). */
+    async create(actor: OperatorActor, input: CreateOperator): Promise<OperatorEnrolment> {
+      const credentials = await newCredentials()
+      return db.transaction(async (tx) => {
+        const row = await repo.insertOperator(tx, {
+          login: input.login,
+          role: input.role,
+          ...credentials.stored,
+        })
+        if (row === undefined)
+          throw new DomainError(409, 'INVALID_STATE', `An operator ${input.login} exists already`)
+        await audit(tx, actor, 'operator.create', row.login, null, auditView(row))
+        return {
+          operator: operatorView(row),
+          password: credentials.password,
+          totpUri: totpUri(credentials.totpSecret, row.login),
+          totpSecret: credentials.totpSecret,
+        }
+      })
+    },
+
+    /** A new password and TOTP secret (a lost phone): every session ends, the old code no longer works. */
+    async resetCredentials(actor: OperatorActor, login: string): Promise<OperatorEnrolment> {
+      const credentials = await newCredentials()
+      return db.transaction(async (tx) => {
+        const before = await requireOperator(tx, login)
+        const row = await repo.updateOperator(tx, before.id, {
+          ...credentials.stored,
+          totpLastStep: null,
+          failedLogins: 0,
+          lockedUntil: null,
+        })
+        await repo.revokeSessionsOf(tx, row.id, now())
+        await audit(tx, actor, 'operator.reset-credentials', login, auditView(before), auditView(row))
+        return {
+          operator: operatorView(row),
+          password: credentials.password,
+          totpUri: totpUri(credentials.totpSecret, row.login),
+          totpSecret: credentials.totpSecret,
+        }
+      })
+    },
+
+    /** Role and enabled state; disabling ends the operator's sessions. Nobody changes their own. */
+    async change(
+      actor: OperatorActor,
+      login: string,
+      input: z.infer<typeof ChangeOperatorBodySchema>,
+    ): Promise<Operator> {
+      if (login === actor.login)
+        throw new DomainError(409, 'INVALID_STATE', 'Operators cannot change their own role or state')
+      return db.transaction(async (tx) => {
+        const before = await requireOperator(tx, login)
+        const row = await repo.updateOperator(tx, before.id, {
+          ...(input.role === undefined ? {} : { role: input.role }),
+          ...(input.disabled === undefined ? {} : { disabledAt: input.disabled ? now() : null }),
+        })
+        if (row.disabledAt !== null) await repo.revokeSessionsOf(tx, row.id, now())
+        await audit(tx, actor, 'operator.change', login, auditView(before), auditView(row))
+        return operatorView(row)
+      })
+    },
+
+    /** A personal API token for the CLI, shown once; a new one replaces the old. */
+    async issueApiToken(actor: OperatorActor, login: string): Promise<{ login: string; token: string }> {
+      const token = `opk_${randomToken()}`
+      return db.transaction(async (tx) => {
+        const before = await requireOperator(tx, login)
+        const row = await repo.updateOperator(tx, before.id, { apiTokenHash: sha256(token) })
+        await audit(tx, actor, 'operator.api-token', login, auditView(before), auditView(row))
+        return { login, token }
+      })
+    },
+  }
+}

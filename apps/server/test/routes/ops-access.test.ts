@@ -1,0 +1,302 @@
+/**
+ * Named operators on every database (docs/console.md): the access table against every /ops route and role, console
+ * sessions (cookie, idle and absolute expiry, logout everywhere), CSRF, login lockout, TOTP wrong and replayed, four
+ * eyes on large payouts, the audit row with every change and only then, and an audit log nothing can change.
+ */
+import type { OperatorEnrolment, OperatorRole } from '@app/contract/ops'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
+import {
+  LOCKOUT_FAILURES,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_IDLE_SECONDS,
+} from '../../src/modules/operators/service.ts'
+import { totpCode } from '../../src/modules/operators/totp.ts'
+import { newUser, userIdOf } from '../helpers/accounts.ts'
+import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
+import { DATABASE_KINDS } from '../helpers/database.ts'
+import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** A value for each path parameter the /ops routes use. */
+const PARAMS: Record<string, string> = {
+  uid: '00000000-0000-4000-8000-000000000000',
+  move: 'confirm',
+  key: 'order_open',
+  country: 'ZZ',
+  pair: 'USDTTRX',
+  telegramId: '999999999',
+  login: 'nobody-here',
+}
+const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? name)
+
+describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
+  // Real time at first (users' Telegram init data is signed now), then only forward.
+  let clock = new Date()
+  const t = useTestApp(kind, { deps: { now: () => clock } })
+  const tick = (seconds: number) => {
+    clock = new Date(clock.getTime() + seconds * 1000)
+  }
+  const asAdmin = (method: Method, url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(TEST_OPS_TOKEN),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    })
+  const withToken = (token: string) => (method: Method, url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    })
+  const auditCount = async () =>
+    Number(
+      (
+        (await t.database.db.execute(sql`select count(*)::int as n from audit_log`)) as {
+          rows: { n: number }[]
+        }
+      ).rows[0]?.n,
+    )
+  let seq = 0
+  async function enrol(role: OperatorRole): Promise<OperatorEnrolment> {
+    seq += 1
+    const created = await asAdmin('POST', '/ops/operators', { login: `${role}-${kind}-${seq}`, role })
+    expect(created.statusCode, created.body).toBe(201)
+    return json<OperatorEnrolment>(created)
+  }
+  async function tokenOf(role: OperatorRole) {
+    const { operator } = await enrol(role)
+    return json<{ token: string }>(await asAdmin('POST', `/ops/operators/${operator.login}/token`)).token
+  }
+  /** Logs in (a fresh TOTP step each time) and answers a caller with the session's cookies and CSRF header. */
+  async function login(enrolment: OperatorEnrolment) {
+    tick(31)
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/ops/session',
+      payload: {
+        login: enrolment.operator.login,
+        password: enrolment.password,
+        code: totpCode(enrolment.totpSecret, clock),
+      },
+    })
+    expect(response.statusCode, response.body).toBe(200)
+    const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]))
+    const csrf = json<{ csrfToken: string }>(response).csrfToken
+    const cookie = `ops_session=${cookies.ops_session}; ops_csrf=${cookies.ops_csrf}`
+    return {
+      response,
+      csrf,
+      cookie,
+      call: (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method,
+          url,
+          headers: { cookie, ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }), ...headers },
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+        }),
+    }
+  }
+
+  it('has a rule for every /ops route, and each role is allowed or refused as the table says', async () => {
+    const document = json<{ paths: Record<string, Record<string, unknown>> }>(
+      await t.app.inject({ method: 'GET', url: '/openapi.json' }),
+    )
+    const calls = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/ops/'))
+      .flatMap(([path, operations]) =>
+        Object.keys(operations).map(
+          (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        ),
+      )
+    expect(calls.length).toBeGreaterThan(30)
+    const missing = calls.filter((call) => OPS_ACCESS[call] === undefined)
+    expect(missing, 'routes without an access rule').toEqual([])
+    expect(
+      Object.keys(OPS_ACCESS).filter((rule) => !calls.includes(rule)),
+      'rules without a route',
+    ).toEqual([])
+
+    const tokens = {
+      viewer: await tokenOf('viewer'),
+      operator: await tokenOf('operator'),
+      admin: await tokenOf('admin'),
+    }
+    for (const call of calls) {
+      const [method, path] = call.split(' ') as [Method, string]
+      for (const role of ['viewer', 'operator', 'admin'] as const) {
+        const rule = OPS_ACCESS[call]
+        if (rule === 'public') continue
+        const answer = await withToken(tokens[role])(
+          method,
+          concrete(path),
+          method === 'GET' ? undefined : {},
+        )
+        if (roleMayCall(role, rule))
+          expect(answer.statusCode, `${role} ${call}: ${answer.body}`).not.toBe(403)
+        else expect(answer.statusCode, `${role} ${call}`).toBe(403)
+        expect(answer.statusCode, `${role} ${call}`).not.toBe(401)
+      }
+    }
+  })
+
+  it('logs in with password and TOTP: HttpOnly SameSite=Strict cookie, CSRF on changes, idle and absolute expiry', async () => {
+    const admin = await enrol('admin')
+    const s = await login(admin)
+    const setCookie = s.response.headers['set-cookie'] as string[]
+    expect(setCookie.find((c) => c.startsWith('ops_session='))).toMatch(/HttpOnly/)
+    expect(setCookie.find((c) => c.startsWith('ops_session='))).toMatch(/SameSite=Strict/)
+    expect(setCookie.find((c) => c.startsWith('ops_session='))).not.toMatch(/Secure/) // tests are not production
+    expect(json(await s.call('GET', '/ops/session'))).toMatchObject({
+      login: admin.operator.login,
+      role: 'admin',
+    })
+
+    // CSRF: a change without the header, or with another, is refused; with it, it goes through.
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/ops/invites',
+      headers: { cookie: s.cookie },
+      payload: {},
+    })
+    expect(noHeader.statusCode).toBe(403)
+    expect((await s.call('POST', '/ops/invites', {}, { 'x-csrf-token': 'forged' })).statusCode).toBe(403)
+    expect((await s.call('POST', '/ops/invites', {})).statusCode).toBe(201)
+
+    // Idle expiry.
+    tick(SESSION_IDLE_SECONDS + 1)
+    expect((await s.call('GET', '/ops/session')).statusCode).toBe(401)
+
+    // Absolute expiry, however busy.
+    const busy = await login(admin)
+    for (let elapsed = 0; elapsed < SESSION_ABSOLUTE_SECONDS; elapsed += SESSION_IDLE_SECONDS / 2) {
+      tick(SESSION_IDLE_SECONDS / 2)
+      if (elapsed + SESSION_IDLE_SECONDS / 2 < SESSION_ABSOLUTE_SECONDS - 60)
+        expect((await busy.call('GET', '/ops/session')).statusCode).toBe(200)
+    }
+    tick(60)
+    expect((await busy.call('GET', '/ops/session')).statusCode).toBe(401)
+
+    // Logout everywhere ends every session of the operator.
+    const one = await login(admin)
+    const two = await login(admin)
+    expect(json(await one.call('DELETE', '/ops/sessions'))).toEqual({ sessions: 2 })
+    expect((await two.call('GET', '/ops/session')).statusCode).toBe(401)
+  })
+
+  it('refuses a wrong and a replayed TOTP code, and locks the login after repeated failures', async () => {
+    const op = await enrol('operator')
+    tick(31)
+    const body = (code: string, password = op.password) => ({ login: op.operator.login, password, code })
+    const post = (payload: unknown) =>
+      t.app.inject({ method: 'POST', url: '/ops/session', payload: payload as Record<string, unknown> })
+    const good = totpCode(op.totpSecret, clock)
+    const wrong = good === '000000' ? '111111' : '000000'
+    expect(json(await post(body(wrong)))).toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' })
+    expect((await post(body(good))).statusCode).toBe(200)
+    const replay = await post(body(good))
+    expect(replay.statusCode).toBe(401)
+
+    // Lockout: failures in a row (replay above and the wrong code count), then even the right answer is refused.
+    for (let i = 1; i < LOCKOUT_FAILURES; i++)
+      await post(body(totpCode(op.totpSecret, clock), 'wrong password!'))
+    tick(31)
+    const locked = await post(body(totpCode(op.totpSecret, clock)))
+    expect(locked.statusCode).toBe(429)
+    expect(json(locked)).toMatchObject({ code: 'RATE_LIMITED' })
+    tick(15 * 60 + 1)
+    expect((await post(body(totpCode(op.totpSecret, clock)))).statusCode).toBe(200)
+    // Unknown logins answer as a wrong password does.
+    expect((await post({ login: 'no-such-op', password: 'x', code: '123456' })).statusCode).toBe(401)
+  })
+
+  it('writes an audit row with every change and only then; reasons are required; nothing changes it', async () => {
+    const op = await enrol('operator')
+    const s = await login(op)
+    const before = await auditCount()
+    // A refused change (no reason) and a failed one (unknown invoice) write nothing.
+    expect((await s.call('POST', `/ops/invoices/${PARAMS.uid}/reject`, {})).statusCode).toBe(400)
+    expect(
+      (await s.call('POST', `/ops/invoices/${PARAMS.uid}/reject`, { reason: 'duplicate' })).statusCode,
+    ).toBe(404)
+    expect(await auditCount()).toBe(before)
+
+    await openPayments(opsOf(t.app))
+    const u = await newUser(t.app)
+    await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [5_000_000n])
+    const { uid } = json<{ uid: string }>(await u.post('/invoices/request-invoice'))
+    const afterSetup = await auditCount()
+    const rejected = await s.call('POST', `/ops/invoices/${uid}/reject`, { reason: 'accounts were resold' })
+    expect(rejected.statusCode, rejected.body).toBe(200)
+    expect(await auditCount()).toBe(afterSetup + 1)
+    const page = json<{ items: Record<string, unknown>[] }>(
+      await s.call('GET', `/ops/audit?objectType=invoice&objectId=${uid}`),
+    )
+    expect(page.items).toHaveLength(1)
+    expect(page.items[0]).toMatchObject({
+      actor: op.operator.login,
+      action: 'invoice.reject',
+      objectId: uid,
+      reason: 'accounts were resold',
+      before: { confirmationStatus: 'pending' },
+      after: { confirmationStatus: 'rejected' },
+    })
+    // The API has no call that changes the log, and the database refuses it too.
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const)
+      expect([403, 404]).toContain((await asAdmin(method, '/ops/audit', {})).statusCode)
+    await expect(t.database.db.execute(sql`update audit_log set reason = 'x'`)).rejects.toThrow()
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow()
+  })
+
+  it('four eyes: a payout above the set amount needs another operator’s approval before it is sent', async () => {
+    const ops = opsOf(t.app)
+    await openPayments(ops, { payout_approval_above: '10' })
+    const u = await newUser(t.app)
+    await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [20_000_000n])
+    const { uid } = json<{ uid: string }>(await u.post('/invoices/request-invoice'))
+    await opsOk(ops, 'POST', `/ops/invoices/${uid}/confirm`)
+    const paid = await u.post(`/invoices/${uid}/request-payment-crypto`, {
+      receiverAddress: VALID.bsc,
+      network: 'BSC',
+      token: 'USDT',
+    })
+    expect(paid.statusCode, paid.body).toBeLessThan(300)
+    const [payout] = json<{ uid: string }[]>(await ops('GET', '/ops/transactions?status=pending'))
+    if (!payout) throw new Error('no pending payout')
+
+    const alice = await login(await enrol('operator'))
+    const bob = await login(await enrol('operator'))
+    const refused = await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})
+    expect(refused.statusCode).toBe(409)
+    // Alice's own approval does not let her send it.
+    expect(json(await alice.call('POST', `/ops/transactions/${payout.uid}/approve`, {}))).toMatchObject({
+      required: true,
+    })
+    expect((await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})).statusCode).toBe(409)
+    // Bob approved it: Alice may send it now.
+    await bob.call('POST', `/ops/transactions/${payout.uid}/approve`, {})
+    const sent = await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})
+    expect(sent.statusCode, sent.body).toBe(200)
+    expect(json(sent)).toMatchObject({ status: 'broadcasting' })
+  })
+
+  it('a viewer reads but changes nothing; a disabled operator’s token and sessions stop working', async () => {
+    const viewer = await enrol('viewer')
+    const s = await login(viewer)
+    expect((await s.call('GET', '/ops/invoices')).statusCode).toBe(200)
+    expect((await s.call('POST', `/ops/invoices/${PARAMS.uid}/confirm`, {})).statusCode).toBe(403)
+    const token = json<{ token: string }>(
+      await asAdmin('POST', `/ops/operators/${viewer.operator.login}/token`),
+    ).token
+    expect((await withToken(token)('GET', '/ops/ledger')).statusCode).toBe(200)
+    expect(
+      (await asAdmin('PATCH', `/ops/operators/${viewer.operator.login}`, { disabled: true })).statusCode,
+    ).toBe(200)
+    expect((await withToken(token)('GET', '/ops/ledger')).statusCode).toBe(401)
+    expect((await s.call('GET', '/ops/session')).statusCode).toBe(401)
+  })
+})
