@@ -10,6 +10,7 @@ import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
+import { queueAccountMessage } from '../bot/repository.ts'
 import { accrueReferralEarning, removeReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import {
@@ -139,6 +140,10 @@ export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
       const row = await db.transaction(async (tx) => {
         const changed = await setAccountStatus(tx, uid, status, now())
         if (!changed) return undefined
+        if (status !== 'pending') {
+          const kind = status === 'accepted' ? 'account_accepted' : 'account_rejected'
+          await queueAccountMessage(tx, { accountId: changed.id, kind, now: now() })
+        }
         if (status === 'accepted') {
           await accrueReferralEarning(tx, changed.id, (await readSettings(tx)).referral_share_percent)
         } else if ((await removeReferralEarning(tx, changed.id)) === 'on_unpaid_invoice') {

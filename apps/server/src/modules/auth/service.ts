@@ -7,6 +7,7 @@ import type { TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
+import { markWriteAllowed } from '../bot/repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { AccessTokenSigner } from './access-tokens.ts'
 import { checkInitData, type InitDataFailure } from './init-data.ts'
@@ -25,6 +26,15 @@ import {
   type TelegramProfile,
   updateTelegramProfile,
 } from './repository.ts'
+
+/** Whether init data's user allowed the bot to write to them (`allows_write_to_pm`). */
+function allowsWriteToPm(userField: string | undefined): boolean {
+  try {
+    return (JSON.parse(userField ?? '{}') as { allows_write_to_pm?: unknown }).allows_write_to_pm === true
+  } catch {
+    return false
+  }
+}
 
 export type AuthServiceDeps = {
   db: Db
@@ -115,6 +125,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user =
         (await updateTelegramProfile(db, profile)) ??
         (await admitNewUser(profile, [startParam, referralCode]))
+      // The bot may write to users whose init data allows it (docs/bot.md).
+      if (allowsWriteToPm(checked.data.fields.user)) await markWriteAllowed(db, tg.id, now())
       const { accessToken, refreshToken } = await issueTokens(deps, db, user)
       return { accessToken, refreshToken }
     },

@@ -6,6 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
+import { validationReason } from '../bot/messages.ts'
+import { queueAccountMessage } from '../bot/repository.ts'
 import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import {
@@ -88,6 +90,15 @@ export function createValidationService({ db, accountProvider, now, log }: Valid
           const done = await recordValidation(tx, claim, result)
           if (done && result.status === 'accepted') {
             await accrueReferralEarning(tx, claim.id, (await readSettings(tx)).referral_share_percent)
+          }
+          // The owner hears of it through the bot's outbox, in the same transaction (docs/bot.md).
+          if (done && result.status !== 'pending') {
+            await queueAccountMessage(tx, {
+              accountId: claim.id,
+              kind: result.status === 'accepted' ? 'account_accepted' : 'account_validation_failed',
+              reason: validationReason(outcome.checks),
+              now: startedAt,
+            })
           }
           return done
         })

@@ -3,12 +3,14 @@
  * the user's views of them, and the operators' confirmation moves. Decisions in docs/payments.md.
  */
 import type { Account, InvoiceDetail, Page } from '@app/contract'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
-import { usdtToWireNumber } from '../../lib/money.ts'
+import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
+import { queueChatMessage, queueUserMessage } from '../bot/repository.ts'
 import {
   attachAvailableEarnings,
   invoiceEarningsAmount,
@@ -45,7 +47,13 @@ import {
 } from './transaction-repository.ts'
 import { type OpsInvoice, toInvoice, toOpsInvoice, toTransaction } from './views.ts'
 
-export type InvoiceServiceDeps = { db: Db; now: () => Date; cursors: CursorCodec }
+export type InvoiceServiceDeps = {
+  db: Db
+  now: () => Date
+  cursors: CursorCodec
+  /** The operators' chat the bot tells of new invoices (docs/bot.md). */
+  config?: { bot: Pick<Config['bot'], 'opsChatId'> } | undefined
+}
 export type InvoiceService = ReturnType<typeof createInvoiceService>
 
 const balanceError = (code: 'BALANCE_LOW_ERROR' | 'BALANCE_HIGH_ERROR', balance: bigint, limit: bigint) =>
@@ -61,7 +69,8 @@ const balanceError = (code: 'BALANCE_LOW_ERROR' | 'BALANCE_HIGH_ERROR', balance:
 
 const invalidState = (message: string) => new DomainError(409, 'INVALID_STATE', message)
 
-export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
+export function createInvoiceService({ db, now, cursors, config }: InvoiceServiceDeps) {
+  const opsChatId = config?.bot.opsChatId
   /** The user's own invoice; another user's is a 404, the same as a missing one. */
   async function invoiceOfUser(userId: number, uid: string): Promise<InvoiceRecord> {
     const invoice = await findInvoice(db, uid, { userId })
@@ -113,6 +122,15 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
           throw balanceError('BALANCE_HIGH_ERROR', amount, settings.max_payment_limit)
         }
         const saved = await setInvoiceAmount(tx, invoice.id, amount)
+        if (opsChatId !== undefined) {
+          await queueChatMessage(tx, {
+            chatId: opsChatId,
+            kind: 'ops_invoice_pending',
+            language: 'en',
+            params: { amount: formatUsdt2(amount), invoiceUid: saved.uid, user: `user ${userId}` },
+            now: requestedAt,
+          })
+        }
         return { uid: saved.uid, confirmationStatus: saved.confirmationStatus }
       })
     },
@@ -187,6 +205,14 @@ export function createInvoiceService({ db, now, cursors }: InvoiceServiceDeps) {
         }
         const moved = await updateConfirmationStatus(tx, invoice.id, from, to)
         if (!moved) throw invalidState('Invoice changed meanwhile; try again')
+        if (move !== 'validate') {
+          await queueUserMessage(tx, {
+            userId: invoice.userId,
+            kind: move === 'confirm' ? 'invoice_confirmed' : 'invoice_rejected',
+            params: { amount: formatUsdt2(invoice.amount), invoiceUid: invoice.uid },
+            now: now(),
+          })
+        }
         if (move === 'reject') {
           await releaseInvoiceAccounts(tx, invoice.id)
           await releaseInvoiceEarnings(tx, invoice.id)

@@ -10,9 +10,11 @@ import {
   type Transaction,
   USDT_BEP20_FEE,
 } from '@app/contract'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
-import { parseUsdt } from '../../lib/money.ts'
+import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
+import { queueChatMessage, queueUserMessage } from '../bot/repository.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
 import { rateUnavailable } from '../payments/exchange-rate-service.ts'
@@ -37,7 +39,12 @@ import {
 } from './transaction-repository.ts'
 import { type OpsTransaction, toOpsTransaction, toTransaction } from './views.ts'
 
-export type PayoutServiceDeps = { db: Db; now: () => Date }
+export type PayoutServiceDeps = {
+  db: Db
+  now: () => Date
+  /** The operators' chat the bot tells of new payout requests (docs/bot.md). */
+  config?: { bot: Pick<Config['bot'], 'opsChatId'> } | undefined
+}
 export type PayoutService = ReturnType<typeof createPayoutService>
 
 const MICRO = 1_000_000n
@@ -87,7 +94,8 @@ function checkPayoutProof(row: TransactionRecord, move: Extract<PayoutMove, { to
     throw validationError(`senderAddress: not a valid ${currency === 'trx' ? 'TRON' : 'BSC'} address`)
 }
 
-export function createPayoutService({ db, now }: PayoutServiceDeps) {
+export function createPayoutService(deps: PayoutServiceDeps) {
+  const { db, now } = deps
   return {
     /**
      * Creates the invoice's payout transaction (201), or answers the open one when this is the same request
@@ -142,6 +150,16 @@ export function createPayoutService({ db, now }: PayoutServiceDeps) {
           bankCardId,
           createdAt: requestedAt,
         })
+        const opsChatId = deps.config?.bot.opsChatId
+        if (opsChatId !== undefined) {
+          await queueChatMessage(tx, {
+            chatId: opsChatId,
+            kind: 'ops_payout_requested',
+            language: 'en',
+            params: { amount: formatUsdt2(invoice.amount), currency: 'USDT', invoiceUid },
+            now: requestedAt,
+          })
+        }
         if (invoice.paymentStatus !== PAYMENT_STATUS_ON_REQUEST) {
           await setInvoicePaymentStatus(tx, invoice.id, PAYMENT_STATUS_ON_REQUEST, null)
         }
@@ -188,6 +206,25 @@ export function createPayoutService({ db, now }: PayoutServiceDeps) {
             : { status: move.to }
         const moved = await updateTransactionStatus(tx, row.id, from, change)
         if (!moved) throw new DomainError(409, 'INVALID_STATE', 'Transaction changed meanwhile; try again')
+        if (move.to === 'success' || move.to === 'failed') {
+          const view = toTransaction({ ...row, status: move.to })
+          const explorer =
+            move.to === 'success' && row.currency !== 'irt'
+              ? `${row.currency === 'trx' ? 'https://tronscan.org/#/transaction/' : 'https://bscscan.com/tx/'}${move.txid}`
+              : ''
+          await queueUserMessage(tx, {
+            userId: row.userId,
+            kind: move.to === 'success' ? 'payout_succeeded' : 'payout_failed',
+            params: {
+              amount: String(view.net),
+              currency: row.currency === 'irt' ? 'IRT' : row.currency.toUpperCase(),
+              link: explorer,
+              invoiceUid: row.invoiceUid,
+              transactionUid: row.uid,
+            },
+            now: movedAt,
+          })
+        }
         const paymentStatus = PAYMENT_STATUS_AFTER[move.to]
         if (paymentStatus !== undefined) {
           await setInvoicePaymentStatus(
