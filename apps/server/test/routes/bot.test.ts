@@ -131,6 +131,77 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
     fake.setBotStatus(CHANNEL, 'administrator')
   })
 
+  describe('the webhook', () => {
+    let app: FastifyInstance
+    const secret = 'webhook-secret-of-the-suite'
+    beforeAll(async () => {
+      app = await buildAppOn(t, {
+        config: {
+          bot: botConfig(
+            fake.url,
+            { webhookUrl: 'https://bot.example.test/bot/webhook', webhookSecret: secret },
+            100,
+          ),
+        },
+      })
+    })
+    afterAll(async () => {
+      await app.close()
+      // As a process that polls would on taking over.
+      await fetch(`${fake.url}/bot${TEST_BOT_TOKEN}/deleteWebhook`, { method: 'POST' })
+    })
+    const post = (payload: string, headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/bot/webhook',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      })
+    const update = (from: { id: number; first_name: string; language_code?: string }, text: string) =>
+      JSON.stringify({
+        update_id: 1000 + (from.id % 1000),
+        message: {
+          message_id: 1,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: from.id, type: 'private', first_name: from.first_name },
+          from: { ...from, is_bot: false },
+          text,
+          entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }],
+        },
+      })
+
+    it('is registered at start-up with its secret', async () => {
+      await waitFor(() => fake.webhook !== undefined)
+      expect(fake.webhook).toEqual({ url: 'https://bot.example.test/bot/webhook', secret })
+    })
+
+    it('refuses an unsigned or wrongly signed update (401) and a malformed one (400), never a 5xx', async () => {
+      const user = freshTelegramUser()
+      expect((await post(update(user, '/start'))).statusCode).toBe(401)
+      expect(
+        (await post(update(user, '/start'), { 'x-telegram-bot-api-secret-token': 'wrong' })).statusCode,
+      ).toBe(401)
+      const signed = { 'x-telegram-bot-api-secret-token': secret }
+      for (const body of ['{not json', '[]', '{}', '{"update_id":-1}', '{"update_id":"x"}', 'null']) {
+        const response = await post(body, signed)
+        expect(response.statusCode, body).toBeGreaterThanOrEqual(400)
+        expect(response.statusCode, body).toBeLessThan(500)
+      }
+      // An update of a kind the bot ignores is still taken (200): Telegram must not redeliver it.
+      expect((await post('{"update_id":5,"edited_message":{}}', signed)).statusCode).toBe(200)
+    })
+
+    it('answers /start <code> taken by webhook', async () => {
+      const user = freshTelegramUser({ language_code: 'en' })
+      const response = await post(update(user, '/start demo-ref'), {
+        'x-telegram-bot-api-secret-token': secret,
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      await waitFor(() => fake.messagesTo(user.id).length === 1)
+      expect(fake.messagesTo(user.id)[0]?.text).toMatch(/^Welcome!/)
+    })
+  })
+
   describe('updates and the outbox', () => {
     let app: FastifyInstance
     beforeAll(async () => {
