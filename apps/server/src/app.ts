@@ -117,6 +117,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(securityPlugin, { appOrigins: config.appOrigins, isProduction: config.isProduction })
   await app.register(rateLimitPlugin, {
     max: config.rateLimit.max,
+    authMax: config.rateLimit.authMax,
     timeWindowMs: config.rateLimit.timeWindowMs,
     redisUrl: config.redisUrl,
   })
@@ -126,8 +127,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
 
   // Users' calls.
   await app.register(healthRoutes, { services })
-  await app.register(authRoutes, { services, rateLimitMax: config.rateLimit.authMax })
-  await app.register(emailAuthRoutes, { services, rateLimitMax: config.rateLimit.authMax })
+  await app.register(authRoutes, { services })
+  await app.register(emailAuthRoutes, { services })
   await app.register(dashboardRoutes, { services })
   await app.register(accountRoutes, { services })
   await app.register(invoiceRoutes, { services })

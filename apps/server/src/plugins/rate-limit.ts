@@ -1,14 +1,28 @@
 /**
- * Rate limits: a modest global limit per client IP, a stricter one on /auth/* (set per route via
- * `config.rateLimit`). Counters live in Redis when REDIS_URL is set so that every process shares
- * them; in memory otherwise.
+ * Rate limits: a modest global limit per client IP, and a stricter one that every /auth/* call shares
+ * (`app.authRateLimit`, routes/auth/rate-limit.ts). Counters live in Redis when REDIS_URL is set so that every
+ * process shares them; in memory otherwise.
  */
 import rateLimit from '@fastify/rate-limit'
+import type { onRequestAsyncHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
 import { DomainError } from '../lib/domain-error.ts'
 import { globalPlugin } from './global-plugin.ts'
 
-export type RateLimitOptions = { max: number; timeWindowMs: number; redisUrl: string | undefined }
+export type RateLimitOptions = {
+  max: number
+  /** The /auth/* budget per client and window, shared by all those calls. */
+  authMax: number
+  timeWindowMs: number
+  redisUrl: string | undefined
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The /auth/* calls' one limiter: a route config per call would give each call a budget of its own. */
+    authRateLimit: onRequestAsyncHookHandler
+  }
+}
 
 export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', async (app, opts) => {
   const redis =
@@ -29,4 +43,6 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', asyn
         wait: Math.max(1, Math.ceil(context.ttl / 1000)),
       }),
   })
+  // One limiter made once, hooked onto each /auth/* route: its store is one, whichever call counts.
+  app.decorate('authRateLimit', app.rateLimit({ max: opts.authMax, timeWindow: opts.timeWindowMs }))
 })

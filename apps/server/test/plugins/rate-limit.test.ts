@@ -22,6 +22,15 @@ describe('rate limits', () => {
     expect(limited.headers['retry-after']).toBeDefined()
   })
 
+  it('/auth/* is one budget per client, whichever calls spend it', async () => {
+    const codes = []
+    for (const url of ['/auth/refresh', '/auth/telegram/authorize', '/auth/login', '/auth/refresh']) {
+      const payload = url === '/auth/refresh' ? undefined : {}
+      codes.push((await t.app.inject({ method: 'POST', url, remoteAddress: '10.0.0.7', payload })).statusCode)
+    }
+    expect(codes).toEqual([401, 400, 400, 429])
+  })
+
   it('other routes have the global limit', async () => {
     const codes = []
     for (let i = 0; i < 9; i++)

@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Requester } from '../../modules/email-auth/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
+import { authRouteLimit } from './rate-limit.ts'
 
 /** The first of our languages the header prefers (`fa-IR,fa;q=0.9,en;q=0.8` -> fa), else English. */
 export function languageFromHeader(header: string | undefined): Language {
@@ -47,16 +48,17 @@ function requester(request: FastifyRequest, lng: Language | undefined): Requeste
   }
 }
 
-const emailAuthRoutes: FastifyPluginAsyncZod<
-  WithServices<'auth' | 'emailAuth'> & { rateLimitMax: number }
-> = async (app, { services: { auth, emailAuth }, rateLimitMax }) => {
-  const config = { rateLimit: { max: rateLimitMax, timeWindow: 60_000 } }
+const emailAuthRoutes: FastifyPluginAsyncZod<WithServices<'auth' | 'emailAuth'>> = async (
+  app,
+  { services: { auth, emailAuth } },
+) => {
+  const limit = authRouteLimit(app)
   const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema }
 
   app.post(
     '/auth/register',
     {
-      config,
+      ...limit,
       schema: {
         body: RegisterBodySchema,
         response: {
@@ -86,7 +88,7 @@ const emailAuthRoutes: FastifyPluginAsyncZod<
   app.post(
     '/auth/email-verification-request',
     {
-      config,
+      ...limit,
       schema: {
         body: EmailVerificationRequestBodySchema,
         response: { 204: NoContentSchema, ...errors, 404: ErrorResponseSchema },
@@ -101,7 +103,7 @@ const emailAuthRoutes: FastifyPluginAsyncZod<
   app.post(
     '/auth/email-verification-confirm',
     {
-      config,
+      ...limit,
       schema: {
         body: EmailVerificationConfirmBodySchema,
         response: { 204: NoContentSchema, ...errors, 401: ErrorResponseSchema },
@@ -116,7 +118,7 @@ const emailAuthRoutes: FastifyPluginAsyncZod<
   app.post(
     '/auth/login',
     {
-      config,
+      ...limit,
       schema: {
         body: LoginBodySchema,
         response: { 200: LoginResponseSchema, ...errors, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
@@ -128,7 +130,7 @@ const emailAuthRoutes: FastifyPluginAsyncZod<
   app.post(
     '/auth/password-reset-request',
     {
-      config,
+      ...limit,
       schema: {
         body: PasswordResetRequestBodySchema,
         response: { 204: NoContentSchema, ...errors, 404: ErrorResponseSchema },
@@ -144,7 +146,7 @@ const emailAuthRoutes: FastifyPluginAsyncZod<
   app.post(
     '/auth/password-reset-confirm',
     {
-      config,
+      ...limit,
       schema: {
         body: PasswordResetConfirmBodySchema,
         response: { 204: NoContentSchema, ...errors, 401: ErrorResponseSchema },

@@ -3,18 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { unauthorized } from '../../lib/domain-error.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
+import { authRouteLimit } from './rate-limit.ts'
 
-const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'> & { rateLimitMax: number }> = async (
-  app,
-  { services: { auth }, rateLimitMax },
-) => {
-  // Stricter than the global limit: these calls are what a credential-stuffing client would hammer.
-  const rateLimit = { max: rateLimitMax, timeWindow: 60_000 }
+const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'>> = async (app, { services: { auth } }) => {
+  const limit = authRouteLimit(app)
 
   app.post(
     '/auth/telegram/authorize',
     {
-      config: { rateLimit },
+      ...limit,
       schema: {
         body: TelegramAuthorizeBodySchema,
         response: {
@@ -31,7 +28,7 @@ const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'> & { rateLimitMax: n
   app.post(
     '/auth/refresh',
     {
-      config: { rateLimit },
+      ...limit,
       // No body: the refresh token comes as the bearer token (spec section 7).
       schema: { response: { 200: TokenPairSchema, 401: ErrorResponseSchema } },
     },
