@@ -56,6 +56,18 @@ const plants = [
     refused: ['@app/server', '../../server/src/config.ts', '../../../apps/server/src/app.ts'],
     allowed: ['./client.ts', '@app/contract/ops', 'commander'],
   },
+  {
+    file: `apps/console/src/${tag}.ts`,
+    says: 'The operator console imports only the contract',
+    refused: ['@app/server', '@app/web', '../../server/src/config.ts', '../../web/src/main.tsx'],
+    allowed: ['./app.tsx', '@app/contract/ops', 'react'],
+  },
+  {
+    file: `apps/console/src/screens/${tag}.ts`,
+    says: 'The operator console imports only the contract',
+    refused: ['@app/server/src/app.ts', '../../../server/src/config.ts', '../../../web/src/lib/i18n.ts'],
+    allowed: ['../lib/api.ts', './overview.tsx', '@app/contract'],
+  },
 ]
 
 const cycle = [`apps/server/src/${tag}-a.ts`, `apps/server/src/${tag}-b.ts`]

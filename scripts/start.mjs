@@ -1,5 +1,5 @@
 // @ts-check
-// `npm start`: builds the mini-app when its build is missing or stale (scripts/web-build.mjs), then runs the
+// `npm start`: builds the mini-app and the operator console when missing or stale (scripts/web-build.mjs), then runs the
 // server (embedded PGlite in ./data, sandbox provider, demo data and the simulator unless configured otherwise).
 // SKIP_WEB_BUILD=1 skips the build check (the start-up tests, which do not need the mini-app).
 //
@@ -10,12 +10,15 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ensureWebBuild } from './web-build.mjs'
+import { ensureConsoleBuild, ensureWebBuild } from './web-build.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const PARENT_CHECK_MS = 300
 
-if (process.env.SKIP_WEB_BUILD !== '1') await ensureWebBuild()
+if (process.env.SKIP_WEB_BUILD !== '1') {
+  await ensureWebBuild()
+  await ensureConsoleBuild()
+}
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
   cwd: process.cwd(),

@@ -32,6 +32,7 @@ const steps = [
   ['type-check', ['npm', 'run', 'typecheck']],
   ['contract, server and web tests', vitest('unit', [])],
   ['web build', ['npm', 'run', 'build', '-w', 'apps/web']],
+  ['console build', ['npm', 'run', 'build', '-w', 'apps/console']],
   ['first-screen size budget', ['npm', 'run', 'size', '-w', 'apps/web']],
   ['end-to-end tests (Chromium)', vitest('e2e', ['--config', 'e2e/vitest.config.ts'])],
 ]

@@ -79,3 +79,35 @@ export async function ensureWebBuild() {
   const build = await runStoppable('npm', ['run', 'build', '-w', 'apps/web'])
   if (build.code !== 0) process.exit(build.code ?? 1)
 }
+
+const consoleDist = join(root, 'apps/console/dist')
+const consoleSources = [
+  'apps/console/src',
+  'apps/console/index.html',
+  'apps/console/vite.config.ts',
+  'apps/console/package.json',
+  'packages/contract/src',
+]
+
+/** Why the operator console's build (apps/console/dist, served at /console) must be made again, or undefined. */
+export function consoleBuildStaleness() {
+  const index = join(consoleDist, 'index.html')
+  if (!existsSync(index)) return 'no build'
+  const built = statSync(index).mtimeMs
+  const changed = consoleSources.find(
+    (source) => existsSync(join(root, source)) && newestChange(join(root, source)) > built,
+  )
+  if (changed) return `${changed} changed`
+  const unencoded = missingPrecompressed(consoleDist).length
+  if (unencoded > 0) return `${unencoded} files lack their .br/.gz`
+  return undefined
+}
+
+/** Builds apps/console (vite build + precompression) when stale; exits the process if the build fails. */
+export async function ensureConsoleBuild() {
+  const reason = consoleBuildStaleness()
+  if (reason === undefined) return
+  console.log(`Building the operator console (apps/console: ${reason})...`)
+  const build = await runStoppable('npm', ['run', 'build', '-w', 'apps/console'])
+  if (build.code !== 0) process.exit(build.code ?? 1)
+}

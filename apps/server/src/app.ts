@@ -16,6 +16,7 @@ import { seedDemoData } from './modules/demo/repository.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
+import { consoleAppPlugin } from './plugins/console-app.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { globalPlugin } from './plugins/global-plugin.ts'
 import { openApiPlugin } from './plugins/openapi.ts'
@@ -124,6 +125,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(authenticatePlugin, { services })
   await app.register(compressionPlugin) // before any route: it attaches to routes as they are declared
   await app.register(webAppPlugin, { distDir: config.webDistDir })
+  await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })
 
   // Users' calls.
   await app.register(healthRoutes, { services })

@@ -72,6 +72,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   LOCALES_DIR: optionalString,
   WEB_DIST_DIR: optionalString,
+  CONSOLE_DIST_DIR: optionalString,
   TRUST_PROXY: z.optional(booleanFlag),
   RATE_LIMIT_MAX: wholeNumber(300, z.positive()),
   AUTH_RATE_LIMIT_MAX: wholeNumber(30, z.positive()),
@@ -127,6 +128,8 @@ export type Config = {
   prettyLogs: boolean
   localesDir: string
   webDistDir: string
+  /** The operator console's build (apps/console/dist), served at /console. */
+  consoleDistDir: string
   trustProxy: boolean
   rateLimit: { max: number; authMax: number; timeWindowMs: number }
   accessTokenTtlSeconds: number
@@ -294,6 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     prettyLogs: !isProduction && process.stdout.isTTY === true,
     localesDir: e.LOCALES_DIR ? resolve(cwd, e.LOCALES_DIR) : resolve(REPO_ROOT, 'locales'),
     webDistDir: e.WEB_DIST_DIR ? resolve(cwd, e.WEB_DIST_DIR) : resolve(REPO_ROOT, 'apps/web/dist'),
+    consoleDistDir: e.CONSOLE_DIST_DIR
+      ? resolve(cwd, e.CONSOLE_DIST_DIR)
+      : resolve(REPO_ROOT, 'apps/console/dist'),
     trustProxy: e.TRUST_PROXY ?? false,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     accessTokenTtlSeconds: 15 * 60,

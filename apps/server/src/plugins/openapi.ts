@@ -28,6 +28,8 @@ const NOT_API: readonly RegExp[] = [
   // Telegram's call to the bot (docs/bot.md), under its own secret header.
   /^\/bot\/webhook$/,
   /^\/assets\//,
+  // The operator console's pages and files (plugins/console-app.ts).
+  /^\/console(\/|$)/,
   /^\/flags\//,
   // Top-level files of the mini-app's build (icons, manifest): a name with an extension at the root.
   /^\/[^/:*]+\.[A-Za-z0-9]+$/,

@@ -4,7 +4,7 @@
  * SPA routes share paths with API routes (GET /accounts is both a screen and an API call), so a
  * request is routed by content negotiation: a GET whose Accept header prefers text/html (a browser
  * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /openapi.json,
- * /locales/*, /ops/*, /simulator*, /sandbox/*, /flags/*, /assets/*). Everything else (fetch/XHR asking for
+ * /locales/*, /ops/*, /console*, /simulator*, /sandbox/*, /flags/*, /assets/*). Everything else (fetch/XHR asking for
  * JSON or anything) reaches the API routes.
  *
  * The build writes a brotli (`.br`) and a gzip (`.gz`) sibling of every compressible file
@@ -27,6 +27,7 @@ const SERVER_PATHS = [
   /^\/openapi\.json$/,
   /^\/locales\//,
   /^\/ops\//,
+  /^\/console(\/|$)/,
   /^\/simulator(\/|$)/,
   /^\/sandbox\//,
   /^\/flags\//,

@@ -1,0 +1,194 @@
+/** The invoices: the confirmation queue oldest first (filter in the URL), confirm, reject with a reason, mark validating; bulk confirm. */
+import { OpsInvoiceSchema, OpsInvoicesSchema } from '@app/contract/ops'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import type * as z from 'zod/mini'
+import { api, query } from '../lib/api.ts'
+import { DataTable } from '../lib/data-table.tsx'
+import { ReasonDialog } from '../lib/reason-dialog.tsx'
+import { useCan } from '../lib/session.tsx'
+
+type Invoice = z.infer<typeof OpsInvoiceSchema>
+const STATUSES = ['pending', 'validating', 'confirmed', 'rejected']
+
+export function InvoicesScreen() {
+  const [params, setParams] = useSearchParams()
+  const status = params.get('status') ?? 'pending'
+  const client = useQueryClient()
+  const canAct = useCan('operator')
+  const [rejecting, setRejecting] = useState<string | undefined>()
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const list = useQuery({
+    queryKey: ['invoices', status],
+    queryFn: async () =>
+      (
+        await api(
+          OpsInvoicesSchema,
+          'GET',
+          `/ops/invoices${query({ status: status === 'all' ? undefined : status, limit: 200 })}`,
+        )
+      ).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+  })
+  const move = useMutation({
+    mutationFn: ({
+      uid,
+      to,
+      reason,
+    }: {
+      uid: string
+      to: 'confirm' | 'reject' | 'validate'
+      reason?: string
+    }) =>
+      api(
+        OpsInvoiceSchema,
+        'POST',
+        `/ops/invoices/${uid}/${to}`,
+        reason === undefined ? undefined : { reason },
+      ),
+    onSuccess: () => {
+      setRejecting(undefined)
+      void client.invalidateQueries({ queryKey: ['invoices'] })
+      void client.invalidateQueries({ queryKey: ['overview'] })
+    },
+  })
+  const bulk = useMutation({
+    mutationFn: async (uids: string[]) => {
+      for (const uid of uids) await api(OpsInvoiceSchema, 'POST', `/ops/invoices/${uid}/confirm`)
+    },
+    onSettled: () => {
+      setSelected(new Set())
+      void client.invalidateQueries({ queryKey: ['invoices'] })
+    },
+  })
+  const columns = useMemo<ColumnDef<Invoice, unknown>[]>(
+    () => [
+      ...(canAct && status === 'pending'
+        ? [
+            {
+              id: 'pick',
+              header: 'Pick',
+              cell: ({ row }: { row: { original: Invoice } }) => (
+                <input
+                  type="checkbox"
+                  aria-label={`Pick ${row.original.uid}`}
+                  checked={selected.has(row.original.uid)}
+                  onChange={(event) => {
+                    const next = new Set(selected)
+                    if (event.target.checked) next.add(row.original.uid)
+                    else next.delete(row.original.uid)
+                    setSelected(next)
+                  }}
+                />
+              ),
+            } satisfies ColumnDef<Invoice, unknown>,
+          ]
+        : []),
+      {
+        header: 'Invoice',
+        accessorKey: 'uid',
+        cell: (c) => <code title={String(c.getValue())}>{String(c.getValue()).slice(0, 8)}</code>,
+      },
+      {
+        header: 'Amount (USDT)',
+        accessorKey: 'amount',
+        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+      },
+      {
+        header: 'Confirmation',
+        accessorKey: 'confirmationStatus',
+        cell: (c) => <span className={`badge ${c.getValue()}`}>{String(c.getValue())}</span>,
+      },
+      { header: 'Payment', accessorKey: 'paymentStatus' },
+      {
+        header: 'Created',
+        accessorKey: 'createdAt',
+        cell: (c) => new Date(String(c.getValue())).toLocaleString(),
+      },
+      {
+        id: 'actions',
+        header: '',
+        cell: ({ row }) =>
+          canAct ? (
+            <div className="row-actions">
+              {row.original.confirmationStatus !== 'confirmed' &&
+              row.original.confirmationStatus !== 'rejected' ? (
+                <>
+                  <button
+                    type="button"
+                    className="primary"
+                    disabled={move.isPending}
+                    onClick={() => move.mutate({ uid: row.original.uid, to: 'confirm' })}
+                  >
+                    Confirm
+                  </button>
+                  <button type="button" className="danger" onClick={() => setRejecting(row.original.uid)}>
+                    Reject
+                  </button>
+                </>
+              ) : null}
+              {row.original.confirmationStatus === 'pending' ? (
+                <button type="button" onClick={() => move.mutate({ uid: row.original.uid, to: 'validate' })}>
+                  Mark validating
+                </button>
+              ) : null}
+            </div>
+          ) : null,
+      },
+    ],
+    [canAct, status, selected, move],
+  )
+  return (
+    <section>
+      <header className="screen-header">
+        <h1>Invoices</h1>
+        <label className="filter">
+          Status
+          <select value={status} onChange={(event) => setParams({ status: event.target.value })}>
+            {[...STATUSES, 'all'].map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        {selected.size > 0 ? (
+          <button
+            type="button"
+            className="primary"
+            disabled={bulk.isPending}
+            onClick={() => {
+              if (window.confirm(`Confirm ${selected.size} invoice(s)?`)) bulk.mutate([...selected])
+            }}
+          >
+            Confirm {selected.size} selected
+          </button>
+        ) : null}
+      </header>
+      {move.error && !rejecting ? (
+        <p className="form-error" role="alert">
+          {move.error.message}
+        </p>
+      ) : null}
+      <DataTable
+        columns={columns}
+        data={list.data}
+        isLoading={list.isLoading}
+        error={list.error}
+        empty="No invoices here."
+        onRetry={() => void list.refetch()}
+      />
+      {rejecting ? (
+        <ReasonDialog
+          title="Reject the invoice"
+          confirm="Reject"
+          pending={move.isPending}
+          error={move.error?.message}
+          onCancel={() => setRejecting(undefined)}
+          onSubmit={(reason) => move.mutate({ uid: rejecting, to: 'reject', reason })}
+        />
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,91 @@
+/** Settings and limits: every key with what it means; admins change them (each change is audited). */
+import {
+  SETTING_DESCRIPTIONS,
+  SETTING_KEYS,
+  type SettingKey,
+  SettingSchema,
+  SettingsSchema,
+} from '@app/contract/ops'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { api } from '../lib/api.ts'
+import { useCan } from '../lib/session.tsx'
+
+export function SettingsScreen() {
+  const client = useQueryClient()
+  const canChange = useCan('admin')
+  const settings = useQuery({
+    queryKey: ['settings'],
+    queryFn: () => api(SettingsSchema, 'GET', '/ops/settings'),
+  })
+  const [editing, setEditing] = useState<{ key: SettingKey; value: string }>()
+  const save = useMutation({
+    mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
+      api(SettingSchema, 'PUT', `/ops/settings/${key}`, { value: value === 'null' ? null : value }),
+    onSuccess: () => {
+      setEditing(undefined)
+      void client.invalidateQueries({ queryKey: ['settings'] })
+    },
+  })
+  if (settings.error) return <div className="state error">{settings.error.message}</div>
+  if (!settings.data) return <div className="state">Loading…</div>
+  return (
+    <section>
+      <header className="screen-header">
+        <h1>Settings and limits</h1>
+      </header>
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Setting</th>
+            <th>Value</th>
+            <th>Meaning</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {SETTING_KEYS.map((key) => (
+            <tr key={key}>
+              <td>
+                <code>{key}</code>
+              </td>
+              <td>
+                {editing?.key === key ? (
+                  <form
+                    onSubmit={(event) => {
+                      event.preventDefault()
+                      save.mutate(editing)
+                    }}
+                  >
+                    <input
+                      aria-label={key}
+                      value={editing.value}
+                      onChange={(event) => setEditing({ key, value: event.target.value })}
+                    />
+                    <button type="submit" className="primary" disabled={save.isPending}>
+                      Save
+                    </button>
+                    {save.error ? <span className="field-error">{save.error.message}</span> : null}
+                  </form>
+                ) : (
+                  <strong>{JSON.stringify(settings.data[key] ?? null)}</strong>
+                )}
+              </td>
+              <td className="muted">{SETTING_DESCRIPTIONS[key]}</td>
+              <td>
+                {canChange && editing?.key !== key ? (
+                  <button
+                    type="button"
+                    onClick={() => setEditing({ key, value: String(settings.data[key] ?? 'null') })}
+                  >
+                    Change
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}
