@@ -1,8 +1,38 @@
-import { useSyncExternalStore } from 'react'
-import { Navigate, Outlet } from 'react-router'
+import { parseScreenStartParam, type ScreenLink } from '@app/contract'
+import { useEffect, useSyncExternalStore } from 'react'
+import { Navigate, Outlet, useNavigate } from 'react-router'
 import { paths } from '../config/paths.ts'
 import { hasTokens, subscribeTokens } from '../lib/auth-tokens.ts'
-import { useBrowserMode } from '../lib/telegram/launch-context.tsx'
+import { useBrowserMode, useLaunchParams } from '../lib/telegram/launch-context.tsx'
+
+function pathOf(screen: ScreenLink): string {
+  switch (screen.kind) {
+    case 'account':
+      return paths.account(screen.accountUid)
+    case 'invoice':
+      return paths.invoice(screen.invoiceUid)
+    case 'transaction':
+      return paths.invoiceTransaction(screen.invoiceUid, screen.transactionUid)
+  }
+}
+
+/** Launches whose screen was opened: once per launch, so coming back home later stays home. */
+const opened = new WeakSet<object>()
+
+/**
+ * A bot notification's button opens the app with a start parameter naming a screen (`go_i_<invoice uid>`...):
+ * once signed in, go there. Anything else in the start parameter (a referral code) leaves the user where they are.
+ */
+function useStartScreen(signedIn: boolean) {
+  const launch = useLaunchParams()
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!signedIn || !launch || opened.has(launch)) return
+    opened.add(launch)
+    const screen = parseScreenStartParam(launch.startParam)
+    if (screen) void navigate(pathOf(screen), { replace: true })
+  }, [signedIn, launch, navigate])
+}
 
 /**
  * The guard: without tokens for this Telegram user (never had them, another user's, or a failed refresh
@@ -11,6 +41,7 @@ import { useBrowserMode } from '../lib/telegram/launch-context.tsx'
 export function AuthenticatedLayout() {
   const signedIn = useSyncExternalStore(subscribeTokens, hasTokens, hasTokens)
   const browser = useBrowserMode()
+  useStartScreen(signedIn)
   if (!signedIn) return <Navigate to={browser ? paths.login : paths.telegramAuth} replace />
   return <Outlet />
 }

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { type ScreenLink, screenStartParam } from '@app/contract'
 import type { Config } from '../../config.ts'
 import type { BotMessageParams } from './repository.ts'
 
@@ -29,28 +30,6 @@ export function translate(
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '')
 }
 
-/**
- * The mini-app's start parameter for a screen: `go_a_<account uid>`, `go_i_<invoice uid>`,
- * `go_t_<invoice uid>_<transaction uid>`. The mini-app reads it after sign-in and opens that screen; it never
- * matches a referral code the server would admit someone with (codes are never issued with that prefix... and a
- * user who gets these messages exists already).
- */
-export type Screen =
-  | { kind: 'account'; accountUid: string }
-  | { kind: 'invoice'; invoiceUid: string }
-  | { kind: 'transaction'; invoiceUid: string; transactionUid: string }
-
-export function screenStartParam(screen: Screen): string {
-  switch (screen.kind) {
-    case 'account':
-      return `go_a_${screen.accountUid}`
-    case 'invoice':
-      return `go_i_${screen.invoiceUid}`
-    case 'transaction':
-      return `go_t_${screen.invoiceUid}_${screen.transactionUid}`
-  }
-}
-
 /** `https://t.me/<bot>[/<short name>]?startapp=<param>`: opens the mini-app with the start parameter. */
 export function miniAppLink(startParam: string, link: Config['referralLink']): string {
   const path = link.miniAppShortName ? `${link.botUsername}/${link.miniAppShortName}` : link.botUsername
@@ -72,7 +51,8 @@ export function renderMessage(
 ): RenderedMessage | undefined {
   const lng = languageOf(language)
   const t = (key: string, extra: BotMessageParams = {}) => translate(texts, lng, key, { ...params, ...extra })
-  const open = (key: string, screen: Screen) => button(t(key), miniAppLink(screenStartParam(screen), link))
+  const open = (key: string, screen: ScreenLink) =>
+    button(t(key), miniAppLink(screenStartParam(screen), link))
   const account = () => open('bot.button.account', { kind: 'account', accountUid: params.accountUid ?? '' })
   const invoice = () => open('bot.button.invoice', { kind: 'invoice', invoiceUid: params.invoiceUid ?? '' })
   switch (kind) {

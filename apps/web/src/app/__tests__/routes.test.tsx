@@ -111,4 +111,25 @@ describe('routes', () => {
     telegram.emit('back_button_pressed')
     expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
   })
+
+  it('opens the screen a notification names in its start parameter, once, after sign-in', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    const invoiceUid = '0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999'
+    // The invoice stays loading: this test is about where the launch leads, not about the invoice.
+    server.on('GET', `/invoices/${invoiceUid}`, () => new Promise<Response>(() => {}))
+    renderApp(buildLaunchUrl({ startParam: `go_i_${invoiceUid}` }).url)
+    expect(await screen.findByTestId('invoice-loading')).toBeInTheDocument()
+    expect(window.location.pathname).toBe(`/invoices/${invoiceUid}`)
+  })
+
+  it('stays home when the start parameter is a referral code', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    renderApp(buildLaunchUrl({ startParam: 'S4S3JANTRE' }).url)
+    expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
+    expect(window.location.pathname).toBe('/')
+  })
 })
