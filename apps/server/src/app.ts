@@ -158,8 +158,14 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })
 
-  // Development and testing aids.
-  if (config.accountProvider === 'sandbox') await app.register(sandboxRoutes)
+  // Development and testing aids. The sandbox's table (codes and its 2FA password) is a demo aid: only beside
+  // the simulator, never on a deployment that merely runs on the sandbox.
+  if (config.accountProvider === 'sandbox' && config.simulator) await app.register(sandboxRoutes)
+  if (config.accountProvider === 'sandbox' && config.isProduction) {
+    app.log.warn(
+      'ACCOUNT_PROVIDER=sandbox in production: accounts are simulated and no account reaches a real provider',
+    )
+  }
   if (config.simulator) {
     await app.register(simulatorRoutes, {
       botToken: context.botToken,

@@ -58,7 +58,8 @@ const EnvSchema = z.object({
   MINI_APP_SHORT_NAME: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,30}$/))),
   AUTH_SECRET: optionalSecret(32),
   REDIS_URL: optionalString,
-  ACCOUNT_PROVIDER: z._default(z.enum(['sandbox']), 'sandbox'),
+  /** Default `sandbox` in development; production must name it (see loadConfig). */
+  ACCOUNT_PROVIDER: z.optional(z.enum(['sandbox'])),
   SMTP_URL: optionalString,
   /** The sender of every email: an address, or `Name <address>`. */
   MAIL_FROM: optionalString,
@@ -234,6 +235,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (isProduction && e.TELEGRAM_BOT_TOKEN === undefined) {
     throw new ConfigError('TELEGRAM_BOT_TOKEN is required in production (NODE_ENV=production)')
   }
+  // The sandbox simulates accounts and supplies none to anyone: a production deployment runs on it only by
+  // saying so, never by forgetting a variable.
+  if (isProduction && e.ACCOUNT_PROVIDER === undefined) {
+    throw new ConfigError(
+      "ACCOUNT_PROVIDER is required in production; the only provider built in is 'sandbox', which simulates accounts (set ACCOUNT_PROVIDER=sandbox to run on it anyway)",
+    )
+  }
   checkSmtpUrl(e.SMTP_URL)
   for (const [name, value] of [
     ['TELEGRAM_API_ROOT', e.TELEGRAM_API_ROOT],
@@ -268,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     authSecret: e.AUTH_SECRET,
     redisUrl: e.REDIS_URL,
-    accountProvider: e.ACCOUNT_PROVIDER,
+    accountProvider: e.ACCOUNT_PROVIDER ?? 'sandbox',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     emailAuth: {

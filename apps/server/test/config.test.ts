@@ -8,7 +8,10 @@ describe('login code limits', () => {
   })
   it('keep the live defaults when the simulator is off', () => {
     expect(loadConfig({ SIMULATOR: '0' }).codeSendLimits).toMatchObject({ perPhone: 5, perUser: 20 })
-    expect(loadConfig({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't' }).codeSendLimits).toMatchObject({
+    expect(
+      loadConfig({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't', ACCOUNT_PROVIDER: 'sandbox' })
+        .codeSendLimits,
+    ).toMatchObject({
       perPhone: 5,
       perUser: 20,
     })
@@ -17,5 +20,16 @@ describe('login code limits', () => {
     const env = { CODE_SEND_LIMIT_PER_PHONE: '7', CODE_SEND_LIMIT_PER_USER: '9' }
     expect(loadConfig(env).codeSendLimits).toMatchObject({ perPhone: 7, perUser: 9 })
     expect(loadConfig({ ...env, SIMULATOR: 'off' }).codeSendLimits).toMatchObject({ perPhone: 7, perUser: 9 })
+  })
+})
+
+describe('account provider', () => {
+  it('is the sandbox by default in development, and must be named in production', () => {
+    expect(loadConfig({}).accountProvider).toBe('sandbox')
+    expect(() => loadConfig({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't' })).toThrow(
+      /ACCOUNT_PROVIDER is required/,
+    )
+    const named = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't', ACCOUNT_PROVIDER: 'sandbox' }
+    expect(loadConfig(named).accountProvider).toBe('sandbox')
   })
 })

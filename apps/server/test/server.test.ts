@@ -52,6 +52,36 @@ describe('server start-up', () => {
     expect(server.output().stderr).toBe('')
   })
 
+  it('refuses production without an explicit ACCOUNT_PROVIDER, with one line', async () => {
+    const server = start({
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: '1:test',
+      PORT: String(nextPort++),
+      DATA_DIR: tempDataDir(),
+    })
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toMatch(/^ACCOUNT_PROVIDER is required in production; .*'sandbox'.*\n$/)
+  })
+
+  it('runs production on the sandbox only when named, warning at start-up; its table is not served', async () => {
+    const port = nextPort++
+    const server = start({
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: '1:test',
+      ACCOUNT_PROVIDER: 'sandbox',
+      PORT: String(port),
+      DATA_DIR: tempDataDir(),
+    })
+    await waitHealthy(port, server)
+    expect(server.output().stdout).toContain('ACCOUNT_PROVIDER=sandbox in production')
+    const table = await fetch(`http://127.0.0.1:${port}/sandbox/scenarios`, {
+      headers: { accept: 'application/json' },
+    })
+    expect(table.status).toBe(404)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  })
+
   it('refuses production without TELEGRAM_BOT_TOKEN, with one line', async () => {
     const server = start({ NODE_ENV: 'production', PORT: String(nextPort++), DATA_DIR: tempDataDir() })
     expect(await server.exited).toBe(1)

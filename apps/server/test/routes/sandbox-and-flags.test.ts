@@ -8,7 +8,40 @@ import { useTestApp } from '../helpers/app.ts'
 describe('sandbox scenarios and flags', () => {
   const t = useTestApp('pglite', { config: { isProduction: true, simulator: false } })
 
-  it('GET /sandbox/scenarios answers the table with the sandbox provider, in any mode', async () => {
+  it('GET /sandbox/scenarios is not served without the simulator (its table holds codes and a 2FA password)', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/sandbox/scenarios',
+      headers: { accept: 'application/json' },
+    })
+    expect(response.statusCode).toBe(404)
+  })
+
+  it('docs/sandbox-provider.md shows the same table as the module', () => {
+    const doc = readFileSync(new URL('../../../../docs/sandbox-provider.md', import.meta.url), 'utf8')
+    expect(doc).toContain(renderScenarioTable())
+  })
+  it('serves allow-listed flags with a long cache, 404 otherwise', async () => {
+    const flag = await t.app.inject({ method: 'GET', url: '/flags/IR.svg', headers: { accept: 'image/*' } })
+    expect(flag.statusCode).toBe(200)
+    expect(flag.headers['content-type']).toMatch(/^image\/svg\+xml/)
+    expect(flag.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(flag.body).toMatch(/^<svg/)
+    for (const url of [
+      '/flags/XX.svg',
+      '/flags/IR.png',
+      '/flags/..%2Fpackage.json',
+      '/flags/constructor.svg',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    }
+  })
+})
+
+describe('sandbox scenarios beside the simulator', () => {
+  const t = useTestApp('pglite', { config: { simulator: true } })
+
+  it('GET /sandbox/scenarios answers the table', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/sandbox/scenarios' })
     expect(response.statusCode).toBe(200)
     const table = SandboxScenariosSchema.parse(response.json())
@@ -30,27 +63,6 @@ describe('sandbox scenarios and flags', () => {
       'CF',
     ]) {
       expect(labels).toContain(`'${label}'`)
-    }
-  })
-
-  it('docs/sandbox-provider.md shows the same table as the module', () => {
-    const doc = readFileSync(new URL('../../../../docs/sandbox-provider.md', import.meta.url), 'utf8')
-    expect(doc).toContain(renderScenarioTable())
-  })
-
-  it('serves allow-listed flags with a long cache, 404 otherwise', async () => {
-    const flag = await t.app.inject({ method: 'GET', url: '/flags/IR.svg', headers: { accept: 'image/*' } })
-    expect(flag.statusCode).toBe(200)
-    expect(flag.headers['content-type']).toMatch(/^image\/svg\+xml/)
-    expect(flag.headers['cache-control']).toBe('public, max-age=31536000, immutable')
-    expect(flag.body).toMatch(/^<svg/)
-    for (const url of [
-      '/flags/XX.svg',
-      '/flags/IR.png',
-      '/flags/..%2Fpackage.json',
-      '/flags/constructor.svg',
-    ]) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404)
     }
   })
 })
