@@ -34,7 +34,11 @@ export const securityPlugin = globalPlugin<{ appOrigins: string[]; isProduction:
     // built files set their own caching). No browser, proxy or Telegram webview cache may keep it.
     app.addHook('onSend', async (_request, reply, payload) => {
       const type = reply.getHeader('content-type')
-      if (!reply.hasHeader('cache-control') && typeof type === 'string' && type.startsWith('application/json')) {
+      if (
+        !reply.hasHeader('cache-control') &&
+        typeof type === 'string' &&
+        type.startsWith('application/json')
+      ) {
         reply.header('cache-control', 'no-store')
       }
       return payload

@@ -319,7 +319,9 @@
       }
     })
     $('bot-start').addEventListener('click', async () => {
-      if (await postBot('/simulator/bot-chat/send', { text: `/start ${$('startParam').value || ''}`.trim() })) {
+      if (
+        await postBot('/simulator/bot-chat/send', { text: `/start ${$('startParam').value || ''}`.trim() })
+      ) {
         setTimeout(() => showBotChat().catch(() => undefined), 1500)
       }
     })
