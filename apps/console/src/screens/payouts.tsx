@@ -273,7 +273,7 @@ function SucceedDialog(props: {
         </label>
         {props.payout.currency !== 'irt' ? (
           <label>
-            Sender address (optional)
+            Sender address (the wallet it was paid from)
             <input value={sender} onChange={(event) => setSender(event.target.value)} />
           </label>
         ) : null}

@@ -4,7 +4,8 @@
  * it from there). Precompressed siblings (`.br`, `.gz`) are sent by `Accept-Encoding` as for the mini-app
  * (plugins/web-app.ts). The console is its own bundle: nothing of it reaches the mini-app's.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -25,7 +26,6 @@ export async function consoleAppPlugin(
       )
     return
   }
-  const index = readFileSync(indexPath)
   // Content-hashed files under /console/assets: cached for a year; `.br`/`.gz` picked by Accept-Encoding.
   await app.register(fastifyStatic, {
     root: join(distDir, 'assets'),
@@ -38,7 +38,11 @@ export async function consoleAppPlugin(
     allowedPath: (path) => !/\.(br|gz)$/.test(path),
   })
   const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(index)
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      // Read each time: a rebuild while the server runs replaces the hashed asset names it points to.
+      .send(await readFile(indexPath))
   app.get('/console', route, sendIndex)
   app.get('/console/*', route, sendIndex)
 }
