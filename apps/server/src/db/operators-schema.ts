@@ -97,3 +97,10 @@ export const payoutApprovals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.transactionUid, t.operatorId] })],
 )
+
+/** Users an operator blocked: their access and refresh tokens stop working at once (docs/console.md). */
+export const userBlocks = pgTable('user_blocks', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  blockedAt: at('blocked_at').notNull().defaultNow(),
+  reason: text('reason').notNull(),
+})

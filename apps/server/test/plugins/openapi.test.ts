@@ -97,6 +97,8 @@ const OPS_CALLS = [
   'GET /ops/audit',
   'GET /ops/overview',
   'POST /ops/transactions/{uid}/approve',
+  'POST /ops/users/{telegramId}/block',
+  'DELETE /ops/users/{telegramId}/block',
 ]
 
 /** Documented beyond the spec and the operator API. */

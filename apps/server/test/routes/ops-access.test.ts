@@ -284,6 +284,28 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect(json(sent)).toMatchObject({ status: 'broadcasting' })
   })
 
+  it('blocking a user stops their tokens at once; unblocking lets them sign in again', async () => {
+    const u = await newUser(t.app)
+    expect((await u.get('/dashboard')).statusCode).toBe(200)
+    expect((await asAdmin('POST', `/ops/users/${u.telegramId}/block`, {})).statusCode).toBe(400) // reason required
+    const blocked = await asAdmin('POST', `/ops/users/${u.telegramId}/block`, {
+      reason: 'sold accounts twice',
+    })
+    expect(blocked.statusCode, blocked.body).toBe(200)
+    expect(json(blocked)).toMatchObject({ blocked: true })
+    expect((await u.get('/dashboard')).statusCode).toBe(401)
+    const unblocked = await asAdmin('DELETE', `/ops/users/${u.telegramId}/block`)
+    expect(json(unblocked)).toMatchObject({ blocked: false })
+    expect((await u.get('/dashboard')).statusCode).toBe(200)
+    const audit = json<{ items: { action: string; reason: string | null }[] }>(
+      await asAdmin('GET', `/ops/audit?objectType=user&objectId=${u.telegramId}`),
+    )
+    expect(audit.items.map((item) => [item.action, item.reason])).toEqual([
+      ['user.unblock', null],
+      ['user.block', 'sold accounts twice'],
+    ])
+  })
+
   it('a viewer reads but changes nothing; a disabled operator’s token and sessions stop working', async () => {
     const viewer = await enrol('viewer')
     const s = await login(viewer)

@@ -14,6 +14,8 @@ export const OpsUserSchema = z.object({
   canRegisterAccount: z.boolean(),
   referrerTelegramId: z.nullable(z.int()),
   referralCount: z.int(),
+  /** Blocked by an operator: none of the user's tokens work (docs/console.md). */
+  blocked: z.boolean(),
   createdAt: z.string(),
 })
 export type OpsUser = z.infer<typeof OpsUserSchema>

@@ -15,13 +15,22 @@ export type TelegramProfile = {
 
 const authUserColumns = { id: users.id, uid: users.uid, telegramId: users.telegramId }
 
+/** Blocked users (an operator's decision, docs/console.md) are nobody to their tokens: access and refresh stop at once. */
+const notBlocked = sql`not exists (select 1 from user_blocks b where b.user_id = ${users.id})`
+
 export async function findUserByUid(db: Db, uid: string): Promise<AuthUser | undefined> {
-  const [row] = await db.select(authUserColumns).from(users).where(eq(users.uid, uid))
+  const [row] = await db
+    .select(authUserColumns)
+    .from(users)
+    .where(and(eq(users.uid, uid), notBlocked))
   return row
 }
 
 export async function findUserById(db: Db, id: number): Promise<AuthUser | undefined> {
-  const [row] = await db.select(authUserColumns).from(users).where(eq(users.id, id))
+  const [row] = await db
+    .select(authUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), notBlocked))
   return row
 }
 

@@ -32,13 +32,15 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   'PUT /ops/accounts/:uid/status': 'operator',
   'POST /ops/news': 'operator',
   'DELETE /ops/news/:uid': 'operator',
-  // Everything else: settings, limits, orders, rates, invites, users' flags, operators.
+  // Everything else: settings, limits, orders, rates, invites, users' flags and blocks, operators.
   'POST /ops/invites': 'admin',
   'PUT /ops/settings/:key': 'admin',
   'POST /ops/orders': 'admin',
   'PATCH /ops/orders/:country': 'admin',
   'PUT /ops/rates/:pair': 'admin',
   'PATCH /ops/users/:telegramId': 'admin',
+  'POST /ops/users/:telegramId/block': 'admin',
+  'DELETE /ops/users/:telegramId/block': 'admin',
   'GET /ops/operators': 'admin',
   'POST /ops/operators': 'admin',
   'PATCH /ops/operators/:login': 'admin',

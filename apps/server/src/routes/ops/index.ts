@@ -16,10 +16,12 @@ import {
   OpsAccountSchema,
   OpsAccountsSchema,
   OpsUserSchema,
+  OptionalReasonBodySchema,
   OrderParamsSchema,
   OrderSchema,
   OrdersSchema,
   PutSettingBodySchema,
+  ReasonBodySchema,
   SetAccountStatusBodySchema,
   SettingParamsSchema,
   SettingSchema,
@@ -261,6 +263,52 @@ const opsRoutes: FastifyPluginAsyncZod<
           before: (_tx, s) => s.users.show(request.params.telegramId),
         },
         (s) => s.users.setFlags(request.params.telegramId, request.body),
+      ),
+  )
+
+  app.post(
+    '/users/:telegramId/block',
+    {
+      schema: {
+        params: TelegramIdParamsSchema,
+        body: ReasonBodySchema,
+        response: { 200: OpsUserSchema, ...notFoundError, ...errors },
+      },
+    },
+    async (request) =>
+      audit.record(
+        request.operator,
+        {
+          action: 'user.block',
+          objectType: 'user',
+          objectId: String(request.params.telegramId),
+          reason: request.body.reason,
+          before: (_tx, s) => s.users.show(request.params.telegramId),
+        },
+        (s) => s.users.block(request.params.telegramId, request.body.reason),
+      ),
+  )
+
+  app.delete(
+    '/users/:telegramId/block',
+    {
+      schema: {
+        params: TelegramIdParamsSchema,
+        body: OptionalReasonBodySchema,
+        response: { 200: OpsUserSchema, ...notFoundError, ...errors },
+      },
+    },
+    async (request) =>
+      audit.record(
+        request.operator,
+        {
+          action: 'user.unblock',
+          objectType: 'user',
+          objectId: String(request.params.telegramId),
+          reason: request.body?.reason ?? null,
+          before: (_tx, s) => s.users.show(request.params.telegramId),
+        },
+        (s) => s.users.unblock(request.params.telegramId),
       ),
   )
 
