@@ -1,8 +1,10 @@
-/** Users: look one up by Telegram id (in the URL), see the flags and accounts, change the flags (admin). */
+/** Users: look one up by Telegram id (in the URL), see the flags and accounts; admins change the flags and block. */
 import { OpsAccountsSchema, OpsUserSchema } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { api, query } from '../lib/api.ts'
+import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
 
 const FLAGS = [
@@ -30,6 +32,17 @@ export function UsersScreen() {
   const flags = useMutation({
     mutationFn: (body: Record<string, boolean>) => api(OpsUserSchema, 'PATCH', `/ops/users/${id}`, body),
     onSuccess: (updated) => client.setQueryData(['user', id], updated),
+  })
+  const [blocking, setBlocking] = useState(false)
+  const block = useMutation({
+    mutationFn: (reason: string | undefined) =>
+      reason === undefined
+        ? api(OpsUserSchema, 'DELETE', `/ops/users/${id}/block`)
+        : api(OpsUserSchema, 'POST', `/ops/users/${id}/block`, { reason }),
+    onSuccess: (updated) => {
+      setBlocking(false)
+      client.setQueryData(['user', id], updated)
+    },
   })
   return (
     <section>
@@ -79,6 +92,32 @@ export function UsersScreen() {
             </label>
           ))}
           {flags.error ? <p className="form-error">{flags.error.message}</p> : null}
+          <p>
+            {user.data.blocked ? (
+              <span className="badge rejected">Blocked: none of their tokens work</span>
+            ) : null}{' '}
+            {canChange ? (
+              user.data.blocked ? (
+                <button type="button" onClick={() => block.mutate(undefined)} disabled={block.isPending}>
+                  Unblock
+                </button>
+              ) : (
+                <button type="button" className="danger" onClick={() => setBlocking(true)}>
+                  Block user
+                </button>
+              )
+            ) : null}
+          </p>
+          {blocking ? (
+            <ReasonDialog
+              title="Block the user"
+              confirm="Block"
+              pending={block.isPending}
+              error={block.error?.message}
+              onCancel={() => setBlocking(false)}
+              onSubmit={(reason) => block.mutate(reason)}
+            />
+          ) : null}
           <h3>Accounts</h3>
           {accounts.data?.length === 0 ? <p className="muted">No accounts.</p> : null}
           <ul className="plain">
