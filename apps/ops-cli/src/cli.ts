@@ -12,6 +12,7 @@ import {
   OrdersSchema,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
+  SettingProblemsSchema,
   SettingSchema,
   SettingsSchema,
 } from '@app/contract/ops'
@@ -31,6 +32,13 @@ export function parseCliValue(text: string): boolean | null | string {
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`)
+const warn = (line: string) => process.stderr.write(`${line}\n`)
+
+/** What does not work as configured (the bot and the channel), on stderr: stdout keeps only `key = value` lines. */
+async function warnSettingProblems(client: OpsClient, key?: string): Promise<void> {
+  const problems = SettingProblemsSchema.parse(await client.request('GET', '/ops/settings/problems'))
+  for (const p of problems) if (key === undefined || p.key === key) warn(`problem: ${p.key}: ${p.problem}`)
+}
 
 type ShownOrder = { country: string; price: string; capacity: number; isOpen: boolean }
 const orderLine = (o: ShownOrder) =>
@@ -65,10 +73,13 @@ export function buildCli(client: () => OpsClient): Command {
   settings
     .command('show')
     .usage(' ')
-    .description('print every setting')
+    .description(
+      'print every setting, then (on stderr) any that does not work, e.g. the bot not administering the channel',
+    )
     .action(async () => {
       const values = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
       for (const [key, value] of Object.entries(values)) print(`${key} = ${JSON.stringify(value)}`)
+      await warnSettingProblems(client())
     })
   settings
     .command('set')
@@ -84,6 +95,7 @@ export function buildCli(client: () => OpsClient): Command {
       const path = `/ops/settings/${encodeURIComponent(key)}`
       const saved = SettingSchema.parse(await client().request('PUT', path, { value: parseCliValue(value) }))
       print(`${saved.key} = ${JSON.stringify(saved.value)}`)
+      if (saved.key === 'channel_username') await warnSettingProblems(client(), saved.key)
     })
 
   const orders = program.command('orders').description('orders per country (price, capacity, open)')

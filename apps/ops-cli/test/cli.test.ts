@@ -104,9 +104,26 @@ describe('ops CLI', () => {
     expect(show.code).toBe(0)
     expect(show.stdout).toContain('payment_open = false')
     expect(show.stdout).toContain('min_payment_limit = "10"')
+    expect(show.stderr).toBe('')
     const invalid = await runCli(['settings', 'set', 'min_payment_limit', 'lots'], env())
     expect(invalid.code).toBe(1)
     expect(invalid.stderr).toContain('min_payment_limit')
+  })
+
+  it('settings show and set channel_username say when the bot cannot check the channel (stderr)', async () => {
+    // This server's Bot API root refuses at once (the test config): the channel cannot be checked.
+    const problem =
+      /^problem: channel_username: The bot cannot check the channel @cli_channel \(.+\): add the bot to the channel as an administrator\n$/
+    const set = await runCli(['settings', 'set', 'channel_username', '@cli_channel'], env())
+    expect(set.code, set.stderr).toBe(0)
+    expect(set.stdout).toBe('channel_username = "cli_channel"\n')
+    expect(set.stderr).toMatch(problem)
+    const show = await runCli(['settings', 'show'], env())
+    expect(show.code).toBe(0)
+    expect(show.stdout).toContain('channel_username = "cli_channel"')
+    expect(show.stderr).toMatch(problem)
+    await runCli(['settings', 'set', 'channel_username', 'null'], env())
+    expect((await runCli(['settings', 'show'], env())).stderr).toBe('')
   })
 
   it('orders, validation delay and accounts commands', async () => {

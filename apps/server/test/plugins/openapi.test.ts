@@ -66,6 +66,7 @@ const NOT_SERVED_YET: string[] = []
 const OPS_CALLS = [
   'POST /ops/invites',
   'GET /ops/settings',
+  'GET /ops/settings/problems',
   'PUT /ops/settings/{key}',
   'GET /ops/orders',
   'POST /ops/orders',

@@ -12,7 +12,15 @@ import { createTelegramBot } from '../../src/modules/bot/client.ts'
 import { loadBotTexts } from '../../src/modules/bot/messages.ts'
 import { createBotService } from '../../src/modules/bot/service.ts'
 import { createSettingsService } from '../../src/modules/settings/service.ts'
-import { authorize, bearer, buildAppOn, json, testConfig, useTestApp } from '../helpers/app.ts'
+import {
+  authorize,
+  bearer,
+  buildAppOn,
+  json,
+  TEST_OPS_TOKEN,
+  testConfig,
+  useTestApp,
+} from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
 
@@ -129,6 +137,56 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
     expect(problem).toMatch(/is not an administrator of the channel @durov/)
     expect(problem).not.toContain(TEST_BOT_TOKEN)
     fake.setBotStatus(CHANNEL, 'administrator')
+  })
+
+  it('ops settings: GET /ops/settings/problems names the channel problem, and nothing when there is none', async () => {
+    const problems = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/ops/settings/problems',
+        headers: bearer(TEST_OPS_TOKEN),
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      return json<{ key: string; problem: string }[]>(response)
+    }
+    const settings = createSettingsService({ db: t.database.db })
+    await settings.set('channel_username', CHANNEL)
+    expect(await problems()).toEqual([])
+
+    fake.setBotStatus(CHANNEL, 'member')
+    expect(await problems()).toEqual([
+      {
+        key: 'channel_username',
+        problem: `The bot @AccountSupplyDemoBot is not an administrator of the channel @${CHANNEL} (it is 'member'): make it one, or the join prompt cannot tell who joined`,
+      },
+    ])
+    fake.setBotStatus(CHANNEL, 'left')
+    expect((await problems())[0]?.problem).toMatch(/is not an administrator .* \(it is 'left'\)/)
+    fake.setBotStatus(CHANNEL, 'administrator')
+
+    // A channel the Bot API does not know, a 5xx, a timeout: it cannot be checked, said so without the token.
+    await settings.set('channel_username', 'no_such_channel')
+    const unknown = (await problems())[0]
+    expect(unknown?.problem).toBe(
+      'The bot cannot check the channel @no_such_channel (400: Bad Request: chat not found): add the bot to the channel as an administrator',
+    )
+    await settings.set('channel_username', CHANNEL)
+    fake.addFault({ method: 'getChatMember', kind: 'server_error' })
+    expect((await problems())[0]?.problem).toMatch(
+      /^The bot cannot check the channel @durov \(502: Bad Gateway\)/,
+    )
+    fake.addFault({ method: 'getChatMember', kind: 'timeout', ms: 1500 })
+    const late = (await problems())[0]?.problem ?? ''
+    expect(late).toMatch(/^The bot cannot check the channel @durov \(/)
+    expect(late).not.toContain(TEST_BOT_TOKEN)
+
+    // No channel: no problem, and no Bot API call.
+    await settings.set('channel_username', null)
+    const before = fake.calls.length
+    expect(await problems()).toEqual([])
+    expect(fake.calls.length).toBe(before)
+    await settings.set('channel_username', CHANNEL)
+    expect(await problems()).toEqual([])
   })
 
   describe('the webhook', () => {

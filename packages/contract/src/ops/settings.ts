@@ -54,3 +54,11 @@ export const PutSettingBodySchema = z.object({
   value: z.union([z.boolean(), z.string().check(z.maxLength(1024)), z.number(), z.null()]),
 })
 export const SettingSchema = z.object({ key: z.string(), value: SettingValueSchema })
+
+/**
+ * A setting that does not work as configured, in words for operators (`GET /ops/settings/problems`, shown by
+ * `ops settings show`): today the channel, when the bot is not its administrator or cannot read it.
+ */
+export const SettingProblemSchema = z.object({ key: SettingKeySchema, problem: z.string() })
+export const SettingProblemsSchema = z.array(SettingProblemSchema)
+export type SettingProblem = z.infer<typeof SettingProblemSchema>

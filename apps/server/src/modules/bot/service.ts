@@ -231,17 +231,40 @@ export function createBotService(deps: BotServiceDeps) {
       }
     },
 
-    /** A readable problem when the bot cannot check the configured channel's members; undefined when it can. */
-    async channelProblem(): Promise<string | undefined> {
+    /**
+     * A readable problem when the bot cannot check the configured channel's members; undefined when it can (or no
+     * channel is configured). Logged at start-up and shown by `ops settings show`; answers within `timeoutMs`.
+     */
+    async channelProblem(options: { timeoutMs?: number } = {}): Promise<string | undefined> {
       const { channel_username: channel } = await readSettings(db)
       if (channel === null) return undefined
+      const chat = channelChatId(channel)
+      const check = async () => {
+        try {
+          // Not bot.init(): grammY retries its getMe without end while Telegram cannot be reached.
+          const me = bot.isInited() ? bot.botInfo : await bot.api.getMe()
+          const member = await bot.api.getChatMember(chat, me.id)
+          if (member.status === 'administrator' || member.status === 'creator') return undefined
+          return `The bot @${me.username} is not an administrator of the channel ${chat} (it is '${member.status}'): make it one, or the join prompt cannot tell who joined`
+        } catch (error) {
+          return `The bot cannot check the channel ${chat} (${classifyBotError(error, deps.botToken).description}): add the bot to the channel as an administrator`
+        }
+      }
+      const timeoutMs = options.timeoutMs ?? config.bot.apiTimeoutSeconds * 2000
+      let timer: NodeJS.Timeout | undefined
+      const late = new Promise<string>((resolve) => {
+        timer = setTimeout(
+          () =>
+            resolve(
+              `The bot cannot check the channel ${chat} (Telegram did not answer within ${timeoutMs / 1000} s): try again later`,
+            ),
+          timeoutMs,
+        )
+      })
       try {
-        if (!bot.isInited()) await bot.init()
-        const member = await bot.api.getChatMember(channelChatId(channel), bot.botInfo.id)
-        if (member.status === 'administrator' || member.status === 'creator') return undefined
-        return `The bot @${bot.botInfo.username} is not an administrator of the channel ${channelChatId(channel)} (it is '${member.status}'): make it one, or the join prompt cannot tell who joined`
-      } catch (error) {
-        return `The bot cannot check the channel ${channelChatId(channel)} (${classifyBotError(error, deps.botToken).description}): add the bot to the channel as an administrator`
+        return await Promise.race([check(), late])
+      } finally {
+        clearTimeout(timer)
       }
     },
 

@@ -16,6 +16,7 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   // Reading.
   'GET /ops/overview': 'viewer',
   'GET /ops/settings': 'viewer',
+  'GET /ops/settings/problems': 'viewer',
   'GET /ops/orders': 'viewer',
   'GET /ops/users/:telegramId': 'viewer',
   'GET /ops/users/:telegramId/accounts': 'viewer',

@@ -24,6 +24,7 @@ import {
   ReasonBodySchema,
   SetAccountStatusBodySchema,
   SettingParamsSchema,
+  SettingProblemsSchema,
   SettingSchema,
   SettingsSchema,
   SetUserFlagsBodySchema,
@@ -73,6 +74,7 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'ledger'
     | 'users'
     | 'news'
+    | 'bot'
   > & { secureCookies: boolean; loginRateLimitMax: number }
 > = async (app, { services, secureCookies, loginRateLimitMax }) => {
   const { settings, orders, accounts, users, operators, audit } = services
@@ -119,6 +121,17 @@ const opsRoutes: FastifyPluginAsyncZod<
 
   app.get('/settings', { schema: { response: { 200: SettingsSchema, ...errors } } }, async () =>
     settings.display(),
+  )
+
+  // What does not work as configured: the bot not administering the channel, or unable to read it (docs/bot.md).
+  app.get(
+    '/settings/problems',
+    { schema: { response: { 200: SettingProblemsSchema, ...errors } } },
+    async () => {
+      // Within the CLI's patience (15 s) even when Telegram does not answer.
+      const problem = await services.bot.channelProblem({ timeoutMs: 5000 })
+      return problem === undefined ? [] : [{ key: 'channel_username' as const, problem }]
+    },
   )
 
   app.put(
