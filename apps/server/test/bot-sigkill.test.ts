@@ -1,0 +1,284 @@
+/**
+ * SIGKILL of a real server process (`server.ts`) in the middle of a batch of bot messages, then a restart on the
+ * same data (PGlite data folder or PostgreSQL database): every queued message reaches the Bot API, none is lost,
+ * and the only repeat is the one docs/bot.md allows, a message Telegram accepted before the process could mark it
+ * sent: at most one per chat (a chat's messages go one at a time), each such message twice at most.
+ *
+ * The fake Bot API runs in this test process, so it outlives the kill and counts what arrived and what it
+ * accepted. It answers each sendMessage only after SEND_MS, so that the kill lands while sends are in flight; a
+ * send whose process died meanwhile is still accepted, as Telegram would. The server claims the whole batch at
+ * once under a 2-minute lease; between the kill and the restart the test moves that lease's end into the past, as
+ * waiting two minutes would.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { afterAll, describe, expect, inject, it } from 'vitest'
+import { type Database, pgliteExtensions, wrapPglite } from '../src/db/client.ts'
+import { type FakeBotApi, type FakeCall, startFakeBotApi } from '../src/dev/fake-bot-api/server.ts'
+import { queueChatMessage } from '../src/modules/bot/repository.ts'
+import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from './helpers/app.ts'
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/database.ts'
+import { TEST_BOT_TOKEN } from './helpers/init-data.ts'
+import { type SpawnedServer, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
+
+const CHATS = 4
+const PER_CHAT = 6
+/** The fake answers each sendMessage this long after it arrived. */
+const SEND_MS = 400
+/** The server is killed as this sendMessage arrives: the second round of the chats, others still in flight. */
+const KILL_AT = CHATS + 3
+const FIRST_CHAT = 990_000_001
+
+const servers: SpawnedServer[] = []
+const dirs: string[] = []
+const databases: TestDatabase[] = []
+const fakes: FakeBotApi[] = []
+
+afterAll(async () => {
+  for (const server of servers) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+  }
+  await Promise.all(servers.map((server) => server.exited))
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  await Promise.all(databases.map((database) => database.dispose()))
+  await Promise.all(fakes.map((fake) => fake.close()))
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bot-sigkill-'))
+  dirs.push(dir)
+  return dir
+}
+
+/** The code a welcome message carries in its button (`...?startapp=<code>`): which queued message it is. */
+function codeOf(params: { reply_markup?: unknown }): string {
+  const markup = (
+    typeof params.reply_markup === 'string' ? JSON.parse(params.reply_markup) : params.reply_markup
+  ) as { inline_keyboard?: { url?: string }[][] } | undefined
+  const url = markup?.inline_keyboard?.[0]?.[0]?.url
+  if (url === undefined) throw new Error(`a message without its button: ${JSON.stringify(params)}`)
+  return new URL(url).searchParams.get('startapp') ?? ''
+}
+
+const codeFor = (chat: number, index: number) => `c${chat}m${index}`
+const ALL_CODES = Array.from({ length: CHATS }, (_, c) =>
+  Array.from({ length: PER_CHAT }, (_, i) => codeFor(c, i)),
+).flat()
+
+/** The batch: PER_CHAT welcomes to each of CHATS chats, queued as /start queues them. */
+async function queueBatch(database: Database): Promise<void> {
+  for (let i = 0; i < PER_CHAT; i++) {
+    for (let c = 0; c < CHATS; c++) {
+      await queueChatMessage(database.db, {
+        chatId: FIRST_CHAT + c,
+        kind: 'start_welcome',
+        language: 'en',
+        params: { code: codeFor(c, i) },
+        now: new Date(Date.now() - 1000),
+      })
+    }
+  }
+}
+
+/** The claims of the killed process run out, as two minutes of waiting would make them. */
+async function expireClaims(database: Database): Promise<number> {
+  const result = (await database.db.execute(sql`
+    update bot_outbox set claimed_until = now() - interval '1 second'
+    where status = 'sending' returning id
+  `)) as { rows: unknown[] }
+  return result.rows.length
+}
+
+type Row = { code: string; status: string; attempts: number; message_id: string | number | null }
+async function outboxRows(database: Database): Promise<Row[]> {
+  const result = (await database.db.execute(sql`
+    select params->>'code' as code, status, attempts, message_id from bot_outbox order by id
+  `)) as { rows: Row[] }
+  return result.rows
+}
+
+/** Opens the PGlite data folder (only while no server holds it), runs `work`, closes it. */
+async function withPglite<T>(dataDir: string, work: (database: Database) => Promise<T>): Promise<T> {
+  const database = wrapPglite(await PGlite.create(join(dataDir, 'pglite'), { extensions: pgliteExtensions }))
+  try {
+    return await work(database)
+  } finally {
+    await database.close()
+  }
+}
+
+type Store = {
+  /** Runs `work` on the database while no server runs (PGlite) or at any time (PostgreSQL). */
+  use<T>(work: (database: Database) => Promise<T>): Promise<T>
+  env: Record<string, string>
+}
+
+function serverEnv(dataDir: string, fake: FakeBotApi): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
+    TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+    TELEGRAM_API_ROOT: fake.url,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    OPS_TOKEN: TEST_OPS_TOKEN,
+    DEMO_DATA: 'false',
+    SIMULATOR: 'false',
+    VALIDATION_POLL_MS: '0',
+    EMAIL_OUTBOX_POLL_MS: '0',
+    BOT_POLLING: 'off',
+    BOT_OUTBOX_POLL_MS: '100',
+  }
+}
+
+async function start(env: Record<string, string>): Promise<SpawnedServer> {
+  const port = await freePort()
+  const server = spawnServer({ ...env, PORT: String(port) })
+  servers.push(server)
+  await waitHealthy(port, server, 40_000)
+  return server
+}
+
+const sendCalls = (fake: FakeBotApi): FakeCall[] => fake.calls.filter((c) => c.method === 'sendMessage')
+
+async function killMidBatch(label: string, fake: FakeBotApi, store: Store): Promise<void> {
+  const t0 = Date.now()
+  await store.use(queueBatch)
+  fake.addFault({ method: 'sendMessage', kind: 'timeout', ms: SEND_MS, times: 10_000 })
+
+  // The first process: killed as the KILL_AT-th send arrives.
+  const first = await start(store.env)
+  const deadline = Date.now() + 30_000
+  while (sendCalls(fake).length < KILL_AT) {
+    if (Date.now() > deadline) throw new Error(`no batch: ${first.output().stderr}`)
+    await sleep(2)
+  }
+  first.child.kill('SIGKILL')
+  const arrivedAtKill = sendCalls(fake).map((c) => codeOf(c.params))
+  const acceptedAtKill = fake.sent.length
+  expect(await first.exited).toBeNull() // killed, not exited
+  fake.clearFaults()
+  await sleep(SEND_MS + 100) // what was in flight is accepted by now, as Telegram would
+  const acceptedAfterKill = fake.sent.length
+
+  // Mid-batch: some sent, some in flight, most not yet asked for.
+  expect(acceptedAtKill).toBeGreaterThan(0)
+  expect(acceptedAtKill).toBeLessThan(arrivedAtKill.length)
+  expect(arrivedAtKill.length).toBeLessThan(ALL_CODES.length)
+
+  const { rowsAtKill, expired } = await store.use(async (database) => ({
+    rowsAtKill: await outboxRows(database),
+    expired: await expireClaims(database),
+  }))
+  // The whole batch was claimed at once: what was not marked sent before the kill is still claimed.
+  const sentAtKill = new Set(rowsAtKill.filter((r) => r.status === 'sent').map((r) => r.code))
+  expect(rowsAtKill.filter((r) => r.status === 'sending')).toHaveLength(expired)
+  expect(sentAtKill.size + expired).toBe(ALL_CODES.length)
+  expect(sentAtKill.size).toBeLessThanOrEqual(acceptedAtKill)
+  /** Accepted by the fake, never marked sent: the only messages that may, and must, be sent a second time. */
+  const unmarked = arrivedAtKill.filter((code) => !sentAtKill.has(code))
+
+  // The restart: the same data, the same fake.
+  const second = await start(store.env)
+  const restartDeadline = Date.now() + 60_000
+  const delivered = () => new Set(fake.sent.map((m) => codeOf(m)))
+  while (!ALL_CODES.every((code) => delivered().has(code))) {
+    if (Date.now() > restartDeadline) {
+      throw new Error(`not delivered after the restart: ${ALL_CODES.filter((c) => !delivered().has(c))}`)
+    }
+    await sleep(50)
+  }
+  await second.stop()
+
+  // Every message delivered; each at most twice; the twice-sent ones are those in flight at the kill, one per chat.
+  const times = new Map<string, number>()
+  for (const message of fake.sent) times.set(codeOf(message), (times.get(codeOf(message)) ?? 0) + 1)
+  expect([...times.keys()].sort()).toEqual([...ALL_CODES].sort())
+  const twice = [...times].filter(([, n]) => n > 1).map(([code]) => code)
+  expect([...times.values()].every((n) => n === 1 || n === 2)).toBe(true)
+  expect(fake.sent.length).toBe(ALL_CODES.length + twice.length)
+  for (let c = 0; c < CHATS; c++) {
+    const chatId = FIRST_CHAT + c
+    const codes = fake.messagesTo(chatId).map((m) => codeOf(m))
+    const repeated = twice.filter((code) => code.startsWith(`c${c}m`))
+    expect(repeated.length, `chat ${c}: ${codes}`).toBeLessThanOrEqual(1)
+    // A repeat is this chat's last send that reached the fake before the kill (the one in flight).
+    const lastArrived = arrivedAtKill.filter((code) => code.startsWith(`c${c}m`)).at(-1)
+    if (repeated[0] !== undefined) expect(repeated[0]).toBe(lastArrived)
+    // In order, once the repeat is folded.
+    expect(codes.filter((code, i) => code !== codes[i - 1])).toEqual(
+      Array.from({ length: PER_CHAT }, (_, i) => codeFor(c, i)),
+    )
+  }
+  // Exactly the sends that reached the fake and were not marked sent are repeated, and only they.
+  expect([...twice].sort()).toEqual([...unmarked].sort())
+
+  // The outbox agrees: every row sent once and for all, with the message id of the last delivery.
+  const rows = await store.use(outboxRows)
+  expect(rows).toHaveLength(ALL_CODES.length)
+  for (const row of rows) {
+    expect(row.status, row.code).toBe('sent')
+    const last = fake.sent.findLast((m) => codeOf(m) === row.code)
+    expect(Number(row.message_id), row.code).toBe(last?.message_id)
+  }
+  console.log(
+    `${label}: ${ALL_CODES.length} messages to ${CHATS} chats, SIGKILL as send ${KILL_AT} arrived ` +
+      `(${acceptedAtKill} accepted, ${arrivedAtKill.length - acceptedAtKill} in flight, ${acceptedAfterKill - acceptedAtKill} of them accepted after the kill, ${expired} claims expired); ` +
+      `after the restart every message delivered, ${twice.length} twice (${twice.join(', ') || 'none'}); ` +
+      `${Date.now() - t0} ms`,
+  )
+}
+
+async function newFake(): Promise<FakeBotApi> {
+  const fake = await startFakeBotApi({ token: TEST_BOT_TOKEN })
+  fakes.push(fake)
+  return fake
+}
+
+describe('SIGKILL mid-batch of bot messages on PGlite, restart', () => {
+  it('every message is delivered, none lost, a message in flight at most twice', async () => {
+    const fake = await newFake()
+    const dataDir = tempDir()
+    // The migrated snapshot (global-setup) in the data folder where the server opens PGlite.
+    const snapshot = new Blob([await readFile(inject('pgliteSnapshotPath'))])
+    await (
+      await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: snapshot, extensions: pgliteExtensions })
+    ).close()
+    await killMidBatch('pglite', fake, {
+      use: (work) => withPglite(dataDir, work),
+      env: serverEnv(dataDir, fake),
+    })
+  }, 120_000)
+})
+
+describe.runIf(TEST_DATABASE_URL)('SIGKILL mid-batch of bot messages on PostgreSQL, restart', () => {
+  it('every message is delivered, none lost, a message in flight at most twice', async () => {
+    const fake = await newFake()
+    const database = await createTestDatabase('postgres')
+    databases.push(database)
+    if (!database.url) throw new Error('a PostgreSQL test database has a URL')
+    await killMidBatch('postgres', fake, {
+      use: (work) => work(database.database),
+      env: { ...serverEnv(tempDir(), fake), DATABASE_URL: database.url },
+    })
+  }, 120_000)
+})
