@@ -44,7 +44,10 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server did not become healthy:\n${output()}`)
 }
 
-/** Starts the real server (built web app, PGlite in a fresh data folder, demo data, simulator) on a free port. */
+/**
+ * Starts the real server (built web app, PGlite in a fresh data folder, demo data, simulator, the fake Bot API) on a
+ * free port.
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
@@ -60,6 +63,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       TELEGRAM_BOT_TOKEN: botToken,
+      // As `npm start` in development: the fake Bot API in the server's process (a token alone would turn it
+      // off and send the bot to api.telegram.org). Its demo channel is not joined, so home asks to join it.
+      FAKE_BOT_API: 'true',
       APP_ORIGIN: url,
       OPS_TOKEN: opsToken,
       VALIDATION_POLL_MS: '500',

@@ -356,6 +356,8 @@
     }
     for (const name of ['user', 'platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
     $('user').addEventListener('change', () => showBotChat().catch(() => undefined))
+    // The first look above ran before the users were listed: the chat of the user now selected, at once.
+    showBotChat().catch(() => undefined)
     $('launch').addEventListener('click', launch)
     $('reopen').addEventListener('click', launch)
     $('outbox-refresh').addEventListener('click', () => showOutbox().catch(() => toast('Outbox failed')))
