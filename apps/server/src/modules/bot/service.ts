@@ -105,7 +105,9 @@ export function createBotService(deps: BotServiceDeps) {
   })
 
   async function handleUpdate(update: Update): Promise<void> {
-    if (!bot.isInited()) await bot.init()
+    // Not bot.init(): grammY retries its getMe without end while Telegram cannot be reached, and a webhook request
+    // would then never be answered. One getMe within the client's timeout; its failure fails this update only.
+    if (!bot.isInited()) bot.botInfo = await bot.api.getMe()
     await bot.handleUpdate(update)
   }
 
