@@ -1,5 +1,6 @@
 import { field, onEvent, postEvent } from './bridge.ts'
 import { supports } from './methods.ts'
+import { readableTheme } from './readable-theme.ts'
 
 export type ThemeParams = Record<string, string>
 
@@ -39,7 +40,8 @@ export function startTheme(initial: ThemeParams): () => void {
   const headerKey = canColor ? APP_COLOR_KEY : 'header_bg_color'
 
   const apply = () => {
-    for (const [key, value] of Object.entries(theme))
+    const readable = readableTheme(theme)
+    for (const [key, value] of Object.entries(readable))
       setCssVar(`--tg-theme-${key.replaceAll('_', '-')}`, value)
     setCssVar('--tg-bg-color', theme[backgroundKey])
     setCssVar('--tg-header-color', theme[headerKey])

@@ -11,6 +11,7 @@ import { initTelegram } from '../init-telegram.ts'
 import { readLaunchParams } from '../launch-params.ts'
 import { openExternalUrl, openTelegramUrl } from '../links.ts'
 import { canShowNativePopup, showNativePopup } from '../native-popup.ts'
+import { contrast } from '../readable-theme.ts'
 
 const cssVar = (name: string) => document.documentElement.style.getPropertyValue(name)
 
@@ -87,8 +88,9 @@ describe('theme', () => {
     expect(cssVar('--tg-theme-bg-color')).toBe('#000000')
     expect(cssVar('--tg-theme-text-color')).toBe('#ffffff')
     expect(cssVar('--tg-theme-hint')).toBe('')
-    // Keys the change did not mention keep their value.
-    expect(cssVar('--tg-theme-button-color')).toBe(THEME.button_color)
+    // Keys the change did not mention keep their value; the button stays readable under its text (4.5:1).
+    expect(cssVar('--tg-theme-button-text-color')).toBe(THEME.button_text_color)
+    expect(contrast(cssVar('--tg-theme-button-color'), THEME.button_text_color)).toBeGreaterThanOrEqual(4.5)
     expect(cssVar('--tg-bg-color')).toBe('#1c1c1d')
     expect(telegram?.posted('web_app_set_background_color').at(-1)).toEqual({ color: '#1c1c1d' })
   })
