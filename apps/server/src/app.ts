@@ -43,6 +43,20 @@ import { createServices } from './services.ts'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
+/**
+ * Errors Fastify answers before any route or error handler sees the request: a URL that does not decode
+ * (FST_ERR_BAD_URL, 400) and a path parameter over the router's length (FST_ERR_MAX_PARAM_LENGTH, 414). Left to
+ * Fastify they answered in its own shape, with its internal code and the path echoed back; here they answer as
+ * every error does (`{ statusCode, code, message }`).
+ */
+const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+  const body = tooLong
+    ? { statusCode: 414, code: 'URI_TOO_LONG', message: 'A path parameter is too long' }
+    : { statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed URL' }
+  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
+}
+
 /** The Fastify instance's own options: logger, body limit, proxy trust. */
 export function serverOptions(
   config: Config,
@@ -52,6 +66,7 @@ export function serverOptions(
   return {
     logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
     trustProxy: config.trustProxy,
     // Start-up runs inside this plugin and may wait for migrations another process holds the lock of:
     // no time limit, as before the app was a plugin.
