@@ -11,7 +11,7 @@
  *
  * Registered before any route: @fastify/swagger and the check above learn routes from onRoute hooks.
  */
-import { APP_VERSION } from '@app/contract'
+import { APP_VERSION, ErrorResponseSchema } from '@app/contract'
 import fastifySwagger from '@fastify/swagger'
 import type { RouteOptions } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
@@ -56,6 +56,23 @@ const BODILESS: readonly string[] = [
 export const USER_SECURITY = 'bearerAuth'
 export const OPERATOR_SECURITY = 'operatorToken'
 
+/**
+ * Answers any call may get whatever its handler does, from the framework and the plugins around it, in the
+ * error shape: a malformed URL or JSON body (400), a body over the limit (413) or not JSON (415), the rate limit
+ * (429), and a path parameter over the router's length (414) where the URL has any. Added to the declared answers
+ * of every route that declares them with zod (unless it declares its own), so the document says so.
+ */
+export function frameworkAnswers(url: string): Record<number, typeof ErrorResponseSchema> {
+  const answers: Record<number, typeof ErrorResponseSchema> = {
+    400: ErrorResponseSchema,
+    413: ErrorResponseSchema,
+    415: ErrorResponseSchema,
+    429: ErrorResponseSchema,
+  }
+  if (/[:*]/.test(url)) answers[414] = ErrorResponseSchema
+  return answers
+}
+
 export function isApiRoute(url: string): boolean {
   return !NOT_API.some((pattern) => pattern.test(url))
 }
@@ -86,6 +103,11 @@ export function missingSchemas(route: Pick<RouteOptions, 'method' | 'url' | 'sch
 export const openApiPlugin = globalPlugin('openapi', async (app) => {
   app.addHook('onRoute', (route) => {
     const method = String(route.method).toUpperCase()
+    // Any route that declares its answers with the contract (the API, and the bot's webhook beside it).
+    const declared = route.schema?.response as Record<string, unknown> | undefined
+    if (route.schema && declared && Object.values(declared).some((schema) => schema instanceof $ZodType)) {
+      route.schema.response = { ...frameworkAnswers(route.url), ...declared }
+    }
     if (method === 'HEAD' || method === 'OPTIONS' || !isApiRoute(route.url)) return
     const missing = missingSchemas(route)
     if (missing.length > 0) {
