@@ -15,7 +15,7 @@ import type {
 } from '@app/contract/ops'
 import type * as z from 'zod/mini'
 import type { Db } from '../../db/client.ts'
-import { DomainError, notFound, unauthorized } from '../../lib/domain-error.ts'
+import { DomainError, notFound, unauthorized, validationError } from '../../lib/domain-error.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { insertAudit } from '../audit/repository.ts'
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../email-auth/secrets.ts'
@@ -294,6 +294,9 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
     ): Promise<Operator> {
       if (login === actor.login)
         throw new DomainError(409, 'INVALID_STATE', 'Operators cannot change their own role or state')
+      // An empty change reached the update with nothing to set, which the query builder refuses (a 500).
+      if (input.role === undefined && input.disabled === undefined)
+        throw validationError('Nothing to change: give role or disabled')
       return db.transaction(async (tx) => {
         const before = await requireOperator(tx, login)
         const row = await repo.updateOperator(tx, before.id, {
