@@ -1,5 +1,5 @@
 /** All SQL about accounts. Rows stay snake_case in here; callers get camelCase records. */
-import type { AccountStatus } from '@app/contract'
+import type { AccountStatus, ValidationStatus } from '@app/contract'
 import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts, users } from '../../db/schema.ts'
@@ -137,5 +137,40 @@ export async function findAccountsOfTelegramUser(
     .from(accounts)
     .where(eq(accounts.userId, user.id))
     .orderBy(desc(accounts.createdAt), desc(accounts.id))
+    .limit(limit)
+}
+
+export type OpsAccountFilter = {
+  status?: AccountStatus | undefined
+  validationStatus?: ValidationStatus | undefined
+  /** Digits (optionally a leading +) that must occur in the phone; already normalized. */
+  phoneContains?: string | undefined
+}
+
+/**
+ * An operator's search over every user's accounts, newest first, one keyset page (one row more than asked).
+ * The phone substring uses the trigram index (`accounts_user_phone_trgm_idx`: a GIN index serves a condition on
+ * any of its columns, so the user id in it does not get in the way).
+ */
+export async function findAccountsForOperators(
+  db: Db,
+  filter: OpsAccountFilter,
+  limit: number,
+  from: CursorPosition | undefined,
+): Promise<(AccountRecord & { telegramId: number | null })[]> {
+  const conditions: SQL[] = []
+  if (filter.status !== undefined) conditions.push(eq(accounts.status, filter.status))
+  if (filter.validationStatus !== undefined)
+    conditions.push(eq(accounts.validationStatus, filter.validationStatus))
+  if (filter.phoneContains !== undefined)
+    conditions.push(sql`${accounts.phone} like ${`%${filter.phoneContains}%`}`)
+  const scan = keysetScan(accounts.createdAt, accounts.id, 'desc', from)
+  if (scan.after) conditions.push(scan.after)
+  return db
+    .select({ ...recordColumns, telegramId: users.telegramId })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(...conditions))
+    .orderBy(...scan.orderBy)
     .limit(limit)
 }

@@ -2,7 +2,14 @@
  * Accounts as the user sees them (the list with keyset pages, filters and search; the detail) and as
  * operators see and override them.
  */
-import type { Account, AccountFilters, AccountSorts, AccountStatus, Page } from '@app/contract'
+import type {
+  Account,
+  AccountFilters,
+  AccountSorts,
+  AccountStatus,
+  Page,
+  ValidationStatus,
+} from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
@@ -18,6 +25,7 @@ import {
   accountIsOnInvoice,
   findAccountOfUser,
   findAccountPage,
+  findAccountsForOperators,
   findAccountsOfTelegramUser,
   setAccountStatus,
 } from './repository.ts'
@@ -164,6 +172,30 @@ export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
       }
       if (!row) throw notFound('Account not found')
       return toOpsAccount(row)
+    },
+
+    /** Every user's accounts, newest first, by phone substring, status and validation outcome; paged by cursor. */
+    async searchForOperators(input: {
+      phone?: string | undefined
+      status?: AccountStatus | undefined
+      validationStatus?: ValidationStatus | undefined
+      cursor?: string | undefined
+      limit: number
+    }): Promise<{ items: (OpsAccount & { telegramId: number | null })[]; nextPage: string | null }> {
+      const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+      const phoneContains = normalizePhoneSearch(input.phone)
+      if (phoneContains === null) return { items: [], nextPage: null }
+      const rows = await findAccountsForOperators(
+        db,
+        { status: input.status, validationStatus: input.validationStatus, phoneContains },
+        input.limit + 1,
+        from,
+      )
+      const page = assemblePage(rows, input.limit, from, cursors, (row) => ({
+        ...toOpsAccount(row),
+        telegramId: row.telegramId,
+      }))
+      return { items: page.items, nextPage: page.nextPage }
     },
 
     async listOfTelegramUser(telegramId: number, limit: number): Promise<OpsAccount[]> {

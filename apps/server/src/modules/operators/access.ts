@@ -20,6 +20,7 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   'GET /ops/orders': 'viewer',
   'GET /ops/users/:telegramId': 'viewer',
   'GET /ops/users/:telegramId/accounts': 'viewer',
+  'GET /ops/accounts': 'viewer',
   'GET /ops/invoices': 'viewer',
   'GET /ops/transactions': 'viewer',
   'GET /ops/rates/:pair': 'viewer',

@@ -13,7 +13,9 @@ import {
   CreateInviteBodySchema,
   CreateOrderBodySchema,
   InviteSchema,
+  OpsAccountPageSchema,
   OpsAccountSchema,
+  OpsAccountSearchQuerySchema,
   OpsAccountsSchema,
   OpsUserSchema,
   OptionalReasonBodySchema,
@@ -207,6 +209,17 @@ const opsRoutes: FastifyPluginAsyncZod<
         async (s) => showOrder(await s.orders.change(request.params.country, request.body)),
       )
     },
+  )
+
+  app.get(
+    '/accounts',
+    {
+      schema: {
+        querystring: OpsAccountSearchQuerySchema,
+        response: { 200: OpsAccountPageSchema, ...errors },
+      },
+    },
+    async (request) => accounts.searchForOperators(request.query),
   )
 
   app.put(
