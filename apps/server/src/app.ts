@@ -4,7 +4,7 @@
  * same against their own database (test/helpers/app.ts).
  */
 import { join } from 'node:path'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import { type AppContext, type ContextOverrides, createAppContext } from './context.ts'
@@ -55,7 +55,7 @@ const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (e
   const body = tooLong
     ? { statusCode: 414, code: 'URI_TOO_LONG', message: 'A path parameter is too long' }
     : { statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed URL' }
-  return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
+  return (reply as FastifyReply).code(body.statusCode).type('application/json; charset=utf-8').send(body)
 }
 
 /** The Fastify instance's own options: logger, body limit, proxy trust. */
