@@ -4,12 +4,17 @@ import { QueryClient, QueryClientProvider, useMutation, useQueryClient } from '@
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router'
 import { api } from './lib/api.ts'
 import { SessionProvider, sessionKey, useCan, useMe, useSessionQuery } from './lib/session.tsx'
+import { AccountsScreen } from './screens/accounts.tsx'
 import { AuditScreen } from './screens/audit.tsx'
+import { InvitesScreen } from './screens/invites.tsx'
 import { InvoicesScreen } from './screens/invoices.tsx'
 import { LoginScreen } from './screens/login.tsx'
+import { NewsScreen } from './screens/news.tsx'
 import { OperatorsScreen } from './screens/operators.tsx'
+import { OrdersScreen } from './screens/orders.tsx'
 import { OverviewScreen } from './screens/overview.tsx'
 import { PayoutsScreen } from './screens/payouts.tsx'
+import { RatesScreen } from './screens/rates.tsx'
 import { SettingsScreen } from './screens/settings.tsx'
 import { UsersScreen } from './screens/users.tsx'
 
@@ -66,6 +71,11 @@ function Shell() {
         <NavLink to="/invoices">Invoices</NavLink>
         <NavLink to="/payouts">Payouts</NavLink>
         <NavLink to="/users">Users</NavLink>
+        <NavLink to="/accounts">Accounts</NavLink>
+        <NavLink to="/orders">Orders</NavLink>
+        <NavLink to="/rates">Exchange rates</NavLink>
+        <NavLink to="/news">News</NavLink>
+        {isAdmin ? <NavLink to="/invites">Invites</NavLink> : null}
         <NavLink to="/settings">Settings</NavLink>
         <NavLink to="/audit">Audit log</NavLink>
         {isAdmin ? <NavLink to="/operators">Operators</NavLink> : null}
@@ -87,6 +97,11 @@ function Shell() {
           <Route path="/invoices" element={<InvoicesScreen />} />
           <Route path="/payouts" element={<PayoutsScreen />} />
           <Route path="/users" element={<UsersScreen />} />
+          <Route path="/accounts" element={<AccountsScreen />} />
+          <Route path="/orders" element={<OrdersScreen />} />
+          <Route path="/rates" element={<RatesScreen />} />
+          <Route path="/news" element={<NewsScreen />} />
+          <Route path="/invites" element={isAdmin ? <InvitesScreen /> : <Navigate to="/" />} />
           <Route path="/settings" element={<SettingsScreen />} />
           <Route path="/audit" element={<AuditScreen />} />
           <Route path="/operators" element={isAdmin ? <OperatorsScreen /> : <Navigate to="/" />} />

@@ -48,3 +48,24 @@ export function DataTable<T>({ columns, data, isLoading, error, empty, onRetry }
     </table>
   )
 }
+
+type Pages = {
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  fetchNextPage: () => Promise<unknown>
+}
+
+/** The next page of a list that pages by cursor (an infinite query), while there is one. */
+export function LoadMore({ pages, label }: { pages: Pages; label: string }) {
+  if (!pages.hasNextPage) return null
+  return (
+    <button
+      type="button"
+      className="more"
+      disabled={pages.isFetchingNextPage}
+      onClick={() => void pages.fetchNextPage()}
+    >
+      {pages.isFetchingNextPage ? 'Loading…' : label}
+    </button>
+  )
+}

@@ -2,17 +2,17 @@
 import { type AuditEntry, AuditPageSchema } from '@app/contract/ops'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useSearchParams } from 'react-router'
 import { api, query } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { DataTable, LoadMore } from '../lib/data-table.tsx'
+import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
 
-const FILTERS = [
+const FILTERS: FilterField[] = [
   { key: 'actor', label: 'Operator' },
   { key: 'objectType', label: 'Object type' },
   { key: 'objectId', label: 'Object id' },
   { key: 'from', label: 'From (date)', type: 'date' },
   { key: 'to', label: 'Before (date)', type: 'date' },
-] as const
+]
 
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value))
 
@@ -39,8 +39,7 @@ const columns: ColumnDef<AuditEntry, unknown>[] = [
 ]
 
 export function AuditScreen() {
-  const [params, setParams] = useSearchParams()
-  const filters = Object.fromEntries(FILTERS.map(({ key }) => [key, params.get(key) ?? '']))
+  const filters = useUrlFilters(FILTERS)
   const pages = useInfiniteQuery({
     queryKey: ['audit', filters],
     initialPageParam: undefined as string | undefined,
@@ -54,27 +53,7 @@ export function AuditScreen() {
       <header className="screen-header">
         <h1>Audit log</h1>
       </header>
-      <form
-        className="filters"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const data = new FormData(event.currentTarget)
-          const next = new URLSearchParams()
-          for (const { key } of FILTERS) {
-            const value = String(data.get(key) ?? '').trim()
-            if (value) next.set(key, value)
-          }
-          setParams(next)
-        }}
-      >
-        {FILTERS.map((f) => (
-          <label key={f.key} className="filter">
-            {f.label}
-            <input name={f.key} type={'type' in f ? f.type : 'text'} defaultValue={filters[f.key]} />
-          </label>
-        ))}
-        <button type="submit">Filter</button>
-      </form>
+      <FilterForm fields={FILTERS} />
       <DataTable
         columns={columns}
         data={rows}
@@ -83,16 +62,7 @@ export function AuditScreen() {
         empty="Nothing recorded for these filters."
         onRetry={() => void pages.refetch()}
       />
-      {pages.hasNextPage ? (
-        <button
-          type="button"
-          className="more"
-          disabled={pages.isFetchingNextPage}
-          onClick={() => void pages.fetchNextPage()}
-        >
-          {pages.isFetchingNextPage ? 'Loading…' : 'Older entries'}
-        </button>
-      ) : null}
+      <LoadMore pages={pages} label="Older entries" />
     </section>
   )
 }

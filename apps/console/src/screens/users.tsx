@@ -2,10 +2,11 @@
  * Users: look one up by Telegram id (in the URL), see the flags and accounts; operators override an account's status
  * (with a reason), admins change the flags and block.
  */
-import { OpsAccountSchema, OpsAccountsSchema, OpsUserSchema } from '@app/contract/ops'
+import { OpsAccountsSchema, OpsUserSchema } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { AccountStatusOverride } from '../lib/account-status.tsx'
 import { api, query } from '../lib/api.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
@@ -35,16 +36,6 @@ export function UsersScreen() {
   const flags = useMutation({
     mutationFn: (body: Record<string, boolean>) => api(OpsUserSchema, 'PATCH', `/ops/users/${id}`, body),
     onSuccess: (updated) => client.setQueryData(['user', id], updated),
-  })
-  const canOverride = useCan('operator')
-  const [overriding, setOverriding] = useState<{ uid: string; status: string }>()
-  const override = useMutation({
-    mutationFn: ({ uid, status, reason }: { uid: string; status: string; reason: string }) =>
-      api(OpsAccountSchema, 'PUT', `/ops/accounts/${uid}/status`, { status, reason }),
-    onSuccess: () => {
-      setOverriding(undefined)
-      void client.invalidateQueries({ queryKey: ['user-accounts', id] })
-    },
   })
   const [blocking, setBlocking] = useState(false)
   const block = useMutation({
@@ -137,34 +128,13 @@ export function UsersScreen() {
             {accounts.data?.map((account) => (
               <li key={account.uid}>
                 <code>{account.phone}</code> {account.country} · {account.status} · net {account.net} USDT{' '}
-                {canOverride ? (
-                  <select
-                    aria-label={`Override the status of ${account.phone}`}
-                    value=""
-                    onChange={(event) => setOverriding({ uid: account.uid, status: event.target.value })}
-                  >
-                    <option value="">Override status…</option>
-                    {['pending', 'accepted', 'rejected']
-                      .filter((status) => status !== account.status)
-                      .map((status) => (
-                        <option key={status}>{status}</option>
-                      ))}
-                  </select>
-                ) : null}
+                <AccountStatusOverride
+                  account={account}
+                  onChanged={() => void client.invalidateQueries({ queryKey: ['user-accounts', id] })}
+                />
               </li>
             ))}
           </ul>
-          {override.error && !overriding ? <p className="form-error">{override.error.message}</p> : null}
-          {overriding ? (
-            <ReasonDialog
-              title={`Set the account ${overriding.status}`}
-              confirm={`Set ${overriding.status}`}
-              pending={override.isPending}
-              error={override.error?.message}
-              onCancel={() => setOverriding(undefined)}
-              onSubmit={(reason) => override.mutate({ ...overriding, reason })}
-            />
-          ) : null}
         </div>
       ) : null}
     </section>

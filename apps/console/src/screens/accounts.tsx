@@ -1,0 +1,99 @@
+/**
+ * Accounts of every user: search by phone (a substring), filter by status and validation outcome (in the URL),
+ * newest first, paged by cursor; operators override a status with a reason.
+ */
+import { AccountStatusSchema, ValidationStatusSchema } from '@app/contract'
+import { OpsAccountPageSchema, type OpsFoundAccount } from '@app/contract/ops'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { AccountStatusOverride } from '../lib/account-status.tsx'
+import { api, query } from '../lib/api.ts'
+import { DataTable, LoadMore } from '../lib/data-table.tsx'
+import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
+
+const FILTERS: FilterField[] = [
+  { key: 'phone', label: 'Phone contains', inputMode: 'tel' },
+  { key: 'status', label: 'Status', options: AccountStatusSchema.options },
+  { key: 'validationStatus', label: 'Validation', options: ValidationStatusSchema.options },
+]
+
+export function AccountsScreen() {
+  const filters = useUrlFilters(FILTERS)
+  const client = useQueryClient()
+  const pages = useInfiniteQuery({
+    queryKey: ['accounts', filters],
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) =>
+      api(OpsAccountPageSchema, 'GET', `/ops/accounts${query({ ...filters, cursor: pageParam, limit: 50 })}`),
+    getNextPageParam: (last) => last.nextPage ?? undefined,
+  })
+  const rows = pages.data?.pages.flatMap((page) => page.items)
+  const columns = useMemo<ColumnDef<OpsFoundAccount, unknown>[]>(
+    () => [
+      { header: 'Phone', accessorKey: 'phone', cell: (c) => <code>{String(c.getValue())}</code> },
+      { header: 'Country', accessorKey: 'country' },
+      {
+        header: 'Status',
+        accessorKey: 'status',
+        cell: (c) => <span className={`badge ${c.getValue()}`}>{String(c.getValue())}</span>,
+      },
+      {
+        header: 'Validation',
+        accessorKey: 'validationStatus',
+        cell: (c) => <span className={`badge ${c.getValue()}`}>{String(c.getValue())}</span>,
+      },
+      { header: 'Limit', accessorKey: 'limitStatus' },
+      {
+        header: 'Net (USDT)',
+        accessorKey: 'net',
+        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+      },
+      { header: 'Submitted by', accessorKey: 'submitType' },
+      {
+        header: 'User',
+        accessorKey: 'telegramId',
+        cell: (c) =>
+          c.getValue() === null ? (
+            <span className="muted">email only</span>
+          ) : (
+            <Link to={`/users?telegramId=${c.getValue()}`}>{String(c.getValue())}</Link>
+          ),
+      },
+      {
+        header: 'Created',
+        accessorKey: 'createdAt',
+        cell: (c) => new Date(String(c.getValue())).toLocaleString(),
+      },
+      {
+        id: 'actions',
+        header: '',
+        cell: ({ row }) => (
+          <AccountStatusOverride
+            account={row.original}
+            onChanged={() => void client.invalidateQueries({ queryKey: ['accounts'] })}
+          />
+        ),
+      },
+    ],
+    [client],
+  )
+  return (
+    <section>
+      <header className="screen-header">
+        <h1>Accounts</h1>
+      </header>
+      <FilterForm fields={FILTERS} />
+      <DataTable
+        columns={columns}
+        data={rows}
+        isLoading={pages.isLoading}
+        error={pages.error}
+        empty="No accounts match these filters."
+        onRetry={() => void pages.refetch()}
+      />
+      <LoadMore pages={pages} label="Older accounts" />
+    </section>
+  )
+}

@@ -1,0 +1,128 @@
+/** Exchange rates: each pair's history (newest first, with a line of it), admins set a new rate. */
+import { ExchangePairSchema } from '@app/contract'
+import { PutRateBodySchema, RateSchema, RatesSchema } from '@app/contract/ops'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useForm } from 'react-hook-form'
+import { useSearchParams } from 'react-router'
+import type * as z from 'zod/mini'
+import { api, query } from '../lib/api.ts'
+import { DataTable } from '../lib/data-table.tsx'
+import { useCan } from '../lib/session.tsx'
+
+type Rate = z.infer<typeof RateSchema>
+const PAIRS = ExchangePairSchema.options
+
+const columns: ColumnDef<Rate, unknown>[] = [
+  { header: 'Set at', accessorKey: 'setAt', cell: (c) => new Date(String(c.getValue())).toLocaleString() },
+  { header: 'Price', accessorKey: 'price', cell: (c) => <span className="num">{String(c.getValue())}</span> },
+]
+
+export function RatesScreen() {
+  const [params, setParams] = useSearchParams()
+  const pair = PAIRS.find((p) => p === params.get('pair')) ?? PAIRS[0]
+  const client = useQueryClient()
+  const canSet = useCan('admin')
+  const history = useQuery({
+    queryKey: ['rates', pair],
+    queryFn: () => api(RatesSchema, 'GET', `/ops/rates/${pair}${query({ limit: 200 })}`),
+  })
+  const form = useForm<{ price: string | number }>({
+    resolver: zodResolver(PutRateBodySchema),
+    defaultValues: { price: '' },
+  })
+  const set = useMutation({
+    mutationFn: (price: string | number) => api(RateSchema, 'PUT', `/ops/rates/${pair}`, { price }),
+    onSuccess: () => {
+      form.reset()
+      void client.invalidateQueries({ queryKey: ['rates', pair] })
+    },
+  })
+  return (
+    <section>
+      <header className="screen-header">
+        <h1>Exchange rates</h1>
+        <label className="filter">
+          Pair
+          <select value={pair} onChange={(event) => setParams({ pair: event.target.value })}>
+            {PAIRS.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        {history.data?.[0] ? (
+          <span>
+            Now <strong className="num">{history.data[0].price}</strong>
+          </span>
+        ) : null}
+      </header>
+      {canSet ? (
+        <form className="filters" onSubmit={form.handleSubmit(({ price }) => set.mutate(price))}>
+          <label className="filter">
+            New {pair} rate
+            <input inputMode="decimal" {...form.register('price')} />
+          </label>
+          <button type="submit" className="primary" disabled={set.isPending}>
+            Set rate
+          </button>
+          {set.error ? (
+            <span className="form-error" role="alert">
+              {set.error.message}
+            </span>
+          ) : null}
+        </form>
+      ) : null}
+      {history.data && history.data.length > 1 ? <RateChart rates={history.data} /> : null}
+      <DataTable
+        columns={columns}
+        data={history.data}
+        isLoading={history.isLoading}
+        error={history.error}
+        empty={`No ${pair} rate has been set.`}
+        onRetry={() => void history.refetch()}
+      />
+    </section>
+  )
+}
+
+const WIDTH = 640
+const HEIGHT = 160
+const PAD = 6
+
+/** The history as one line (oldest on the left), with the lowest and highest price; no chart library. */
+export function RateChart({ rates }: { rates: Rate[] }) {
+  const points = rates
+    .map((rate) => ({ t: Date.parse(rate.setAt), price: Number(rate.price) }))
+    .sort((a, b) => a.t - b.t)
+  const first = points[0]
+  const last = points[points.length - 1]
+  if (!first || !last) return null
+  const prices = points.map((p) => p.price)
+  const low = Math.min(...prices)
+  const high = Math.max(...prices)
+  const x = (t: number) => PAD + ((t - first.t) / (last.t - first.t || 1)) * (WIDTH - 2 * PAD)
+  const y = (price: number) => HEIGHT - PAD - ((price - low) / (high - low || 1)) * (HEIGHT - 2 * PAD)
+  return (
+    <figure className="card chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`${points.length} rates from ${low} to ${high}`}
+        preserveAspectRatio="none"
+      >
+        <polyline
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          vectorEffect="non-scaling-stroke"
+          points={points.map((p) => `${x(p.t).toFixed(1)},${y(p.price).toFixed(1)}`).join(' ')}
+        />
+      </svg>
+      <figcaption className="muted">
+        {points.length} rates, {new Date(first.t).toLocaleDateString()} to{' '}
+        {new Date(last.t).toLocaleDateString()}: lowest {low}, highest {high}
+      </figcaption>
+    </figure>
+  )
+}
