@@ -101,14 +101,23 @@ function acceptJsonOnly(app: FastifyInstance): void {
   })
 }
 
-/** The first string holding a NUL character in a parsed value, by its path; undefined when none does. */
+/**
+ * A string holding a NUL character in a parsed value, by its path; undefined when none does. A loop, not recursion:
+ * a JSON body of thousands of nested arrays fits in the body limit and would overflow the stack.
+ */
 export function nulCharacterAt(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
-  if (value === null || typeof value !== 'object') return undefined
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path
-    const found = nulCharacterAt(item, path === '' ? key : `${path}.${key}`)
-    if (found !== undefined) return found
+  const pending: [unknown, string][] = [[value, path]]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, at] = next
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return at
+      continue
+    }
+    if (item === null || typeof item !== 'object') continue
+    for (const [key, child] of Object.entries(item)) {
+      if (key.includes('\u0000')) return at
+      pending.push([child, at === '' ? key : `${at}.${key}`])
+    }
   }
   return undefined
 }

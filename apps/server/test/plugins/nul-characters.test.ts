@@ -22,7 +22,10 @@ describe.each(DATABASE_KINDS)('text with a NUL character on %s', (kind) => {
 
   it('in a body: 400 naming the field, not 500 from the insert', async () => {
     const news = { en: { title: 'Hi\u0000', body: 'Body' }, fa: { title: 'سلام', body: 'متن' } }
-    expect400(await t.app.inject({ method: 'POST', url: '/ops/news', headers: ops, payload: news }), 'en.title')
+    expect400(
+      await t.app.inject({ method: 'POST', url: '/ops/news', headers: ops, payload: news }),
+      'en.title',
+    )
   })
 
   it('in a query: 400, not 500 from the filter', async () => {
@@ -31,8 +34,23 @@ describe.each(DATABASE_KINDS)('text with a NUL character on %s', (kind) => {
 
   it('in a path parameter: 400', async () => {
     const { accessToken } = await authorize(t.app, freshTelegramUser())
-    const response = await t.app.inject({ method: 'GET', url: '/accounts/a%00', headers: bearer(accessToken) })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/accounts/a%00',
+      headers: bearer(accessToken),
+    })
     expect400(response, 'accountUid')
+  })
+
+  it('a body nested thousands deep is walked without overflowing the stack (400 from the schema, not 500)', async () => {
+    const payload = `${'['.repeat(5000)}${']'.repeat(5000)}`
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/ops/news',
+      headers: { ...ops, 'content-type': 'application/json' },
+      payload,
+    })
+    expect(response.statusCode, response.body).toBe(400)
   })
 
   it('text without one still passes', async () => {
