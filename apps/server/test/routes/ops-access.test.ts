@@ -245,6 +245,21 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
       before: { confirmationStatus: 'pending' },
       after: { confirmationStatus: 'rejected' },
     })
+    // The date filters take ISO 8601 or epoch seconds; anything else is a 400.
+    const inWindow = (from: string, to: string) =>
+      s.call('GET', `/ops/audit?objectType=invoice&objectId=${uid}&from=${from}&to=${to}`)
+    const hour = 3600
+    const nowSeconds = Math.floor(Date.now() / 1000)
+    const around = json<{ items: unknown[] }>(
+      await inWindow(String(nowSeconds - hour), String(nowSeconds + hour)),
+    )
+    expect(around.items).toHaveLength(1)
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
+    const before1h = json<{ items: unknown[] }>(
+      await inWindow(iso(nowSeconds - 2 * hour), iso(nowSeconds - hour)),
+    )
+    expect(before1h.items).toHaveLength(0)
+    expect((await inWindow('yesterday', 'today')).statusCode).toBe(400)
     // The API has no call that changes the log, and the database refuses it too.
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const)
       expect([403, 404]).toContain((await asAdmin(method, '/ops/audit', {})).statusCode)
