@@ -1,16 +1,15 @@
 /** The invoices: the confirmation queue oldest first (filter in the URL), confirm, reject with a reason, mark validating; bulk confirm. */
-import { OpsInvoiceSchema, OpsInvoicesSchema } from '@app/contract/ops'
+import { type OpsInvoiceRow, OpsInvoiceSchema, OpsInvoicesSchema } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
-import type * as z from 'zod/mini'
+import { Link, useSearchParams } from 'react-router'
 import { api, query } from '../lib/api.ts'
 import { DataTable } from '../lib/data-table.tsx'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
 
-type Invoice = z.infer<typeof OpsInvoiceSchema>
+type Invoice = OpsInvoiceRow
 const STATUSES = ['pending', 'validating', 'confirmed', 'rejected']
 
 export function InvoicesScreen() {
@@ -93,6 +92,28 @@ export function InvoicesScreen() {
       {
         header: 'Amount (USDT)',
         accessorKey: 'amount',
+        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+      },
+      {
+        header: 'User',
+        accessorKey: 'telegramId',
+        cell: ({ row }) =>
+          row.original.telegramId === null ? (
+            <span className="muted">{row.original.firstName || 'email only'}</span>
+          ) : (
+            <Link to={`/users?telegramId=${row.original.telegramId}`}>
+              {row.original.firstName || row.original.telegramId}
+            </Link>
+          ),
+      },
+      {
+        header: 'Accounts',
+        accessorKey: 'accountCount',
+        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+      },
+      {
+        header: 'Referral part',
+        accessorKey: 'referralEarnings',
         cell: (c) => <span className="num">{String(c.getValue())}</span>,
       },
       {

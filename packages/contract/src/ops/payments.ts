@@ -21,7 +21,19 @@ export const OpsInvoiceSchema = z.object({
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
 })
-export const OpsInvoicesSchema = z.array(OpsInvoiceSchema)
+/**
+ * A row of the operators' invoice list: the invoice, whose it is, how many accounts it pays and the part of its
+ * amount that is referral earnings (the rest is the accounts' net).
+ */
+export const OpsInvoiceRowSchema = z.extend(OpsInvoiceSchema, {
+  /** Null for a user who joined by email and never signed in through Telegram. */
+  telegramId: z.nullable(z.int()),
+  firstName: z.string(),
+  accountCount: z.int(),
+  referralEarnings: z.string(),
+})
+export type OpsInvoiceRow = z.infer<typeof OpsInvoiceRowSchema>
+export const OpsInvoicesSchema = z.array(OpsInvoiceRowSchema)
 export const InvoiceMoveSchema = z.enum(['confirm', 'reject', 'validate'], {
   error: 'one of confirm, reject, validate',
 })

@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, getTableColumns, inArray, isNull, max, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { accounts, invoices } from '../../db/schema.ts'
+import { accounts, invoices, referralEarnings, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 import { accountRecordColumns } from '../accounts/repository.ts'
@@ -160,8 +160,15 @@ export async function findInvoicesByConfirmation(
   limit: number,
 ) {
   return db
-    .select(recordColumns)
+    .select({
+      ...recordColumns,
+      telegramId: users.telegramId,
+      firstName: users.firstName,
+      accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.invoiceId} = ${invoices.id})`,
+      referralEarnings: sql<string>`(select coalesce(sum(${referralEarnings.amount}), 0)::text from ${referralEarnings} where ${referralEarnings.invoiceId} = ${invoices.id})`,
+    })
     .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
     .where(status === undefined ? undefined : eq(invoices.confirmationStatus, status))
     .orderBy(status === undefined ? desc(invoices.createdAt) : invoices.createdAt)
     .limit(limit)

@@ -3,12 +3,13 @@
  * the user's views of them, and the operators' confirmation moves. Decisions in docs/payments.md.
  */
 import type { Account, InvoiceDetail, Page } from '@app/contract'
+import type { OpsInvoiceRow } from '@app/contract/ops'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
-import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import { formatUsdt, formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
 import { queueChatMessage, queueUserMessage } from '../bot/repository.ts'
 import {
@@ -181,8 +182,15 @@ export function createInvoiceService({ db, now, cursors, config }: InvoiceServic
 
     // --- Operators ---
 
-    async listForOperators(status: ConfirmationStatus | undefined, limit: number): Promise<OpsInvoice[]> {
-      return (await findInvoicesByConfirmation(db, status, limit)).map(toOpsInvoice)
+    /** Each with its user, its account count and the referral earnings part of its amount. */
+    async listForOperators(status: ConfirmationStatus | undefined, limit: number): Promise<OpsInvoiceRow[]> {
+      return (await findInvoicesByConfirmation(db, status, limit)).map((row) => ({
+        ...toOpsInvoice(row),
+        telegramId: row.telegramId,
+        firstName: row.firstName,
+        accountCount: Number(row.accountCount),
+        referralEarnings: formatUsdt(BigInt(row.referralEarnings)),
+      }))
     },
 
     /**
