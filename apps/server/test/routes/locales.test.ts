@@ -56,7 +56,8 @@ describe('GET /locales/:lng/:ns.json', () => {
     ]
     for (const url of attempts) {
       const response = await get(url)
-      expect(response.statusCode, url).toBe(404)
+      // A NUL anywhere in a request is refused before any route runs (400); every other attempt finds nothing.
+      expect(response.statusCode, url).toBe(url.includes('%00') ? 400 : 404)
       expect(response.body).not.toContain('"workspaces"')
       expect(response.body).not.toContain('root:')
     }

@@ -11,10 +11,27 @@ import type { BotMessageParams } from './repository.ts'
 export type BotLanguage = 'en' | 'fa'
 export type BotTexts = Record<BotLanguage, Record<string, string>>
 
+/**
+ * The bot's words, read on first use (as the mail templates are): a LOCALES_DIR without bot.json fails the
+ * message that needs it, recorded by the outbox, instead of the server's start.
+ */
 export function loadBotTexts(localesDir: string): BotTexts {
-  const read = (lng: BotLanguage) =>
-    JSON.parse(readFileSync(join(localesDir, lng, 'bot.json'), 'utf8')) as Record<string, string>
-  return { en: read('en'), fa: read('fa') }
+  const cache: Partial<BotTexts> = {}
+  const read = (lng: BotLanguage) => {
+    cache[lng] ??= JSON.parse(readFileSync(join(localesDir, lng, 'bot.json'), 'utf8')) as Record<
+      string,
+      string
+    >
+    return cache[lng]
+  }
+  return {
+    get en() {
+      return read('en')
+    },
+    get fa() {
+      return read('fa')
+    },
+  }
 }
 
 export const languageOf = (code: string | null | undefined): BotLanguage =>
