@@ -71,6 +71,7 @@ const OPS_CALLS = [
   'GET /ops/orders',
   'POST /ops/orders',
   'PATCH /ops/orders/{country}',
+  'GET /ops/accounts',
   'PUT /ops/accounts/{uid}/status',
   'GET /ops/users/{telegramId}/accounts',
   'GET /ops/users/{telegramId}',
