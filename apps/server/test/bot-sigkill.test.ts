@@ -10,21 +10,24 @@
  * once under a 2-minute lease; between the kill and the restart the test moves that lease's end into the past, as
  * waiting two minutes would.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { type Database, pgliteExtensions, wrapPglite } from '../src/db/client.ts'
 import { type FakeBotApi, type FakeCall, startFakeBotApi } from '../src/dev/fake-bot-api/server.ts'
 import { queueChatMessage } from '../src/modules/bot/repository.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from './helpers/app.ts'
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './helpers/database.ts'
+import { createTestDatabase, TEST_DATABASE_URL } from './helpers/database.ts'
 import { TEST_BOT_TOKEN } from './helpers/init-data.ts'
-import { type SpawnedServer, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
+import {
+  freePort,
+  type SpawnedServer,
+  spawnServer,
+  useProcessFixtures,
+  waitHealthy,
+} from './helpers/spawn-server.ts'
 
 const CHATS = 4
 const PER_CHAT = 6
@@ -34,40 +37,9 @@ const SEND_MS = 400
 const KILL_AT = CHATS + 3
 const FIRST_CHAT = 990_000_001
 
-const servers: SpawnedServer[] = []
-const dirs: string[] = []
-const databases: TestDatabase[] = []
-const fakes: FakeBotApi[] = []
-
-afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
-  }
-  await Promise.all(servers.map((server) => server.exited))
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  await Promise.all(databases.map((database) => database.dispose()))
-  await Promise.all(fakes.map((fake) => fake.close()))
-})
+const fixtures = useProcessFixtures('bot-sigkill-')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', resolve)
-  })
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bot-sigkill-'))
-  dirs.push(dir)
-  return dir
-}
 
 /** The code a welcome message carries in its button (`...?startapp=<code>`): which queued message it is. */
 function codeOf(params: { reply_markup?: unknown }): string {
@@ -153,7 +125,7 @@ function serverEnv(dataDir: string, fake: FakeBotApi): Record<string, string> {
 async function start(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort()
   const server = spawnServer({ ...env, PORT: String(port) })
-  servers.push(server)
+  fixtures.adopt(server)
   await waitHealthy(port, server, 40_000)
   return server
 }
@@ -250,14 +222,14 @@ async function killMidBatch(label: string, fake: FakeBotApi, store: Store): Prom
 
 async function newFake(): Promise<FakeBotApi> {
   const fake = await startFakeBotApi({ token: TEST_BOT_TOKEN })
-  fakes.push(fake)
+  fixtures.closeLater(() => fake.close())
   return fake
 }
 
 describe('SIGKILL mid-batch of bot messages on PGlite, restart', () => {
   it('every message is delivered, none lost, a message in flight at most twice', async () => {
     const fake = await newFake()
-    const dataDir = tempDir()
+    const dataDir = fixtures.tempDir()
     // The migrated snapshot (global-setup) in the data folder where the server opens PGlite.
     const snapshot = new Blob([await readFile(inject('pgliteSnapshotPath'))])
     await (
@@ -274,11 +246,11 @@ describe.runIf(TEST_DATABASE_URL)('SIGKILL mid-batch of bot messages on PostgreS
   it('every message is delivered, none lost, a message in flight at most twice', async () => {
     const fake = await newFake()
     const database = await createTestDatabase('postgres')
-    databases.push(database)
+    fixtures.closeLater(() => database.dispose())
     if (!database.url) throw new Error('a PostgreSQL test database has a URL')
     await killMidBatch('postgres', fake, {
       use: (work) => work(database.database),
-      env: { ...serverEnv(tempDir(), fake), DATABASE_URL: database.url },
+      env: { ...serverEnv(fixtures.tempDir(), fake), DATABASE_URL: database.url },
     })
   }, 120_000)
 })

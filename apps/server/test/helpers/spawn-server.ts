@@ -1,6 +1,11 @@
 /** The real server process (`server.ts`), spawned the way `npm start` runs it, for start-up and multi-process tests. */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { afterAll } from 'vitest'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 const SERVER = 'apps/server/src/server.ts'
@@ -61,4 +66,51 @@ export async function waitHealthy(port: number, server: SpawnedServer, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   throw new Error('server did not become healthy')
+}
+
+/** A port nobody listens on now (another suite may run meanwhile, so no fixed range). */
+export async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+/**
+ * What a file of process tests makes (spawned servers, data folders, anything else to close), cleaned up after
+ * the file even when a test fails: servers still running are SIGKILLed and awaited first.
+ */
+export function useProcessFixtures(folderPrefix: string) {
+  const servers: SpawnedServer[] = []
+  const dirs: string[] = []
+  const closers: (() => Promise<unknown>)[] = []
+  afterAll(async () => {
+    for (const server of servers) {
+      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
+    }
+    await Promise.all(servers.map((server) => server.exited))
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+    await Promise.all(closers.map((close) => close()))
+  })
+  return {
+    /** Keeps a spawned server for the cleanup; returns it. */
+    adopt(server: SpawnedServer): SpawnedServer {
+      servers.push(server)
+      return server
+    },
+    tempDir(): string {
+      const dir = mkdtempSync(join(tmpdir(), folderPrefix))
+      dirs.push(dir)
+      return dir
+    },
+    /** Closes this (a database, a fake service) after the servers have stopped. */
+    closeLater(close: () => Promise<unknown>): void {
+      closers.push(close)
+    },
+  }
 }

@@ -10,21 +10,18 @@
  * with the same or a later status, the ledger has no problems; then every script is replayed from its start
  * and the books must show every user paid exactly once, the invoice amount being the user's accepted net.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { pgliteExtensions } from '../../src/db/client.ts'
 import { DEMO_INVITE_CODE } from '../../src/modules/demo/demo-data.ts'
 import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../helpers/database.ts'
+import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/database.ts'
 import { freshTelegramUser, signInitData, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
 import { VALID } from '../helpers/payments.ts'
-import { type SpawnedServer, spawnServer } from '../helpers/spawn-server.ts'
+import { freePort, type SpawnedServer, spawnServer, useProcessFixtures } from '../helpers/spawn-server.ts'
 
 const USERS = 12
 /** Four stream answers per user when nothing is replayed; the kill comes after about a third of them. */
@@ -35,33 +32,9 @@ const REQUEST_TIMEOUT_MS = 20_000
 
 // --- Processes, folders and databases, cleaned up even when a test fails ---
 
-const servers: SpawnedServer[] = []
-const dirs: string[] = []
-const databases: TestDatabase[] = []
-
-afterAll(async () => {
-  for (const server of servers) {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL')
-  }
-  await Promise.all(servers.map((server) => server.exited))
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  await Promise.all(databases.map((database) => database.dispose()))
-})
+const fixtures = useProcessFixtures('crash-replay-')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** A port nobody listens on now (another suite may run meanwhile, so no fixed range). */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', resolve)
-  })
-  const address = probe.address()
-  await new Promise((resolve) => probe.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  return address.port
-}
 
 type Started = { server: SpawnedServer; port: number; ms: number }
 
@@ -75,7 +48,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   for (;;) {
     const port = await freePort()
     const server = spawnServer({ ...env, PORT: String(port) })
-    servers.push(server)
+    fixtures.adopt(server)
     let exited = false
     void server.exited.then(() => {
       exited = true
@@ -578,19 +551,13 @@ function baseEnv(dataDir: string): Record<string, string> {
   }
 }
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'crash-replay-'))
-  dirs.push(dir)
-  return dir
-}
-
 /**
  * Restores the migrated snapshot (global-setup) into the data folder where the server opens PGlite: a
  * first start on an empty folder (initdb and every migration) costs 10-15 s on a loaded machine, this
  * a few. The crash and the restart, what this suite is about, are untouched.
  */
 async function migratedPgliteDataDir(): Promise<string> {
-  const dataDir = tempDir()
+  const dataDir = fixtures.tempDir()
   const snapshot = new Blob([await readFile(inject('pgliteSnapshotPath'))])
   const client = await PGlite.create(join(dataDir, 'pglite'), {
     loadDataDir: snapshot,
@@ -609,8 +576,8 @@ describe('SIGKILL mid-stream on PGlite, restart, replay', () => {
 describe.runIf(TEST_DATABASE_URL)('SIGKILL mid-stream on PostgreSQL, restart, replay', () => {
   it('nothing committed is lost, the books add up', async () => {
     const database = await createTestDatabase('postgres')
-    databases.push(database)
+    fixtures.closeLater(() => database.dispose())
     if (!database.url) throw new Error('a PostgreSQL test database has a URL')
-    await crashAndReplay('postgres', { ...baseEnv(tempDir()), DATABASE_URL: database.url })
+    await crashAndReplay('postgres', { ...baseEnv(fixtures.tempDir()), DATABASE_URL: database.url })
   }, 120_000)
 })
