@@ -13,17 +13,25 @@ describe('errors the framework answers before any route', () => {
 
   const cases = [
     ['a URL that does not decode', '/invoices/%ED%A0%80%ED%A0%80', 400, 'BAD_REQUEST'],
-    ['a path parameter over the router limit', `/ops/users/${'%F0%9F%99%82'.repeat(80)}`, 414, 'URI_TOO_LONG'],
+    [
+      'a path parameter over the router limit',
+      `/ops/users/${'%F0%9F%99%82'.repeat(80)}`,
+      414,
+      'URI_TOO_LONG',
+    ],
   ] as const
 
-  it.each(cases)('%s answers in the error shape, no internal code, no echo', async (_name, url, status, code) => {
-    const response = await t.app.inject({ method: 'GET', url, headers: bearer(TEST_OPS_TOKEN) })
-    expect(response.statusCode).toBe(status)
-    const body = response.json()
-    expect(ErrorResponseSchema.safeParse(body).success, response.body).toBe(true)
-    expect(body.code).toBe(code)
-    expect(response.body).not.toMatch(/FST_ERR|%ED|🙂/)
-  })
+  it.each(cases)(
+    '%s answers in the error shape, no internal code, no echo',
+    async (_name, url, status, code) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(TEST_OPS_TOKEN) })
+      expect(response.statusCode).toBe(status)
+      const body = response.json()
+      expect(ErrorResponseSchema.safeParse(body).success, response.body).toBe(true)
+      expect(body.code).toBe(code)
+      expect(response.body).not.toMatch(/FST_ERR|%ED|🙂/)
+    },
+  )
 
   it('over real HTTP too', async () => {
     const base = await listenLocally(t.app)
