@@ -1,10 +1,11 @@
 /**
  * Rate limits: a modest global limit per client IP, and a stricter one that every /auth/* call shares
- * (`app.authRateLimit`, routes/auth/rate-limit.ts). Counters live in Redis when REDIS_URL is set so that every
- * process shares them; in memory otherwise.
+ * (`app.authRateLimit`, routes/auth/rate-limit.ts), and a budget of failed operator authentications
+ * (`app.operatorAuthFailures`). Counters live in Redis when REDIS_URL is set so that every process shares them; in
+ * memory otherwise.
  */
 import rateLimit from '@fastify/rate-limit'
-import type { onRequestAsyncHookHandler } from 'fastify'
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
 import { DomainError } from '../lib/domain-error.ts'
 import { globalPlugin } from './global-plugin.ts'
@@ -17,10 +18,24 @@ export type RateLimitOptions = {
   redisUrl: string | undefined
 }
 
+/** Wrong operator tokens or sessions a client may present per window before every /ops call answers 429. */
+export const OPERATOR_AUTH_FAILURES_MAX = 10
+
+/**
+ * Failed operator authentications of a client: `count` spends one, `refuseIfSpent` answers 429 RATE_LIMITED once
+ * the budget is gone. The operator routes authenticate before any route's limiter runs, so without this a wrong
+ * token could be tried without end.
+ */
+export type OperatorAuthFailures = {
+  count(request: FastifyRequest): Promise<void>
+  refuseIfSpent(request: FastifyRequest): Promise<void>
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The /auth/* calls' one limiter: a route config per call would give each call a budget of its own. */
     authRateLimit: onRequestAsyncHookHandler
+    operatorAuthFailures: OperatorAuthFailures
   }
 }
 
@@ -45,4 +60,24 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', asyn
   })
   // One limiter made once, hooked onto each /auth/* route: its store is one, whichever call counts.
   app.decorate('authRateLimit', app.rateLimit({ max: opts.authMax, timeWindow: opts.timeWindowMs }))
+  const failures = app.createRateLimit({
+    max: OPERATOR_AUTH_FAILURES_MAX,
+    timeWindow: opts.timeWindowMs,
+    keyGenerator: (request) => `ops-auth-failures:${request.ip}`,
+  })
+  app.decorate('operatorAuthFailures', {
+    count: async (request) => void (await failures(request)),
+    refuseIfSpent: async (request) => {
+      const state = await failures(request, { increment: false })
+      if (state.isAllowed || state.remaining > 0) return
+      throw new DomainError(
+        429,
+        'RATE_LIMITED',
+        'Too many failed operator authentications, try again later',
+        {
+          wait: Math.max(1, state.ttlInSeconds),
+        },
+      )
+    },
+  })
 })

@@ -1,7 +1,8 @@
 import { ErrorResponseSchema, parseErrorDetails } from '@app/contract'
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
-import { buildAppOn, useTestApp } from '../helpers/app.ts'
+import { OPERATOR_AUTH_FAILURES_MAX } from '../../src/plugins/rate-limit.ts'
+import { buildAppOn, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 
 describe('rate limits', () => {
   const t = useTestApp('pglite', { config: { rateLimit: { max: 8, authMax: 3, timeWindowMs: 60_000 } } })
@@ -29,6 +30,34 @@ describe('rate limits', () => {
       codes.push((await t.app.inject({ method: 'POST', url, remoteAddress: '10.0.0.7', payload })).statusCode)
     }
     expect(codes).toEqual([401, 400, 400, 429])
+  })
+
+  it('wrong operator tokens are limited (10 a window per client) and logged; a call with no credentials is not a guess', async () => {
+    const ops = (token?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/ops/settings',
+        remoteAddress: '10.0.0.9',
+        ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+      })
+    for (let i = 0; i < 3; i++) expect((await ops()).statusCode).toBe(401)
+    const codes = []
+    for (let i = 0; i < OPERATOR_AUTH_FAILURES_MAX; i++)
+      codes.push((await ops(`wrong-token-${i}`)).statusCode)
+    expect(codes.every((code) => code === 401)).toBe(true)
+    // The budget is spent: even the right token waits now, with the wait in the answer.
+    const refused = await ops(TEST_OPS_TOKEN)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' })
+    expect(parseErrorDetails('RATE_LIMITED', refused.json().details)?.wait).toBeGreaterThan(0)
+    // Another client is not affected.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/ops/settings',
+      remoteAddress: '10.0.0.10',
+      headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+    })
+    expect(other.statusCode).toBe(200)
   })
 
   it('other routes have the global limit', async () => {

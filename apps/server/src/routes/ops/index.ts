@@ -32,6 +32,7 @@ import {
   SetUserFlagsBodySchema,
   TelegramIdParamsSchema,
 } from '@app/contract/ops'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
@@ -84,6 +85,28 @@ const opsRoutes: FastifyPluginAsyncZod<
   app.addHook('onRequest', async (request) => {
     const rule = accessRuleOf(request.method, request.routeOptions.url ?? '')
     if (rule === 'public') return
+    await app.operatorAuthFailures.refuseIfSpent(request)
+    const actor = await authenticateOperator(request).catch(async (error: unknown) => {
+      // A guess is a token or session that does not work; a call with neither (the console before its login) is not.
+      const presented =
+        bearerToken(request) !== undefined || readCookie(request, SESSION_COOKIE) !== undefined
+      if (
+        presented &&
+        error instanceof DomainError &&
+        (error.statusCode === 401 || error.statusCode === 403)
+      ) {
+        await app.operatorAuthFailures.count(request)
+        request.log.warn({ ip: request.ip, reason: error.message }, 'operator authentication failed')
+      }
+      throw error
+    })
+    if (!roleMayCall(actor.role, rule))
+      throw new DomainError(403, 'UNAUTHORIZED', `The ${actor.role} role may not make this call`)
+    request.operator = actor
+  })
+
+  /** The caller behind a bearer token (CLI) or a console session (with its CSRF token on changes). */
+  async function authenticateOperator(request: FastifyRequest): Promise<OperatorActor> {
     const token = bearerToken(request)
     const session = readCookie(request, SESSION_COOKIE)
     let actor: OperatorActor
@@ -97,10 +120,8 @@ const opsRoutes: FastifyPluginAsyncZod<
           throw new DomainError(403, 'UNAUTHORIZED', 'CSRF token missing or wrong')
       }
     } else throw unauthorized('Operator token required')
-    if (!roleMayCall(actor.role, rule))
-      throw new DomainError(403, 'UNAUTHORIZED', `The ${actor.role} role may not make this call`)
-    request.operator = actor
-  })
+    return actor
+  }
 
   app.post(
     '/invites',
