@@ -31,7 +31,7 @@ const steps = [
   // One build of the solution (root tsconfig.json): the contract is checked once, then each project against it.
   ['type-check', ['npm', 'run', 'typecheck']],
   // Two workers on this 2-core machine: much of the suite waits on spawned servers, databases and timers
-  // (measured on an idle machine: 481 s with two, against about 720 s with vitest's default of one here).
+  // (481 s with two on an idle machine; vitest's default here is one worker, which took 720 s on a busier one).
   ['contract, server and web tests', vitest('unit', ['--maxWorkers=2'])],
   ['web build', ['npm', 'run', 'build', '-w', 'apps/web']],
   ['console build', ['npm', 'run', 'build', '-w', 'apps/console']],
