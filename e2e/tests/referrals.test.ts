@@ -100,10 +100,12 @@ describe('referrals', () => {
     await screenshot(a.page, 'invoice-referral-earnings-fa')
 
     // A revokes the link; C, who still has the old code, is refused with the Message dialog (406).
-    // Back twice (invoice -> list -> home), each press once the previous screen is there.
+    // Back twice (invoice -> list -> home), each press once the previous screen is there: the URL changes
+    // before the list has mounted, and a press in between is the detail's again (it leads to the list).
     const path = () => new URL(a.page.url()).pathname
     await sendTelegramEvent(a.page, 'back_button_pressed')
     await expect.poll(path, { timeout: 10_000 }).toBe('/invoices')
+    await a.page.getByTestId('invoices').waitFor({ timeout: 10_000 })
     await sendTelegramEvent(a.page, 'back_button_pressed')
     await expect.poll(path, { timeout: 10_000 }).toBe('/')
     await a.page.getByTestId('dashboard-referrals').click()
