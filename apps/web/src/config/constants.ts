@@ -14,6 +14,12 @@ export const LOCALE_MAX_PARALLEL_READS = 10
 /** Where the provider's channel lives; opened with openTelegramLink. */
 export const TELEGRAM_LINK_BASE = 'https://t.me/'
 
+/**
+ * While an invoice or payout waits on an operator (pending, broadcasting, in review), its open screen asks again
+ * this often, so the user sees the change without leaving the screen; a settled one is not asked again.
+ */
+export const OPERATOR_WAIT_REFETCH_MS = 5_000
+
 /** How long the in-app toast stays up. */
 export const TOAST_DURATION_MS = 2_500
 

@@ -1,6 +1,8 @@
 import { TransactionSchema } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { OPERATOR_WAIT_REFETCH_MS } from '../../../config/constants.ts'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { isPayoutOpen } from '../../../lib/payout-status.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /transactions/{uid} */
@@ -11,13 +13,18 @@ export function getTransaction(transactionUid: string, signal?: AbortSignal) {
   })
 }
 
-/** Refetched on every visit: operators move a payout from pending to completed while the user waits. */
+/**
+ * Refetched on every visit, and every few seconds while the payout is open: operators move it from pending to
+ * completed while the user waits on this screen.
+ */
 export function transactionQueryOptions(transactionUid: string) {
   return queryOptions({
     queryKey: paymentKeys.transaction(transactionUid),
     queryFn: ({ signal }) => getTransaction(transactionUid, signal),
     staleTime: 0,
     retry: false,
+    refetchInterval: (query) =>
+      query.state.data && isPayoutOpen(query.state.data.status) ? OPERATOR_WAIT_REFETCH_MS : false,
   })
 }
 
