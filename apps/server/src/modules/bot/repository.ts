@@ -1,6 +1,7 @@
 /** All SQL of the Telegram bot (docs/bot.md): who may be written to, the outbox, and the polling lease. */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
 import { botChats, botOutbox, leases } from '../../db/schema.ts'
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
@@ -116,9 +117,9 @@ type ClaimRow = {
 }
 
 /**
- * Claims up to `limit` due messages, as the email outbox claims mail: `FOR UPDATE SKIP LOCKED`, a lease, a fresh
- * claim token. A chat another claim is sending to, or that was sent to within the last second, waits for a later
- * look, so that processes keep to Telegram's one message a second per chat between them.
+ * Claims up to `limit` due messages, as the email outbox claims mail (`db/outbox-claim.ts`). A chat another claim is
+ * sending to, or that was sent to within the last second, waits for a later look, so that processes keep to
+ * Telegram's one message a second per chat between them.
  */
 export async function claimDueMessages(
   db: Db,
@@ -126,30 +127,20 @@ export async function claimDueMessages(
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedMessage[]> {
-  const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000)
   const lastSecond = new Date(now.getTime() - 1000)
-  const result = (await db.execute(sql`
-    with due as (
-      select o.id from bot_outbox o
-      where ((o.status = 'pending' and o.next_attempt_at <= ${ts(now)})
-          or (o.status = 'sending' and o.claimed_until < ${ts(now)}))
-        and not exists (
-          select 1 from bot_outbox x
-          where x.chat_id = o.chat_id and x.id <> o.id
-            and ((x.status = 'sending' and x.claimed_until >= ${ts(now)}) or x.sent_at > ${ts(lastSecond)})
-        )
-      order by o.next_attempt_at, o.id
-      limit ${limit}
-      for update of o skip locked
-    )
-    update bot_outbox o
-    set status = 'sending', claimed_until = ${ts(leaseEnd)}, claim_token = gen_random_uuid(),
-      attempts = o.attempts + 1
-    from due
-    where o.id = due.id
-    returning o.id, o.chat_id, o.user_id, o.kind, o.language, o.params, o.attempts, o.claim_token
-  `)) as { rows: ClaimRow[] }
-  return result.rows.map((r) => ({
+  const rows = await claimDueRows<Omit<ClaimRow, 'id' | 'attempts' | 'claim_token'>>(db, {
+    table: 'bot_outbox',
+    now,
+    limit,
+    leaseSeconds,
+    columns: ['chat_id', 'user_id', 'kind', 'language', 'params'],
+    also: sql`not exists (
+      select 1 from bot_outbox x
+      where x.chat_id = o.chat_id and x.id <> o.id
+        and ((x.status = 'sending' and x.claimed_until >= ${ts(now)}) or x.sent_at > ${ts(lastSecond)})
+    )`,
+  })
+  return rows.map((r) => ({
     id: Number(r.id),
     chatId: Number(r.chat_id),
     userId: r.user_id === null ? null : Number(r.user_id),
@@ -161,12 +152,7 @@ export async function claimDueMessages(
   }))
 }
 
-const ownClaim = (message: Pick<ClaimedMessage, 'id' | 'claimToken'>) =>
-  and(
-    eq(botOutbox.id, message.id),
-    eq(botOutbox.claimToken, message.claimToken),
-    eq(botOutbox.status, 'sending'),
-  )
+const ownClaim = (message: OutboxClaim) => ownOutboxClaim('bot_outbox', message)
 
 export async function markMessageSent(
   db: Db,

@@ -1,6 +1,7 @@
 /** All SQL of the email outbox (docs/email-auth.md). */
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
 import { emailOutbox } from '../../db/schema.ts'
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
@@ -33,35 +34,21 @@ type ClaimRow = {
   claim_token: string
 }
 
-/**
- * Claims up to `limit` due mails for this process: pending ones whose time has come, and ones whose claimer's
- * lease ran out (a process that died mid-send). `FOR UPDATE SKIP LOCKED` lets concurrent claimers pass over each
- * other's rows; the fresh claim token makes a late finish of an expired claim a no-op.
- */
+/** Claims up to `limit` due mails for this process (`db/outbox-claim.ts`, shared with the bot's outbox). */
 export async function claimDueMail(
   db: Db,
   now: Date,
   limit: number,
   leaseSeconds: number,
 ): Promise<ClaimedMail[]> {
-  const leaseEnd = new Date(now.getTime() + leaseSeconds * 1000)
-  const result = (await db.execute(sql`
-    with due as (
-      select id from email_outbox
-      where (status = 'pending' and next_attempt_at <= ${ts(now)})
-         or (status = 'sending' and claimed_until < ${ts(now)})
-      order by next_attempt_at, id
-      limit ${limit}
-      for update skip locked
-    )
-    update email_outbox o
-    set status = 'sending', claimed_until = ${ts(leaseEnd)}, claim_token = gen_random_uuid(),
-      attempts = o.attempts + 1
-    from due
-    where o.id = due.id
-    returning o.id, o.recipient, o.payload, o.attempts, o.claim_token
-  `)) as { rows: ClaimRow[] }
-  return result.rows.map((r) => ({
+  const rows = await claimDueRows<Pick<ClaimRow, 'recipient' | 'payload'>>(db, {
+    table: 'email_outbox',
+    now,
+    limit,
+    leaseSeconds,
+    columns: ['recipient', 'payload'],
+  })
+  return rows.map((r) => ({
     id: Number(r.id),
     recipient: r.recipient,
     payload: r.payload,
@@ -70,12 +57,7 @@ export async function claimDueMail(
   }))
 }
 
-const ownClaim = (mail: Pick<ClaimedMail, 'id' | 'claimToken'>) =>
-  and(
-    eq(emailOutbox.id, mail.id),
-    eq(emailOutbox.claimToken, mail.claimToken),
-    eq(emailOutbox.status, 'sending'),
-  )
+const ownClaim = (mail: OutboxClaim) => ownOutboxClaim('email_outbox', mail)
 
 /** Delivered. An SMTP delivery blanks the payload (the code is gone); the dev outbox keeps it for the simulator. */
 export async function markSent(
