@@ -64,13 +64,29 @@ export const users = pgTable(
     languageCode: text('language_code'),
     /** Null for users admitted by an operator invite. */
     referrerUserId: bigint('referrer_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
+    /** The referral code or operator invite that admitted the user (null before migration 0011 and for demo users). */
+    referralLinkId: bigint('referral_link_id', { mode: 'number' }).references(
+      (): AnyPgColumn => referralLinks.id,
+    ),
     canAddAccount: boolean('can_add_account').notNull().default(true),
     canRegisterAccount: boolean('can_register_account').notNull().default(true),
     canReferrer: boolean('can_referrer').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_referrer_user_id_idx').on(t.referrerUserId)],
+  (t) => [
+    index('users_referrer_user_id_idx').on(t.referrerUserId),
+    index('users_referral_link_id_idx').on(t.referralLinkId),
+    // The console's user search: a case-insensitive substring of a name or username (docs/console.md).
+    index('users_name_trgm_idx')
+      .using(
+        'gin',
+        t.firstName.op('gin_trgm_ops'),
+        t.lastName.op('gin_trgm_ops'),
+        t.username.op('gin_trgm_ops'),
+      )
+      .with({ fastupdate: false }),
+  ],
 )
 
 export const referralLinks = pgTable(
@@ -81,6 +97,8 @@ export const referralLinks = pgTable(
     /** Null for operator invite codes (root invites have no referrer). */
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Operator invites: the login of the operator who made it (`bootstrap` for OPS_TOKEN); null for users' links. */
+    createdBy: text('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -440,13 +458,21 @@ export const emailIdentities = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** Session-less registrations: the referrer the gate admitted (null: an operator invite). */
     referrerUserId: bigint('referrer_user_id', { mode: 'number' }).references(() => users.id),
+    /** Session-less registrations: the code the gate admitted, given to the user made at verification. */
+    referralLinkId: bigint('referral_link_id', { mode: 'number' }).references(() => referralLinks.id),
     /** The language of its emails: the body's lng or Accept-Language at the last code request. */
     languageCode: text('language_code').notNull().default('en'),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_identities_user_unique').on(t.userId).where(sql`${t.userId} is not null`)],
+  (t) => [
+    uniqueIndex('email_identities_user_unique').on(t.userId).where(sql`${t.userId} is not null`),
+    // The console's user search by a substring of the email.
+    index('email_identities_email_trgm_idx')
+      .using('gin', t.email.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+  ],
 )
 
 /**
