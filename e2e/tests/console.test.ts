@@ -1,20 +1,25 @@
 /**
  * The operator console at a desktop size (docs/console.md): the first admin (made with the bootstrap token, as
  * `npm run ops -- operator create` does) signs in with TOTP and creates an operator on the Operators screen; that
- * operator signs in with the enrolment shown there and confirms a user's invoice, which the user's mini-app then
- * shows as confirmed; a viewer sees no action and the server refuses one anyway.
+ * operator signs in with the enrolment shown there, confirms a user's invoice and records its payout while the
+ * user's mini-app, open on the invoice and then on the payout, shows each change by itself; a viewer sees no action and the server refuses one anyway.
  */
 import type { OperatorEnrolment } from '@app/contract/ops'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
 import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
-import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
+import { supplyAcceptedAccounts } from '../support/accounts.ts'
+import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 let server: RunningServer
 let browser: Browser
+
+/** A BEP20 payout destination and sender that pass the contract's EIP-55 checksum, and a txid. */
+const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+const BSC_SENDER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
+const BSC_TXID = `0x${'ab12'.repeat(16)}`
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
@@ -44,7 +49,7 @@ async function signIn(page: Page, login: string, password: string, secret: strin
 }
 
 describe('operator console', () => {
-  it('first admin with TOTP creates an operator, who confirms an invoice the user then sees confirmed', async () => {
+  it('first admin with TOTP creates an operator, who confirms an invoice and records its payout while the user watches', async () => {
     const admin = (await server.ops('POST', '/operators', {
       login: 'first-admin',
       role: 'admin',
@@ -63,7 +68,7 @@ describe('operator console', () => {
     const secret = (await adminPage.getByTestId('enrolment-secret').textContent()) ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
 
-    // A user with an accepted account asks for an invoice in the mini-app.
+    // A user with an accepted account creates an invoice in the mini-app and stays on its screen.
     const user = { id: 884_000_001, firstName: 'Nina', lastName: 'Test', languageCode: 'en' as const }
     const { page: app } = await openMiniApp(browser, server, {
       user,
@@ -71,24 +76,72 @@ describe('operator console', () => {
       startParam: DEMO_REFERRAL_CODE,
     })
     await app.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
+    await answerPopup(app, null) // the demo channel's join prompt, closed as a user would
     await supplyAcceptedAccounts(server, app, user.id, ['+12015551700'])
-    const invoice = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
+    await app.getByTestId('dashboard-withdraw').click()
+    const create = app.getByTestId('invoices-create')
+    await expect.poll(() => create.isEnabled(), { timeout: 15_000 }).toBe(true)
+    await create.click()
+    await answerPopup(app, null, 'Create Invoice')
+    await app.getByTestId('invoice-detail').waitFor()
+    const invoiceUid = new URL(app.url()).pathname.split('/')[2] ?? ''
+    const confirmation = app.getByTestId('invoice-confirmation')
+    expect(await confirmation.innerText()).toContain('Pending')
 
-    // The operator signs in with the enrolment and confirms it from the queue.
+    // The operator signs in with the enrolment and confirms it from the queue; the user's open invoice screen
+    // turns confirmed by itself, and offers the payment request.
     const operatorPage = await consolePage()
     await signIn(operatorPage, 'olga', password, secret)
     await operatorPage.getByRole('link', { name: 'Invoices', exact: true }).click()
-    const row = operatorPage.getByRole('row').filter({ hasText: invoice.uid.slice(0, 8) })
+    const row = operatorPage.getByRole('row').filter({ hasText: invoiceUid.slice(0, 8) })
     await row.getByRole('button', { name: 'Confirm', exact: true }).click()
     await operatorPage.getByText('No invoices here.').waitFor()
     await screenshot(operatorPage, 'console-invoices-confirmed')
+    await expect.poll(() => confirmation.innerText(), { timeout: 15_000 }).toContain('Confirmed')
+    await screenshot(app, 'console-user-invoice-confirmed')
 
-    const detail = (await callApi(app, 'GET', `/invoices/${invoice.uid}`)) as { confirmationStatus: string }
-    expect(detail.confirmationStatus).toBe('confirmed')
-    const audit = (await server.ops('GET', `/audit?objectType=invoice&objectId=${invoice.uid}`)) as {
+    // The user asks for USDT (BEP20) and waits on the payout's screen.
+    await app.getByTestId('invoice-request-payment').click()
+    await app.getByTestId('method-usdt').click()
+    await app.getByLabel('Wallet address', { exact: true }).fill(BSC_ADDRESS)
+    await app.getByTestId('request-payment-crypto-submit').click()
+    expect(await answerPopup(app, 'Success')).toBe('Invoice payment request accepted')
+    await app.getByTestId('invoice-row').first().click()
+    await app.getByTestId('invoice-transaction-row').first().click()
+    const status = app.getByTestId('transaction-status')
+    await status.waitFor()
+    expect(await status.innerText()).toContain('Pending')
+
+    // The operator sends it and records the txid from the Payouts queue; the user's screen shows it completed.
+    await operatorPage.getByRole('link', { name: 'Payouts', exact: true }).click()
+    const payout = operatorPage.getByRole('row').filter({ hasText: BSC_ADDRESS })
+    await payout.getByRole('button', { name: 'Broadcast' }).click()
+    await operatorPage.getByText(/is broadcasting\.$/).waitFor()
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Processing')
+    // The queue shows pending payouts; the one being sent is under its own status.
+    await operatorPage.getByLabel('Status').selectOption('broadcasting')
+    await payout.getByRole('button', { name: 'Succeeded…' }).click()
+    const record = operatorPage.getByRole('dialog', { name: 'Record the payout' })
+    await record.getByLabel('Transaction id (txid)').fill(BSC_TXID)
+    await record.getByLabel(/Sender address/).fill(BSC_SENDER)
+    await screenshot(operatorPage, 'console-payout-record')
+    await record.getByRole('button', { name: 'Record as paid' }).click()
+    await operatorPage.getByText(/is success\.$/).waitFor()
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Completed')
+    expect(await app.getByTestId('transaction-sender').innerText()).toContain(BSC_SENDER)
+    await screenshot(app, 'console-user-payout-completed')
+
+    const audit = (await server.ops('GET', `/audit?objectType=invoice&objectId=${invoiceUid}`)) as {
       items: { actor: string; action: string }[]
     }
     expect(audit.items.map((item) => [item.actor, item.action])).toEqual([['olga', 'invoice.confirm']])
+    const payoutAudit = (await server.ops('GET', '/audit?actor=olga&objectType=transaction')) as {
+      items: { action: string }[]
+    }
+    expect(payoutAudit.items.map((item) => item.action).sort()).toEqual([
+      'transaction.broadcast',
+      'transaction.succeed',
+    ])
   })
 
   it('a viewer sees no actions, and the server refuses them anyway', async () => {
