@@ -205,6 +205,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_phone_unique').on(t.phone),
     // Keyset pages of one user's accounts, newest or oldest first.
     index('accounts_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The operators' account search without a phone (GET /ops/accounts): everyone's newest first. Without it the
+    // first page sorted all the accounts (1M rows: hundreds of ms, docs/resilience.md 'Load').
+    index('accounts_created_idx').on(t.createdAt, t.id),
     // The accounts tabs: one status, no invoice attached.
     index('accounts_user_status_created_idx')
       .on(t.userId, t.status, t.createdAt, t.id)
