@@ -4,6 +4,7 @@
  * same against their own database (test/helpers/app.ts).
  */
 import { join } from 'node:path'
+import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '@app/contract'
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -20,6 +21,7 @@ import { compressionPlugin } from './plugins/compression.ts'
 import { consoleAppPlugin } from './plugins/console-app.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { globalPlugin } from './plugins/global-plugin.ts'
+import { idempotencyPlugin } from './plugins/idempotency.ts'
 import { openApiPlugin } from './plugins/openapi.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -181,6 +183,14 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     redisUrl: config.redisUrl,
   })
   await app.register(authenticatePlugin, { services })
+  await app.register(idempotencyPlugin, { services }) // before any route, as compression
+  if (config.accountProvider === 'sandbox' && config.isProduction) {
+    // Production on the sandbox: every answer says so, and the mini-app shows it on every screen (docs/web.md,
+    // 'Sandbox banner'). Added before any route, so every answer carries it.
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header(SANDBOX_HEADER, SANDBOX_HEADER_VALUE)
+    })
+  }
   await app.register(compressionPlugin) // before any route: it attaches to routes as they are declared
   await app.register(webAppPlugin, { distDir: config.webDistDir })
   await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })

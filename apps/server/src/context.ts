@@ -23,6 +23,7 @@ import {
 } from './modules/dashboard/channel-membership.ts'
 import { deriveEmailKeys, type EmailKeys } from './modules/email-outbox/mail-crypto.ts'
 import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/templates.ts'
+import { deriveIdempotencyKey } from './modules/idempotency/service.ts'
 import { deriveOperatorKeys, type OperatorKeys } from './modules/operators/keys.ts'
 import { resolveOpsToken } from './modules/secrets/ops-token.ts'
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
@@ -45,6 +46,8 @@ export type AppContext = {
   operatorKeys: OperatorKeys
   /** Keys of email codes and sealed outbox mail, derived from the auth secret. */
   emailKeys: EmailKeys
+  /** HMAC key of idempotency keys' request fingerprints, derived from the auth secret. */
+  idempotencySecret: Buffer
   mailTemplates: MailTemplates
   /** The one grammY bot (docs/bot.md), on Telegram's API root, the configured one, or the in-process fake. */
   bot: TelegramBot
@@ -123,6 +126,7 @@ export async function createAppContext(
     opsToken,
     operatorKeys: deriveOperatorKeys(authSecret),
     emailKeys: deriveEmailKeys(authSecret),
+    idempotencySecret: deriveIdempotencyKey(authSecret),
     mailTemplates: loadMailTemplates(config.localesDir),
     bot,
     botTexts: loadBotTexts(config.localesDir),

@@ -12,6 +12,7 @@ import { createDashboardService } from './modules/dashboard/service.ts'
 import { createEmailAuthService } from './modules/email-auth/service.ts'
 import { createEmailOutboxService } from './modules/email-outbox/service.ts'
 import { createHealthService } from './modules/health/service.ts'
+import { createIdempotencyService } from './modules/idempotency/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
 import { createNewsService } from './modules/news/service.ts'
@@ -51,6 +52,7 @@ export function createServices(context: AppContext) {
   return {
     bot,
     health: createHealthService(context),
+    idempotency: createIdempotencyService(context),
     auth: createAuthService(context),
     emailAuth: createEmailAuthService({ ...context, mailQueued: emailOutbox.mailQueued }),
     emailOutbox,

@@ -40,6 +40,10 @@ export const ErrorCode = {
   EXCHANGE_RATE_UNAVAILABLE: 'EXCHANGE_RATE_UNAVAILABLE',
   /** 409: an operator move the record's current state does not allow. */
   INVALID_STATE: 'INVALID_STATE',
+  /** 422: an Idempotency-Key sent again with a different request (another call or another body). */
+  IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
+  /** 409: the first request with this Idempotency-Key is still running; ask again in a moment. */
+  IDEMPOTENCY_KEY_IN_PROGRESS: 'IDEMPOTENCY_KEY_IN_PROGRESS',
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
   REFERRAL_REQUIRED: 'REFERRAL_REQUIRED',

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { SandboxScenariosSchema } from '@app/contract'
+import { SANDBOX_HEADER, SandboxScenariosSchema } from '@app/contract'
 import { describe, expect, it } from 'vitest'
 import { renderScenarioTable } from '../../src/providers/sandbox/scenario-table.ts'
 import { SANDBOX_SCENARIOS } from '../../src/providers/sandbox/scenarios.ts'
-import { useTestApp } from '../helpers/app.ts'
+import { authorize, bearer, buildAppOn, useTestApp } from '../helpers/app.ts'
+import { freshTelegramUser } from '../helpers/init-data.ts'
 
 describe('sandbox scenarios and flags', () => {
   const t = useTestApp('pglite', { config: { isProduction: true, simulator: false } })
@@ -63,6 +64,36 @@ describe('sandbox scenarios beside the simulator', () => {
       'CF',
     ]) {
       expect(labels).toContain(`'${label}'`)
+    }
+  })
+})
+
+describe('the sandbox notice on every answer (the mini-app banner, docs/web.md)', () => {
+  const t = useTestApp('pglite')
+
+  it('development on the sandbox (the default) sends no notice', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/locales/en/common.json' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers[SANDBOX_HEADER]).toBeUndefined()
+  })
+
+  it('production with ACCOUNT_PROVIDER=sandbox sends it on translations, calls, errors and the page', async () => {
+    const app = await buildAppOn(t, {
+      config: { isProduction: true, accountProvider: 'sandbox', simulator: false },
+    })
+    try {
+      const { accessToken } = await authorize(app, freshTelegramUser())
+      const answers = [
+        await app.inject({ method: 'GET', url: '/locales/fa/common.json' }),
+        await app.inject({ method: 'GET', url: '/dashboard', headers: bearer(accessToken) }),
+        await app.inject({ method: 'GET', url: '/invoices/not-a-uid', headers: bearer(accessToken) }),
+        await app.inject({ method: 'GET', url: '/dashboard' }),
+        await app.inject({ method: 'GET', url: '/no-such-call', headers: { accept: 'application/json' } }),
+      ]
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 400, 401, 404])
+      for (const answer of answers) expect(answer.headers[SANDBOX_HEADER]).toBe('on')
+    } finally {
+      await app.close()
     }
   })
 })

@@ -129,6 +129,8 @@ const CODE_TEXTS: CodeText = {
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
     values: { domains: d.allowedDomains.join(', ') },
   }),
+  IDEMPOTENCY_KEY_IN_PROGRESS: () => ({ key: 'error.code.IDEMPOTENCY_KEY_IN_PROGRESS' }),
+  IDEMPOTENCY_KEY_REUSED: () => ({ key: 'error.code.IDEMPOTENCY_KEY_REUSED' }),
 }
 
 /** The code's text, its details read through the contract; undefined for a code without one or broken details. */

@@ -55,6 +55,8 @@ const SAMPLE_DETAILS = {
   PAYMENT_REQUEST_UNAVAILABLE: undefined,
   EXCHANGE_RATE_UNAVAILABLE: undefined,
   INVALID_STATE: undefined,
+  IDEMPOTENCY_KEY_REUSED: undefined,
+  IDEMPOTENCY_KEY_IN_PROGRESS: undefined,
   VALIDATION_ERROR: undefined,
   UNAUTHORIZED: undefined,
   REFERRAL_REQUIRED: undefined,
@@ -187,6 +189,8 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   EMAIL_NOT_FOUND: 'Invalid email provided',
   EMAIL_ALREADY_SET: 'Your account already signs in with me@example.com.',
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
+  IDEMPOTENCY_KEY_IN_PROGRESS: 'Your request is still being processed. Please try again in a moment.',
+  IDEMPOTENCY_KEY_REUSED: 'This request does not match the one sent before. Please try again.',
 }
 
 /** What a Persian text may hold besides Persian words: the values it shows (numbers, domains, ids). */
