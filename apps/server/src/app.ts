@@ -263,6 +263,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     const worker = services.emailOutbox.start({ pollMs: config.emailAuth.outbox.pollMs })
     app.addHook('preClose', () => worker.stop())
   }
+  // Housekeeping (docs/resilience.md): one process a round prunes what no longer matters.
+  if (config.housekeeping.intervalMs > 0) {
+    const worker = services.housekeeping.start()
+    app.addHook('preClose', () => worker.stop())
+  }
 }
 
 /**

@@ -97,6 +97,10 @@ const EnvSchema = z.object({
   BOT_OUTBOX_POLL_MS: wholeNumber(1000, z.gte(0)),
   /** Start the fake Bot API in-process (default: in development without a real bot token or API root). */
   FAKE_BOT_API: z.optional(booleanFlag),
+  /** Housekeeping (docs/resilience.md): how often a round is due (0: never), and how long done rows are kept. */
+  HOUSEKEEPING_INTERVAL_MS: wholeNumber(600_000, z.gte(0)),
+  HOUSEKEEPING_RETENTION_HOURS: wholeNumber(168, z.gte(0)),
+  HOUSEKEEPING_DEAD_RETENTION_HOURS: wholeNumber(720, z.gte(0)),
 })
 
 export type Config = {
@@ -139,6 +143,24 @@ export type Config = {
   codeSendLimits: { perPhone: number; perUser: number; windowSeconds: number }
   /** The Telegram bot: API root, updates, the outbox, the channel check (docs/bot.md). */
   bot: BotConfig
+  /** Pruning of rows that no longer matter, one process a round (docs/resilience.md, 'Housekeeping'). */
+  housekeeping: HousekeepingConfig
+}
+
+export type HousekeepingConfig = {
+  /** How often a round is due; 0 turns the schedule off. */
+  intervalMs: number
+  /** The first round, this long after start (or after one interval, if shorter). */
+  firstRoundDelayMs: number
+  /** How long delivered mail and messages, spent tokens, ended sessions, codes and flows are kept. */
+  retentionSeconds: number
+  /** How long outbox rows that gave up (failed) are kept. */
+  deadRetentionSeconds: number
+  /** The longest window of the database's rate-limit counters: a counter whose window began before is spent. */
+  counterWindowSeconds: number
+  batchSize: number
+  /** Batches per job in one round, so that one round stays bounded; what is left goes next round. */
+  maxBatchesPerJob: number
 }
 
 export type BotConfig = {
@@ -229,6 +251,27 @@ function resolveDataDir(dataDir: string | undefined, cwd: string): string {
   return resolve(cwd, dataDir ?? './data')
 }
 
+/** Email sign-in's rules (docs/email-auth.md): fixed, but for the outbox worker's poll. */
+function emailAuthConfig(outboxPollMs: number): EmailAuthConfig {
+  return {
+    codeTtlSeconds: 10 * 60,
+    maxCodeAttempts: 5,
+    codeCooldownSeconds: 60,
+    codesPerEmail: { max: 5, windowSeconds: 3600 },
+    loginsPerEmail: { max: 10, windowSeconds: 15 * 60 },
+    codesPerAddress: { max: 30, windowSeconds: 3600 },
+    unverifiedHoldSeconds: 24 * 3600,
+    outbox: {
+      pollMs: outboxPollMs,
+      batchSize: 20,
+      maxAttempts: 8,
+      backoffBaseMs: 30_000,
+      backoffMaxMs: 3_600_000,
+      leaseSeconds: 120,
+    },
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const e = parseEnv(env)
   const isProduction = e.NODE_ENV === 'production'
@@ -262,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     .filter((o) => o !== '')
   const simulator = e.SIMULATOR ?? !isProduction
   const sendLimitDefaults = simulator ? CODE_SEND_LIMITS.demo : CODE_SEND_LIMITS.live
+  const emailAuth = emailAuthConfig(e.EMAIL_OUTBOX_POLL_MS)
+  const codeSendWindowSeconds = 3600
   return {
     isProduction,
     port: e.PORT,
@@ -279,23 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     accountProvider: e.ACCOUNT_PROVIDER ?? 'sandbox',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
-    emailAuth: {
-      codeTtlSeconds: 10 * 60,
-      maxCodeAttempts: 5,
-      codeCooldownSeconds: 60,
-      codesPerEmail: { max: 5, windowSeconds: 3600 },
-      loginsPerEmail: { max: 10, windowSeconds: 15 * 60 },
-      codesPerAddress: { max: 30, windowSeconds: 3600 },
-      unverifiedHoldSeconds: 24 * 3600,
-      outbox: {
-        pollMs: e.EMAIL_OUTBOX_POLL_MS,
-        batchSize: 20,
-        maxAttempts: 8,
-        backoffBaseMs: 30_000,
-        backoffMaxMs: 3_600_000,
-        leaseSeconds: 120,
-      },
-    },
+    emailAuth,
     opsToken: e.OPS_TOKEN,
     appOrigins: origins,
     simulator,
@@ -316,7 +345,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     codeSendLimits: {
       perPhone: e.CODE_SEND_LIMIT_PER_PHONE ?? sendLimitDefaults.perPhone,
       perUser: e.CODE_SEND_LIMIT_PER_USER ?? sendLimitDefaults.perUser,
-      windowSeconds: 3600,
+      windowSeconds: codeSendWindowSeconds,
+    },
+    housekeeping: {
+      intervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+      firstRoundDelayMs: 30_000,
+      retentionSeconds: e.HOUSEKEEPING_RETENTION_HOURS * 3600,
+      deadRetentionSeconds: e.HOUSEKEEPING_DEAD_RETENTION_HOURS * 3600,
+      counterWindowSeconds: Math.max(
+        codeSendWindowSeconds,
+        emailAuth.codesPerEmail.windowSeconds,
+        emailAuth.loginsPerEmail.windowSeconds,
+        emailAuth.codesPerAddress.windowSeconds,
+      ),
+      batchSize: 5000,
+      maxBatchesPerJob: 200,
     },
     bot: {
       apiRoot: fakeBotApi

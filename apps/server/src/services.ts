@@ -12,6 +12,7 @@ import { createDashboardService } from './modules/dashboard/service.ts'
 import { createEmailAuthService } from './modules/email-auth/service.ts'
 import { createEmailOutboxService } from './modules/email-outbox/service.ts'
 import { createHealthService } from './modules/health/service.ts'
+import { createHousekeepingService } from './modules/housekeeping/service.ts'
 import { createIdempotencyService } from './modules/idempotency/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
@@ -73,6 +74,7 @@ export function createServices(context: AppContext) {
     referrals: createReferralService(context),
     news: createNewsService(context),
     users: createUserService(context),
+    housekeeping: createHousekeepingService(context),
   }
 }
 

@@ -1,0 +1,95 @@
+/**
+ * Housekeeping (docs/resilience.md, 'Housekeeping'): every interval, one process on the database claims the round
+ * (a row in `leases`, not a flag in memory, so it holds across processes) and prunes what no longer matters, job by
+ * job, in batches. The other processes' ticks find the round claimed and do nothing.
+ */
+import { randomUUID } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { HousekeepingConfig } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
+import { type Cutoffs, claimRound, PRUNE_JOBS } from './repository.ts'
+
+export const HOUSEKEEPING_LEASE = 'housekeeping'
+
+/** Rows each job deleted in a round, by job name. */
+export type HousekeepingReport = Record<string, number>
+
+export type HousekeepingDeps = {
+  db: Db
+  now: () => Date
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>
+  config: { housekeeping: HousekeepingConfig }
+}
+
+export function createHousekeepingService(deps: HousekeepingDeps) {
+  const { db, now } = deps
+  const config = deps.config.housekeeping
+  /** This process's name on the lease. */
+  const holder = randomUUID()
+
+  /** Prunes every job now, whether or not a round is due (tests, the claim below). */
+  async function prune(at: Date): Promise<HousekeepingReport> {
+    const cutoffs: Cutoffs = {
+      now: at,
+      retention: new Date(at.getTime() - config.retentionSeconds * 1000),
+      deadRetention: new Date(at.getTime() - config.deadRetentionSeconds * 1000),
+      counterWindow: new Date(at.getTime() - config.counterWindowSeconds * 1000),
+    }
+    const report: HousekeepingReport = {}
+    for (const job of PRUNE_JOBS) {
+      let gone = 0
+      for (let batch = 0; batch < config.maxBatchesPerJob; batch++) {
+        const deleted = await job.prune(db, cutoffs, config.batchSize)
+        gone += deleted
+        if (deleted < config.batchSize) break
+      }
+      report[job.name] = gone
+    }
+    return report
+  }
+
+  /**
+   * One round, if this process claims it: the report, or undefined when another process (or an earlier tick of
+   * this one) already ran the round of this interval.
+   */
+  async function runRound(): Promise<HousekeepingReport | undefined> {
+    const at = now()
+    // A round's claim lasts 90 % of the interval: the next tick of any process after that takes the next round.
+    const until = new Date(at.getTime() + Math.max(1000, config.intervalMs * 0.9))
+    if (!(await claimRound(db, { name: HOUSEKEEPING_LEASE, holder, now: at, until }))) return undefined
+    const report = await prune(at)
+    // One line a round across all processes: which process pruned, and what.
+    deps.log.info({ holder, pruned: report }, 'housekeeping round')
+    return report
+  }
+
+  return {
+    holder,
+    prune,
+    runRound,
+    /** Starts the schedule: a first round soon after start, then one every interval. */
+    start(): BatchWorker {
+      const worker = startBatchWorker({
+        pollMs: config.intervalMs,
+        batchSize: Number.POSITIVE_INFINITY,
+        runBatch: async () => {
+          await runRound()
+          return 0
+        },
+        onError: (error) => deps.log.error({ err: error }, 'housekeeping round failed'),
+      })
+      const first = setTimeout(() => worker.wake(), Math.min(config.intervalMs, config.firstRoundDelayMs))
+      first.unref()
+      return {
+        wake: worker.wake,
+        async stop() {
+          clearTimeout(first)
+          await worker.stop()
+        },
+      }
+    },
+  }
+}
+
+export type HousekeepingService = ReturnType<typeof createHousekeepingService>
