@@ -2,11 +2,9 @@ import { type ChannelStatus, type Dashboard, NEWS_UNSEEN_CAP } from '@app/contra
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
-import { countUnseenNews } from '../news/repository.ts'
-import { countReferredUsers } from '../referrals/repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
-import { availableBalanceMinor, countAccounts, findDashboardUser } from './repository.ts'
+import { findDashboardFigures } from './repository.ts'
 
 export type DashboardServiceDeps = { db: Db; channelMembership: ChannelMembershipChecker }
 export type DashboardService = ReturnType<typeof createDashboardService>
@@ -14,15 +12,13 @@ export type DashboardService = ReturnType<typeof createDashboardService>
 export function createDashboardService({ db, channelMembership }: DashboardServiceDeps) {
   return {
     async get(userId: number): Promise<Dashboard> {
-      const [user, settings, available, accountCount, referralsCount, unseenNews] = await Promise.all([
-        findDashboardUser(db, userId),
+      // Two statements: the settings and everything about the user (one round trip each, side by side).
+      const [settings, figures] = await Promise.all([
         readSettings(db),
-        availableBalanceMinor(db, userId),
-        countAccounts(db, userId),
-        countReferredUsers(db, userId),
-        countUnseenNews(db, userId, NEWS_UNSEEN_CAP),
+        findDashboardFigures(db, userId, NEWS_UNSEEN_CAP),
       ])
-      if (!user) throw notFound('User not found')
+      if (!figures) throw notFound('User not found')
+      const { user, available, accountCount, referralsCount, unseenNews } = figures
       const min = settings.min_payment_limit
       const max = settings.max_payment_limit
       return {

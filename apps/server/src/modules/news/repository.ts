@@ -73,13 +73,21 @@ export async function markNewsSeenUpTo(db: Db, userId: number, uid: string): Pro
  * News published after the user's marker (all of it without one), counted up to `cap`: at most `cap` entries of
  * the (published_at, id) index are read, however much news there is.
  */
-export async function countUnseenNews(db: Db, userId: number, cap: number): Promise<number> {
-  const result = (await db.execute(sql`
-    select count(*)::int as n from (
+/**
+ * How many items the user has not seen, counted up to `cap`, as a scalar subquery: the dashboard reads it in its
+ * one statement (modules/dashboard/repository.ts).
+ */
+export const unseenNewsCountSql = (userId: number, cap: number) => sql<number>`(
+    select count(*)::int from (
       select 1 from ${news}
       where ${news.publishedAt} > coalesce(
         (select ${newsSeen.seenUpTo} from ${newsSeen} where ${newsSeen.userId} = ${userId}), '-infinity')
       limit ${cap}
-    ) unseen`)) as { rows: { n: number }[] }
+    ) unseen)`
+
+export async function countUnseenNews(db: Db, userId: number, cap: number): Promise<number> {
+  const result = (await db.execute(sql`select ${unseenNewsCountSql(userId, cap)} as n`)) as {
+    rows: { n: number }[]
+  }
   return result.rows[0]?.n ?? 0
 }

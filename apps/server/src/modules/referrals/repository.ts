@@ -33,6 +33,10 @@ export async function revokeLiveCode(tx: Db, userId: number): Promise<void> {
 }
 
 /** Users who joined through any of this user's codes, revoked ones included. */
+/** How many users the user brought, as a scalar subquery (the dashboard's statement). */
+export const referredUsersCountSql = (userId: number) =>
+  sql<number>`(select count(*)::int from ${users} where ${users.referrerUserId} = ${userId})`
+
 export async function countReferredUsers(db: Db, userId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.referrerUserId, userId))
   return row?.n ?? 0
