@@ -57,6 +57,12 @@ const EnvSchema = z.object({
   TELEGRAM_BOT_USERNAME: z.optional(z.string().check(z.regex(/^@?[A-Za-z][A-Za-z0-9_]{3,31}$/))),
   MINI_APP_SHORT_NAME: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,30}$/))),
   AUTH_SECRET: optionalSecret(32),
+  /** Seals the secrets kept in the database (docs/resilience.md, 'Secrets'): 32 bytes, 64 hex digits or base64. */
+  SECRETS_KEY: optionalString.check(
+    z.refine((v) => v === undefined || /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(v), {
+      message: 'must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)',
+    }),
+  ),
   REDIS_URL: optionalString,
   /** Default `sandbox` in development; production must name it (see loadConfig). */
   ACCOUNT_PROVIDER: z.optional(z.enum(['sandbox'])),
@@ -115,6 +121,8 @@ export type Config = {
   /** Referral links: `https://t.me/<botUsername>[/<miniAppShortName>]?startapp=<code>`. */
   referralLink: { botUsername: string; miniAppShortName: string | undefined }
   authSecret: string | undefined
+  /** The key of secrets sealed in the database; undefined: in development one kept in DATA_DIR/secrets-key. */
+  secretsKey: string | undefined
   redisUrl: string | undefined
   accountProvider: 'sandbox'
   /** smtp:// or smtps:// with credentials; undefined keeps mail in the dev outbox (docs/email-auth.md). */
@@ -285,6 +293,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       "ACCOUNT_PROVIDER is required in production; the only provider built in is 'sandbox', which simulates accounts (set ACCOUNT_PROVIDER=sandbox to run on it anyway)",
     )
   }
+  // A generated auth secret is kept in the database, sealed: production says with which key, never a file's.
+  if (isProduction && e.AUTH_SECRET === undefined && e.SECRETS_KEY === undefined) {
+    throw new ConfigError(
+      'SECRETS_KEY is required in production when AUTH_SECRET is not set (the generated auth secret is stored sealed with it): openssl rand -hex 32',
+    )
+  }
   checkSmtpUrl(e.SMTP_URL)
   for (const [name, value] of [
     ['TELEGRAM_API_ROOT', e.TELEGRAM_API_ROOT],
@@ -320,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       miniAppShortName: e.MINI_APP_SHORT_NAME,
     },
     authSecret: e.AUTH_SECRET,
+    secretsKey: e.SECRETS_KEY,
     redisUrl: e.REDIS_URL,
     accountProvider: e.ACCOUNT_PROVIDER ?? 'sandbox',
     smtpUrl: e.SMTP_URL,

@@ -26,7 +26,9 @@ import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/te
 import { deriveIdempotencyKey } from './modules/idempotency/service.ts'
 import { deriveOperatorKeys, type OperatorKeys } from './modules/operators/keys.ts'
 import { resolveOpsToken } from './modules/secrets/ops-token.ts'
+import { noSecretsKey, plainSecretNames, sealPlainSecrets } from './modules/secrets/repository.ts'
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
+import { resolveSecretsKey } from './modules/secrets/secrets-key.ts'
 import type { AccountProvider } from './providers/account-provider.ts'
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider.ts'
 
@@ -74,6 +76,28 @@ function createAccountProvider(config: Config): AccountProvider {
   }
 }
 
+/**
+ * The key of the secrets kept in the database (SECRETS_KEY, or in development one kept in the data folder), after
+ * sealing any row still in plain text (kept before sealing existed). Production without SECRETS_KEY stores nothing
+ * (config.ts requires AUTH_SECRET then): a plain row left from earlier is named in a warning.
+ */
+async function openStoredSecrets(config: Config, db: Db, log: FastifyBaseLogger): Promise<Buffer> {
+  if (config.isProduction && config.secretsKey === undefined) {
+    const plain = await plainSecretNames(db)
+    if (plain.length > 0) {
+      log.warn(
+        { secrets: plain },
+        'secrets stored in plain text: set SECRETS_KEY to seal them at the next start',
+      )
+    }
+    return noSecretsKey
+  }
+  const key = await resolveSecretsKey(config.secretsKey, config.dataDir)
+  const sealed = await sealPlainSecrets(db, key)
+  if (sealed.length > 0) log.info({ secrets: sealed }, 'sealed secrets stored in plain text')
+  return key
+}
+
 /** Resolves the secrets (configured, or generated once and shared) and assembles the context. */
 export async function createAppContext(
   config: Config,
@@ -82,9 +106,10 @@ export async function createAppContext(
   overrides: ContextOverrides = {},
 ): Promise<AppContext> {
   const { db } = database
+  const secretsKey = await openStoredSecrets(config, db, log)
   const [botToken, authSecret, opsToken] = await Promise.all([
-    resolveBotToken(db, config.telegramBotToken),
-    resolveAuthSecret(db, config.authSecret),
+    resolveBotToken(db, secretsKey, config.telegramBotToken),
+    resolveAuthSecret(db, secretsKey, config.authSecret),
     resolveOpsToken(config.opsToken, config.dataDir),
   ])
   let fakeBotApi: FakeBotApi | undefined

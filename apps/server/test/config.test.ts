@@ -9,8 +9,12 @@ describe('login code limits', () => {
   it('keep the live defaults when the simulator is off', () => {
     expect(loadConfig({ SIMULATOR: '0' }).codeSendLimits).toMatchObject({ perPhone: 5, perUser: 20 })
     expect(
-      loadConfig({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't', ACCOUNT_PROVIDER: 'sandbox' })
-        .codeSendLimits,
+      loadConfig({
+        NODE_ENV: 'production',
+        TELEGRAM_BOT_TOKEN: 't',
+        ACCOUNT_PROVIDER: 'sandbox',
+        AUTH_SECRET: 'a'.repeat(32),
+      }).codeSendLimits,
     ).toMatchObject({
       perPhone: 5,
       perUser: 20,
@@ -29,7 +33,12 @@ describe('account provider', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't' })).toThrow(
       /ACCOUNT_PROVIDER is required/,
     )
-    const named = { NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: 't', ACCOUNT_PROVIDER: 'sandbox' }
+    const named = {
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: 't',
+      ACCOUNT_PROVIDER: 'sandbox',
+      AUTH_SECRET: 'a'.repeat(32),
+    }
     expect(loadConfig(named).accountProvider).toBe('sandbox')
   })
 })

@@ -69,6 +69,8 @@ describe('server start-up', () => {
       NODE_ENV: 'production',
       TELEGRAM_BOT_TOKEN: '1:test',
       ACCOUNT_PROVIDER: 'sandbox',
+      // The generated auth secret is stored sealed: production names the key.
+      SECRETS_KEY: '0'.repeat(64),
       PORT: String(port),
       DATA_DIR: tempDataDir(),
     })

@@ -9,15 +9,19 @@ function generateDevBotToken(): string {
 }
 
 /** TELEGRAM_BOT_TOKEN, or (dev only: production refuses to start without it) a generated, kept dev token. */
-export function resolveBotToken(db: Db, configured: string | undefined): Promise<string> {
+export function resolveBotToken(db: Db, secretsKey: Buffer, configured: string | undefined): Promise<string> {
   return configured !== undefined
     ? Promise.resolve(configured)
-    : getOrCreateSecret(db, 'dev_bot_token', generateDevBotToken)
+    : getOrCreateSecret(db, secretsKey, 'dev_bot_token', generateDevBotToken)
 }
 
-/** AUTH_SECRET, or one generated once and kept in the database so every process signs alike. */
-export function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
+/** AUTH_SECRET, or one generated once and kept (sealed) in the database so every process signs alike. */
+export function resolveAuthSecret(
+  db: Db,
+  secretsKey: Buffer,
+  configured: string | undefined,
+): Promise<string> {
   return configured !== undefined
     ? Promise.resolve(configured)
-    : getOrCreateSecret(db, 'auth_secret', () => randomBytes(48).toString('base64url'))
+    : getOrCreateSecret(db, secretsKey, 'auth_secret', () => randomBytes(48).toString('base64url'))
 }

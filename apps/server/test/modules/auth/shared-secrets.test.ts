@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { secrets } from '../../../src/db/schema.ts'
+import { openSecret } from '../../../src/modules/secrets/sealing.ts'
+import { parseSecretsKey } from '../../../src/modules/secrets/secrets-key.ts'
 import { authorize, bearer, buildApp, testConfig } from '../../helpers/app.ts'
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../helpers/database.ts'
 import { freshTelegramUser } from '../../helpers/init-data.ts'
@@ -45,7 +49,12 @@ describe.each(DATABASE_KINDS)('generated secrets on %s', (kind) => {
     try {
       const rows = await database.db.select().from(secrets).where(eq(secrets.name, 'dev_bot_token'))
       expect(rows).toHaveLength(1)
-      expect(rows[0]?.value).toMatch(/^\d{10}:[A-Za-z0-9_-]{35}$/)
+      // Stored sealed with the data folder's key (docs/resilience.md, 'Secrets').
+      const key = parseSecretsKey(readFileSync(join(config.dataDir, 'secrets-key'), 'utf8'))
+      expect(rows[0]?.value).toMatch(/^sealed:/)
+      expect(openSecret(key ?? Buffer.alloc(0), 'dev_bot_token', rows[0]?.value ?? '')).toMatch(
+        /^\d{10}:[A-Za-z0-9_-]{35}$/,
+      )
     } finally {
       await Promise.all([first.close(), second.close()])
     }

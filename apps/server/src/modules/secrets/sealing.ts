@@ -1,0 +1,33 @@
+/**
+ * Secrets at rest: a stored secret is `sealed:` and AES-256-GCM (node:crypto, through the email outbox's `seal`)
+ * under a key derived from the secrets key and the secret's name (HKDF-SHA256), so a sealed value moved to another
+ * name does not open.
+ */
+import { hkdfSync } from 'node:crypto'
+import { StartupError } from '../../lib/startup-error.ts'
+import { seal, unseal } from '../email-outbox/mail-crypto.ts'
+
+const PREFIX = 'sealed:'
+
+const keyFor = (secretsKey: Buffer, name: string) =>
+  Buffer.from(hkdfSync('sha256', secretsKey, 'account-supply-secrets', `secret:${name}`, 32))
+
+export const isSealed = (stored: string) => stored.startsWith(PREFIX)
+
+export function sealSecret(secretsKey: Buffer, name: string, value: string): string {
+  if (secretsKey.length !== 32)
+    throw new StartupError(`cannot store the secret '${name}' without SECRETS_KEY`)
+  return `${PREFIX}${seal(keyFor(secretsKey, name), value)}`
+}
+
+/** The secret's value: a sealed one opened, a plain one (kept before sealing existed) as it is. */
+export function openSecret(secretsKey: Buffer, name: string, stored: string): string {
+  if (!isSealed(stored)) return stored
+  const value = unseal(keyFor(secretsKey, name), stored.slice(PREFIX.length))
+  if (value === undefined) {
+    throw new StartupError(
+      `the stored secret '${name}' does not open with this SECRETS_KEY: every process on one database needs the same key (docs/resilience.md, 'Secrets')`,
+    )
+  }
+  return value
+}
