@@ -1,0 +1,79 @@
+/**
+ * Server processes behind one port, for the load bench: Node's cluster module. The primary forks
+ * `LOAD_WORKERS` workers (default 2) and hands them the connections on `PORT` in turn; each worker starts the
+ * server as `src/server.ts` does (config from the environment, the app plugin, listen), plus one route of the bench
+ * only, `GET /bench/bare`: no database, no authentication, behind the same global hooks as every route (rate limit,
+ * security headers, the NUL check) and with a response schema as every route has, the bare Fastify figure the
+ * dashboard is compared with.
+ *
+ * Run with `node --import tsx apps/server/test/load/cluster.ts` and the server's environment (DATABASE_URL: the
+ * processes share PostgreSQL). The primary prints `cluster ready` once every worker listens, and stops them all on
+ * SIGTERM; a worker that dies otherwise stops the cluster with exit code 1.
+ */
+import cluster from 'node:cluster'
+import Fastify from 'fastify'
+import * as z from 'zod/mini'
+import appPlugin, { serverOptions } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+
+async function primary(): Promise<void> {
+  const count = Number(process.env.LOAD_WORKERS ?? 2)
+  let stopping = false
+  let listening = 0
+  cluster.on('listening', () => {
+    listening += 1
+    if (listening === count) process.stdout.write('cluster ready\n')
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    process.stderr.write(`worker ${worker.process.pid} exited (${signal ?? code}); stopping the cluster\n`)
+    stopping = true
+    for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL')
+    process.exit(1)
+  })
+  for (let i = 0; i < count; i += 1) cluster.fork()
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined)
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve())
+            worker.process.kill('SIGTERM')
+          }),
+      ),
+    )
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => void stop())
+}
+
+async function worker(): Promise<void> {
+  const config = loadConfig()
+  const app = Fastify(serverOptions(config))
+  await app.register(appPlugin, { config })
+  // Declared like every route (plugins/openapi.ts refuses one without a response schema), serialized the same way.
+  app.get('/bench/bare', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({
+    ok: true,
+  }))
+  await app.listen({ port: config.port, host: config.host })
+  let closing = false
+  const stop = async () => {
+    if (closing) return
+    closing = true
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop())
+  process.on('SIGINT', () => undefined) // the primary decides
+}
+
+if (cluster.isPrimary) await primary()
+else
+  await worker().catch((error: unknown) => {
+    process.stderr.write(`worker start-up failed: ${String(error)}\n`)
+    process.exit(1)
+  })

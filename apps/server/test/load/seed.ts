@@ -1,0 +1,140 @@
+/**
+ * The load bench's data, written straight into the real tables with SQL (generate_series), valid for the ledger
+ * check: users admitted by an operator invite or referred by another seeded user, each with accounts over the past
+ * year (1% of users hold 10% of them), accepted accounts grouped 20 to a paid invoice with its successful payout
+ * except the newest (the available balance), some rejected, a few pending (validation due tomorrow), and the
+ * referrers' 10% earnings on their referred users' accepted accounts (unpaid: on their available balance).
+ *
+ * Phones: `+9893` or `+130` and eight digits from the user's ordinal and the account's sequence, so nothing here
+ * collides with the sandbox's table (`+98912...`, `+1201555...`) or with the bench's submissions (`+98936...`).
+ */
+import type pg from 'pg'
+
+export type SeedSize = { users: number; accounts: number }
+
+export type SeedFigures = SeedSize & {
+  invoices: number
+  transactions: number
+  referralEarnings: number
+  ms: number
+}
+
+/** Telegram ids of seeded users: `SEED_TELEGRAM_BASE + ordinal` (ordinal from 0). */
+export const SEED_TELEGRAM_BASE = 610_000_000
+
+const ACCOUNTS_PER_INVOICE = 20
+/** The newest accepted accounts of a user that are on no invoice yet. */
+const AVAILABLE_TAIL = 25
+
+export async function seedLoadData(client: pg.ClientBase, size: SeedSize): Promise<SeedFigures> {
+  const t0 = Date.now()
+  const heavyUsers = Math.max(1, Math.floor(size.users / 100))
+  const heavyEach = Math.floor(size.accounts / 10 / heavyUsers)
+  const lightEach = Math.max(
+    1,
+    Math.ceil((size.accounts - heavyUsers * heavyEach) / (size.users - heavyUsers)),
+  )
+  // Phones hold the ordinal x 4000 + sequence in eight digits.
+  if (heavyEach >= 4000 || lightEach >= 4000 || size.users > 25_000) throw new Error('seed size out of range')
+  const q = (text: string, values: unknown[] = []) => client.query(text, values)
+
+  await q('begin')
+  // Orders the seeded accounts came in on, open, with capacity for the bench's submissions.
+  await q(`insert into orders (country, price, capacity, is_open) values ('IR', 1500000, 100000000, true), ('US', 2000000, 100000000, true)
+    on conflict (country) do update set capacity = excluded.capacity, is_open = true`)
+  // Users: the first tenth are referrers, and every third user after them was referred by one of them.
+  await q(
+    `insert into users (telegram_id, first_name, last_name, username, language_code, referrer_user_id, created_at)
+     select $1::bigint + g, 'User' || g, case when g % 2 = 0 then 'Seeded' end, 'seed_' || g,
+       case when g % 3 = 0 then 'fa' else 'en' end, null, now() - interval '400 days' + g * interval '1 second'
+     from generate_series(0, $2::int - 1) g`,
+    [SEED_TELEGRAM_BASE, size.users],
+  )
+  await q(
+    `create temp table seed_users on commit drop as
+     select u.id, u.telegram_id - $1::bigint as ordinal,
+       case when u.telegram_id - $1::bigint < $2::int then $3::int else $4::int end as n
+     from users u where u.telegram_id between $1::bigint and $1::bigint + $5::int - 1`,
+    [SEED_TELEGRAM_BASE, heavyUsers, heavyEach, lightEach, size.users],
+  )
+  const referrers = Math.max(1, Math.floor(size.users / 10))
+  await q(
+    `update users u set referrer_user_id = r.id
+     from seed_users s, seed_users r
+     where u.id = s.id and s.ordinal >= $1::int and s.ordinal % 3 = 0 and r.ordinal = s.ordinal % $1::int`,
+    [referrers],
+  )
+  // Every account, with its sequence within its user (1 = oldest) and, for accepted ones, its invoice bucket.
+  await q(
+    `create temp table seed_accounts on commit drop as
+     select s.id as user_id, s.ordinal, g as seq, s.n,
+       case when g % 2 = 0 then '+9893' else '+130' end || lpad((s.ordinal * 4000 + g)::text, 8, '0') as phone,
+       case when g % 2 = 0 then 'IR' else 'US' end as country,
+       case when g % 2 = 0 then 1500000 else 2000000 end::bigint as price,
+       case when g > s.n - 2 then 'pending' when g % 10 = 7 then 'rejected' else 'accepted' end as status,
+       now() - (s.n - g + 1) * (interval '365 days' / s.n) - s.ordinal * interval '1 millisecond' as created_at
+     from seed_users s cross join lateral generate_series(1, s.n) g`,
+  )
+  await q(
+    `alter table seed_accounts add column bucket int;
+     update seed_accounts set bucket = (seq - 1) / ${ACCOUNTS_PER_INVOICE}
+       where status = 'accepted' and seq <= n - ${AVAILABLE_TAIL}`,
+  )
+  await q(
+    `create temp table seed_invoices on commit drop as
+     select nextval(pg_get_serial_sequence('invoices', 'id')) as id, user_id, bucket, sum(price) as amount,
+       max(created_at) + interval '2 hours' as created_at, row_number() over () as k
+     from seed_accounts where bucket is not null group by user_id, bucket`,
+  )
+  await q(
+    `insert into invoices (id, user_id, amount, confirmation_status, payment_status, paid_at, created_at, updated_at)
+     select id, user_id, amount, 'confirmed', 'success', created_at + interval '1 day', created_at,
+       created_at + interval '1 day'
+     from seed_invoices`,
+  )
+  // One successful payout per invoice: TRX (3.6 per USDT) or USDT BEP20 (0.3 USDT fee).
+  await q(
+    `insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net, receiver_address,
+       txid, sender_address, paid_at, created_at, updated_at)
+     select id, user_id, case when k % 2 = 0 then 'trx' else 'usdt' end, 'success', amount,
+       case when k % 2 = 0 then 0 else 300000 end, case when k % 2 = 0 then 3600000 else 1000000 end,
+       case when k % 2 = 0 then amount * 36 / 10 else amount - 300000 end,
+       case when k % 2 = 0 then 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' else '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' end,
+       case when k % 2 = 0 then lpad(to_hex(k), 64, 'a') else '0x' || lpad(to_hex(k), 64, 'b') end,
+       case when k % 2 = 0 then 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' else '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' end,
+       created_at + interval '1 day', created_at + interval '1 hour', created_at + interval '1 day'
+     from seed_invoices`,
+  )
+  await q(
+    `insert into accounts (user_id, phone, country, price, net, status, limit_status, validation_status, validation_at,
+       submit_type, invoice_id, created_at, updated_at)
+     select a.user_id, a.phone, a.country, a.price, a.price, a.status,
+       case when a.status = 'pending' then 'pending' else 'not_limited' end,
+       case a.status when 'accepted' then 'success' when 'rejected' then 'failed' else 'pending' end,
+       case when a.status = 'pending' then now() + interval '1 day' else a.created_at + interval '1 hour' end,
+       'login', i.id, a.created_at, a.created_at + interval '1 hour'
+     from seed_accounts a left join seed_invoices i on i.user_id = a.user_id and i.bucket = a.bucket`,
+  )
+  // 10% of each referred user's accepted account to the referrer, on no invoice (the referrer's balance).
+  await q(
+    `insert into referral_earnings (account_id, referrer_user_id, amount, share_basis_points, created_at)
+     select a.id, u.referrer_user_id, a.net / 10, 1000, a.updated_at
+     from accounts a join users u on u.id = a.user_id
+     where u.telegram_id between $1::bigint and $1::bigint + $2::int - 1
+       and u.referrer_user_id is not null and a.status = 'accepted'`,
+    [SEED_TELEGRAM_BASE, size.users],
+  )
+  const count = async (table: string) =>
+    Number((await q(`select count(*)::int as n from ${table}`)).rows[0]?.n ?? 0)
+  const figures = {
+    users: size.users,
+    accounts: await count('accounts'),
+    invoices: await count('invoices'),
+    transactions: await count('transactions'),
+    referralEarnings: await count('referral_earnings'),
+  }
+  await q('commit')
+  // As autovacuum would after such a load: the planner's statistics, and the visibility map for index-only scans.
+  await q('vacuum analyze')
+  return { ...figures, ms: Date.now() - t0 }
+}
