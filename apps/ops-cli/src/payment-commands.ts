@@ -1,10 +1,10 @@
 /** Operator commands for withdrawals: invoices, payouts, rates, payment switches and limits, the ledger. */
 import {
   LedgerSchema,
+  OpsInvoicePageSchema,
   OpsInvoiceSchema,
-  OpsInvoicesSchema,
+  OpsTransactionPageSchema,
   OpsTransactionSchema,
-  OpsTransactionsSchema,
   RateSchema,
   RatesSchema,
   SettingSchema,
@@ -46,11 +46,18 @@ const listOptions = (command: Command) =>
   command
     .option('--status <status>', 'only this status')
     .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
+    .option('--cursor <cursor>', 'the page after the one that printed this cursor')
 
-const listPath = (base: string, options: { status?: string; limit: string }) => {
+type ListOptions = { status?: string; currency?: string; limit: string; cursor?: string }
+const listPath = (base: string, options: ListOptions) => {
   const query = new URLSearchParams({ limit: options.limit })
   if (options.status !== undefined) query.set('status', options.status)
+  if (options.currency !== undefined) query.set('currency', options.currency)
+  if (options.cursor !== undefined) query.set('cursor', options.cursor)
   return `${base}?${query.toString()}`
+}
+const printNextPage = (nextPage: string | null) => {
+  if (nextPage !== null) print(`(more: --cursor ${nextPage})`)
 }
 
 export function addPaymentCommands(program: Command, client: () => OpsClient): void {
@@ -63,12 +70,13 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
   listOptions(
     invoice
       .command('list')
-      .usage('[--status pending|confirmed|rejected|validating] [--limit N]')
+      .usage('[--status pending|confirmed|rejected|validating] [--limit N] [--cursor C]')
       .description('invoices, oldest first when filtered by status (the queue), else newest first'),
-  ).action(async (options: { status?: string; limit: string }) => {
-    const list = OpsInvoicesSchema.parse(await client().request('GET', listPath('/ops/invoices', options)))
-    if (list.length === 0) print('(no invoices)')
-    for (const row of list) print(invoiceLine(row))
+  ).action(async (options: ListOptions) => {
+    const page = OpsInvoicePageSchema.parse(await client().request('GET', listPath('/ops/invoices', options)))
+    if (page.items.length === 0) print('(no invoices)')
+    for (const row of page.items) print(invoiceLine(row))
+    printNextPage(page.nextPage)
   })
   const moveInvoice = (move: string, description: string) =>
     invoice
@@ -88,14 +96,16 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
   listOptions(
     transaction
       .command('list')
-      .usage('[--status pending|broadcasting|success|review|failed] [--limit N]')
-      .description('payout requests, oldest first when filtered by status (the queue), else newest first'),
-  ).action(async (options: { status?: string; limit: string }) => {
-    const list = OpsTransactionsSchema.parse(
+      .usage('[--status pending|broadcasting|success|review|failed] [--currency trx|usdt|irt] [--limit N]')
+      .description('payout requests, oldest first when filtered by status (the queue), else newest first')
+      .option('--currency <currency>', 'only this payout currency'),
+  ).action(async (options: ListOptions) => {
+    const page = OpsTransactionPageSchema.parse(
       await client().request('GET', listPath('/ops/transactions', options)),
     )
-    if (list.length === 0) print('(no transactions)')
-    for (const row of list) print(transactionLine(row))
+    if (page.items.length === 0) print('(no transactions)')
+    for (const row of page.items) print(transactionLine(row))
+    printNextPage(page.nextPage)
   })
   const moveTransaction =
     (move: string, body?: Record<string, string | undefined>) => async (uid: string) => {

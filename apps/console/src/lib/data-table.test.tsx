@@ -1,38 +1,61 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DataTable } from './data-table.tsx'
+import { DataTable, MutationError } from './data-table.tsx'
 import { ReasonDialog } from './reason-dialog.tsx'
 
 afterEach(cleanup)
 
 const columns = [{ header: 'Name', accessorKey: 'name' }]
 
+const state = (over: Partial<{ data: unknown[]; isLoading: boolean; error: Error | null }>) => ({
+  data: undefined,
+  isLoading: false,
+  error: null,
+  refetch: vi.fn(),
+  ...over,
+})
+
 describe('DataTable', () => {
   it('says loading, empty and the error in words, and lists rows', () => {
     const { rerender } = render(
-      <DataTable columns={columns} data={undefined} isLoading error={null} empty="Nothing." />,
+      <DataTable columns={columns} query={state({ isLoading: true })} empty="Nothing." />,
     )
     expect(screen.getByText('Loading…')).toBeTruthy()
-    rerender(<DataTable columns={columns} data={[]} isLoading={false} error={null} empty="Nothing." />)
+    rerender(<DataTable columns={columns} query={state({ data: [] })} empty="Nothing." />)
     expect(screen.getByText('Nothing.')).toBeTruthy()
-    const retry = vi.fn()
-    rerender(
-      <DataTable
-        columns={columns}
-        data={[]}
-        isLoading={false}
-        error={new Error('The server is down.')}
-        empty=""
-        onRetry={retry}
-      />,
-    )
+    const failed = state({ error: new Error('The server is down.') })
+    rerender(<DataTable columns={columns} query={failed} empty="" />)
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
-    expect(retry).toHaveBeenCalled()
+    expect(failed.refetch).toHaveBeenCalled()
     expect(screen.getByRole('alert').textContent).toContain('The server is down.')
-    rerender(
-      <DataTable columns={columns} data={[{ name: 'sara' }]} isLoading={false} error={null} empty="" />,
-    )
+    rerender(<DataTable columns={columns} query={state({ data: [{ name: 'sara' }] })} empty="" />)
     expect(screen.getByRole('cell', { name: 'sara' })).toBeTruthy()
+  })
+
+  it('lists every page of a cursor-paged query and fetches the next one while there is one', () => {
+    const fetchNextPage = vi.fn(async () => undefined)
+    const paged = {
+      ...state({}),
+      data: { pages: [{ items: [{ name: 'ali' }] }, { items: [{ name: 'bita' }] }] },
+      hasNextPage: true,
+      isFetchingNextPage: false,
+      fetchNextPage,
+    }
+    const { rerender } = render(<DataTable columns={columns} query={paged} empty="" more="Older" />)
+    expect(screen.getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['ali', 'bita'])
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }))
+    expect(fetchNextPage).toHaveBeenCalledOnce()
+    rerender(<DataTable columns={columns} query={{ ...paged, hasNextPage: false }} empty="" more="Older" />)
+    expect(screen.queryByRole('button', { name: 'Older' })).toBeNull()
+  })
+})
+
+describe('MutationError', () => {
+  it('shows a failed change in the server’s words, and nothing without one', () => {
+    const { rerender, container } = render(<MutationError error={null} />)
+    expect(container.textContent).toBe('')
+    rerender(<MutationError error={new Error('Invoice is confirmed; reject needs pending')} />)
+    expect(screen.getByRole('alert').textContent).toBe('Invoice is confirmed; reject needs pending')
   })
 })
 

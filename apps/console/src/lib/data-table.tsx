@@ -1,71 +1,106 @@
-/** Every list of the console: TanStack Table over the rows, with loading, empty and error states in words. */
+/**
+ * Every list of the console: TanStack Table over the rows of a query, with loading, empty and error states in words.
+ * The query is either a plain one answering the rows, or an infinite one answering cursor pages (`{ items, nextPage }`),
+ * whose next page a button fetches while there is one.
+ */
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 
-type Props<T> = {
-  columns: ColumnDef<T, unknown>[]
-  data: T[] | undefined
-  isLoading: boolean
-  error: Error | null
-  empty: string
-  onRetry?: () => void
-}
-
-export function DataTable<T>({ columns, data, isLoading, error, empty, onRetry }: Props<T>) {
-  const table = useReactTable({ columns, data: data ?? [], getCoreRowModel: getCoreRowModel() })
-  if (error)
-    return (
-      <div className="state error" role="alert">
-        <p>{error.message}</p>
-        {onRetry ? (
-          <button type="button" onClick={onRetry}>
-            Try again
-          </button>
-        ) : null}
-      </div>
-    )
-  if (isLoading) return <div className="state">Loading…</div>
-  if (!data || data.length === 0) return <div className="state">{empty}</div>
-  return (
-    <table className="table">
-      <thead>
-        {table.getHeaderGroups().map((group) => (
-          <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</th>
-            ))}
-          </tr>
-        ))}
-      </thead>
-      <tbody>
-        {table.getRowModel().rows.map((row) => (
-          <tr key={row.id}>
-            {row.getVisibleCells().map((cell) => (
-              <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
-
-type Pages = {
+type QueryState = { isLoading: boolean; error: Error | null; refetch: () => unknown }
+/** A `useQuery` answering the rows. */
+type RowsQuery<T> = QueryState & { data: T[] | undefined }
+/** A `useInfiniteQuery` answering cursor pages. */
+type PagedQuery<T> = QueryState & {
+  data: { pages: { items: T[] }[] } | undefined
   hasNextPage: boolean
   isFetchingNextPage: boolean
   fetchNextPage: () => Promise<unknown>
 }
+export type ListQuery<T> = RowsQuery<T> | PagedQuery<T>
 
-/** The next page of a list that pages by cursor (an infinite query), while there is one. */
-export function LoadMore({ pages, label }: { pages: Pages; label: string }) {
-  if (!pages.hasNextPage) return null
+const isPaged = <T,>(query: ListQuery<T>): query is PagedQuery<T> => 'fetchNextPage' in query
+
+/** The rows a list query has so far (every page of an infinite one). */
+export function rowsOf<T>(query: ListQuery<T>): T[] | undefined {
+  if (isPaged(query)) return query.data?.pages.flatMap((page) => page.items)
+  return query.data
+}
+
+type Props<T> = {
+  columns: ColumnDef<T, unknown>[]
+  query: ListQuery<T>
+  /** The rows to show when not the query's own (filtered or sorted from them). */
+  rows?: T[] | undefined
+  empty: string
+  /** The label of the next page's button (infinite queries). */
+  more?: string
+}
+
+export function DataTable<T>({ columns, query, rows, empty, more = 'More' }: Props<T>) {
+  const data = rows ?? rowsOf(query)
+  const table = useReactTable({ columns, data: data ?? [], getCoreRowModel: getCoreRowModel() })
+  if (query.error)
+    return (
+      <div className="state error" role="alert">
+        <p>{query.error.message}</p>
+        <button type="button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    )
+  if (query.isLoading) return <div className="state">Loading…</div>
+  if (!data || data.length === 0) return <div className="state">{empty}</div>
   return (
-    <button
-      type="button"
-      className="more"
-      disabled={pages.isFetchingNextPage}
-      onClick={() => void pages.fetchNextPage()}
-    >
-      {pages.isFetchingNextPage ? 'Loading…' : label}
-    </button>
+    <>
+      <table className="table">
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {isPaged(query) && query.hasNextPage ? (
+        <button
+          type="button"
+          className="more"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading…' : more}
+        </button>
+      ) : null}
+    </>
+  )
+}
+
+/** A failed change's error in the server's words (nothing while there is none). */
+export function MutationError({
+  error,
+  inline = false,
+}: {
+  error: Error | null | undefined
+  inline?: boolean
+}) {
+  if (!error) return null
+  return inline ? (
+    <span className="form-error" role="alert">
+      {error.message}
+    </span>
+  ) : (
+    <p className="form-error" role="alert">
+      {error.message}
+    </p>
   )
 }

@@ -4,14 +4,14 @@
  */
 import { AccountStatusSchema, ValidationStatusSchema } from '@app/contract'
 import { OpsAccountPageSchema, type OpsFoundAccount } from '@app/contract/ops'
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { AccountStatusOverride } from '../lib/account-status.tsx'
-import { api, query } from '../lib/api.ts'
-import { DataTable, LoadMore } from '../lib/data-table.tsx'
+import { DataTable } from '../lib/data-table.tsx'
 import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
+import { usePagedList } from '../lib/paged.ts'
 
 const FILTERS: FilterField[] = [
   { key: 'phone', label: 'Phone contains', inputMode: 'tel' },
@@ -22,14 +22,7 @@ const FILTERS: FilterField[] = [
 export function AccountsScreen() {
   const filters = useUrlFilters(FILTERS)
   const client = useQueryClient()
-  const pages = useInfiniteQuery({
-    queryKey: ['accounts', filters],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api(OpsAccountPageSchema, 'GET', `/ops/accounts${query({ ...filters, cursor: pageParam, limit: 50 })}`),
-    getNextPageParam: (last) => last.nextPage ?? undefined,
-  })
-  const rows = pages.data?.pages.flatMap((page) => page.items)
+  const pages = usePagedList('accounts', OpsAccountPageSchema, '/ops/accounts', filters)
   const columns = useMemo<ColumnDef<OpsFoundAccount, unknown>[]>(
     () => [
       { header: 'Phone', accessorKey: 'phone', cell: (c) => <code>{String(c.getValue())}</code> },
@@ -87,13 +80,10 @@ export function AccountsScreen() {
       <FilterForm fields={FILTERS} />
       <DataTable
         columns={columns}
-        data={rows}
-        isLoading={pages.isLoading}
-        error={pages.error}
+        query={pages}
         empty="No accounts match these filters."
-        onRetry={() => void pages.refetch()}
+        more="Older accounts"
       />
-      <LoadMore pages={pages} label="Older accounts" />
     </section>
   )
 }

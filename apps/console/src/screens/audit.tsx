@@ -1,15 +1,33 @@
-/** The audit log, newest first, filtered by operator, object and date (in the URL), paged by cursor. */
+/**
+ * The audit log, newest first, filtered by operator, object, action and date (in the URL), paged by cursor. Sign-ins
+ * and sign-outs are the object type `session` (docs/console.md).
+ */
 import { type AuditEntry, AuditPageSchema } from '@app/contract/ops'
-import { useInfiniteQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { api, query } from '../lib/api.ts'
-import { DataTable, LoadMore } from '../lib/data-table.tsx'
+import { Link } from 'react-router'
+import { DataTable } from '../lib/data-table.tsx'
 import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
+import { usePagedList } from '../lib/paged.ts'
 
+/** What the log records changes of; `session` is operators signing in and out. */
+const OBJECT_TYPES = [
+  'session',
+  'invoice',
+  'transaction',
+  'account',
+  'user',
+  'setting',
+  'order',
+  'rate',
+  'news',
+  'invite',
+  'operator',
+] as const
 const FILTERS: FilterField[] = [
   { key: 'actor', label: 'Operator' },
-  { key: 'objectType', label: 'Object type' },
+  { key: 'objectType', label: 'Object type', options: OBJECT_TYPES },
   { key: 'objectId', label: 'Object id' },
+  { key: 'action', label: 'Action' },
   { key: 'from', label: 'From (date)', type: 'date' },
   { key: 'to', label: 'Before (date)', type: 'date' },
 ]
@@ -40,29 +58,23 @@ const columns: ColumnDef<AuditEntry, unknown>[] = [
 
 export function AuditScreen() {
   const filters = useUrlFilters(FILTERS)
-  const pages = useInfiniteQuery({
-    queryKey: ['audit', filters],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      api(AuditPageSchema, 'GET', `/ops/audit${query({ ...filters, cursor: pageParam, limit: 50 })}`),
-    getNextPageParam: (last) => last.nextPage ?? undefined,
-  })
-  const rows = pages.data?.pages.flatMap((page) => page.items)
+  const pages = usePagedList('audit', AuditPageSchema, '/ops/audit', filters)
   return (
     <section>
       <header className="screen-header">
         <h1>Audit log</h1>
+        <nav className="quick-filters" aria-label="Shortcuts">
+          <Link to="/audit?objectType=session">Sign-ins and sign-outs</Link>
+          <Link to="/audit?objectType=session&action=session.login_failed">Failed sign-ins</Link>
+        </nav>
       </header>
-      <FilterForm fields={FILTERS} />
+      <FilterForm key={JSON.stringify(filters)} fields={FILTERS} />
       <DataTable
         columns={columns}
-        data={rows}
-        isLoading={pages.isLoading}
-        error={pages.error}
+        query={pages}
         empty="Nothing recorded for these filters."
-        onRetry={() => void pages.refetch()}
+        more="Older entries"
       />
-      <LoadMore pages={pages} label="Older entries" />
     </section>
   )
 }

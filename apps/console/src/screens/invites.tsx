@@ -1,27 +1,93 @@
 /**
- * Invites (admins): a referral code nobody owns, given or made up by the server. The API lists none, so the
- * screen shows the codes made here until the page is left; the audit log keeps every one (`invite.create`).
+ * Invites (admins): a referral code nobody owns, given or made up by the server; the list of every invite newest
+ * first (paged by cursor) with who made it, when, whether it still admits, and who joined through it.
  */
-import { CreateInviteBodySchema, InviteSchema } from '@app/contract/ops'
+import { CreateInviteBodySchema, InvitePageSchema, type InviteRow, InviteSchema } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { api } from '../lib/api.ts'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
+import { usePagedList } from '../lib/paged.ts'
 import { CopyButton } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
 
+const columns: ColumnDef<InviteRow, unknown>[] = [
+  {
+    header: 'Code',
+    accessorKey: 'code',
+    cell: (c) => (
+      <span>
+        <code>{String(c.getValue())}</code> <CopyButton value={String(c.getValue())} />
+      </span>
+    ),
+  },
+  {
+    header: 'Created',
+    accessorKey: 'createdAt',
+    cell: (c) => new Date(String(c.getValue())).toLocaleString(),
+  },
+  {
+    header: 'By',
+    accessorKey: 'createdBy',
+    cell: (c) => (c.getValue() === null ? <span className="muted">not recorded</span> : String(c.getValue())),
+  },
+  {
+    header: 'State',
+    accessorKey: 'revokedAt',
+    cell: (c) =>
+      c.getValue() === null ? (
+        <span className="badge accepted">admits</span>
+      ) : (
+        <span className="badge rejected">revoked {new Date(String(c.getValue())).toLocaleDateString()}</span>
+      ),
+  },
+  { header: 'Joined', accessorKey: 'uses', cell: (c) => <span className="num">{String(c.getValue())}</span> },
+  {
+    header: 'Joined through it',
+    id: 'usedBy',
+    cell: ({ row }) => {
+      const { usedBy, uses } = row.original
+      if (uses === 0) return <span className="muted">unused</span>
+      return (
+        <span>
+          {usedBy.map((user, index) => (
+            <span key={`${user.telegramId}-${user.joinedAt}`}>
+              {index > 0 ? ', ' : ''}
+              {user.telegramId === null ? (
+                <span title={`joined ${new Date(user.joinedAt).toLocaleString()}`}>
+                  {user.firstName || 'email user'}
+                </span>
+              ) : (
+                <Link
+                  to={`/users?telegramId=${user.telegramId}`}
+                  title={`joined ${new Date(user.joinedAt).toLocaleString()}`}
+                >
+                  {user.firstName || user.telegramId}
+                </Link>
+              )}
+            </span>
+          ))}
+          {uses > usedBy.length ? <span className="muted"> and {uses - usedBy.length} more</span> : null}
+        </span>
+      )
+    },
+  },
+]
+
 export function InvitesScreen() {
   const canCreate = useCan('admin')
-  const [made, setMade] = useState<string[]>([])
+  const client = useQueryClient()
+  const list = usePagedList('invites', InvitePageSchema, '/ops/invites', {})
   const form = useForm<{ code?: string }>({ resolver: zodResolver(CreateInviteBodySchema) })
   const create = useMutation({
     mutationFn: (code: string | undefined) =>
       api(InviteSchema, 'POST', '/ops/invites', code === undefined ? {} : { code }),
-    onSuccess: ({ code }) => {
+    onSuccess: () => {
       form.reset({ code: '' })
-      setMade((codes) => [code, ...codes])
+      void client.invalidateQueries({ queryKey: ['invites'] })
     },
   })
   return (
@@ -48,29 +114,19 @@ export function InvitesScreen() {
           <button type="submit" className="primary" disabled={create.isPending}>
             Create invite
           </button>
-          {create.error ? (
-            <span className="form-error" role="alert">
-              {create.error.message}
-            </span>
-          ) : null}
+          <MutationError error={create.error} inline />
         </form>
       ) : (
         <div className="state">Only admins create invites.</div>
       )}
-      {made.length > 0 ? (
-        <div className="card">
-          <h2>Made now</h2>
-          <ul className="plain">
-            {made.map((code) => (
-              <li key={code}>
-                <code>{code}</code> <CopyButton value={code} />
-              </li>
-            ))}
-          </ul>
-        </div>
+      {create.data ? (
+        <p className="notice">
+          Invite <code>{create.data.code}</code> made <CopyButton value={create.data.code} />
+        </p>
       ) : null}
+      <DataTable columns={columns} query={list} empty="No invites yet." more="Older invites" />
       <p className="muted">
-        Every invite made is in the <Link to="/audit?objectType=invite">audit log</Link>.
+        Who made each and when is in the <Link to="/audit?objectType=invite">audit log</Link> too.
       </p>
     </section>
   )

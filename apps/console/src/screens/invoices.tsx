@@ -1,11 +1,15 @@
-/** The invoices: the confirmation queue oldest first (filter in the URL), confirm, reject with a reason, mark validating; bulk confirm. */
-import { type OpsInvoiceRow, OpsInvoiceSchema, OpsInvoicesSchema } from '@app/contract/ops'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+/**
+ * The invoices: the confirmation queue oldest first (every invoice newest first with "all"; the status in the URL),
+ * paged by cursor; confirm, reject with a reason, mark validating; bulk confirm.
+ */
+import { OpsInvoicePageSchema, type OpsInvoiceRow, OpsInvoiceSchema } from '@app/contract/ops'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { api, query } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { api } from '../lib/api.ts'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
+import { usePagedList } from '../lib/paged.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
 
@@ -19,16 +23,8 @@ export function InvoicesScreen() {
   const canAct = useCan('operator')
   const [rejecting, setRejecting] = useState<string | undefined>()
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const list = useQuery({
-    queryKey: ['invoices', status],
-    queryFn: async () =>
-      (
-        await api(
-          OpsInvoicesSchema,
-          'GET',
-          `/ops/invoices${query({ status: status === 'all' ? undefined : status, limit: 200 })}`,
-        )
-      ).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+  const list = usePagedList('invoices', OpsInvoicePageSchema, '/ops/invoices', {
+    status: status === 'all' ? undefined : status,
   })
   const move = useMutation({
     mutationFn: ({
@@ -187,19 +183,8 @@ export function InvoicesScreen() {
           </button>
         ) : null}
       </header>
-      {move.error && !rejecting ? (
-        <p className="form-error" role="alert">
-          {move.error.message}
-        </p>
-      ) : null}
-      <DataTable
-        columns={columns}
-        data={list.data}
-        isLoading={list.isLoading}
-        error={list.error}
-        empty="No invoices here."
-        onRetry={() => void list.refetch()}
-      />
+      <MutationError error={rejecting ? null : move.error} />
+      <DataTable columns={columns} query={list} empty="No invoices here." more="More invoices" />
       {rejecting ? (
         <ReasonDialog
           title="Reject the invoice"

@@ -15,7 +15,7 @@ import { useMemo } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
 import { api, query } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
 
 type News = z.infer<typeof OpsNewsSchema>
@@ -106,19 +106,8 @@ export function NewsScreen() {
       {canEdit ? (
         <NewsEditor onPublished={() => void client.invalidateQueries({ queryKey: ['news'] })} />
       ) : null}
-      {remove.error ? (
-        <p className="form-error" role="alert">
-          {remove.error.message}
-        </p>
-      ) : null}
-      <DataTable
-        columns={columns}
-        data={list.data}
-        isLoading={list.isLoading}
-        error={list.error}
-        empty="No news published."
-        onRetry={() => void list.refetch()}
-      />
+      <MutationError error={remove.error} />
+      <DataTable columns={columns} query={list} empty="No news published." />
     </section>
   )
 }
@@ -166,11 +155,7 @@ export function NewsEditor({ onPublished }: { onPublished: () => void }) {
         </label>
       </fieldset>
       <div className="actions">
-        {publish.error ? (
-          <span className="form-error" role="alert">
-            {publish.error.message}
-          </span>
-        ) : null}
+        <MutationError error={publish.error} inline />
         <button type="submit" className="primary" disabled={publish.isPending}>
           Publish
         </button>

@@ -15,7 +15,7 @@ import QRCode from 'qrcode'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { api } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { CopyButton } from '../lib/reason-dialog.tsx'
 import { useMe } from '../lib/session.tsx'
 
@@ -141,19 +141,9 @@ export function OperatorsScreen() {
           <span className="field-error">{form.formState.errors.login.message}</span>
         ) : null}
       </form>
-      {create.error || change.error ? (
-        <p className="form-error" role="alert">
-          {(create.error ?? change.error)?.message}
-        </p>
-      ) : null}
+      <MutationError error={create.error ?? change.error} />
       {enrolment ? <Enrolment enrolment={enrolment} onDone={() => setEnrolment(undefined)} /> : null}
-      <DataTable
-        columns={columns}
-        data={list.data}
-        isLoading={list.isLoading}
-        error={list.error}
-        empty="No operators yet."
-      />
+      <DataTable columns={columns} query={list} empty="No operators yet." />
     </section>
   )
 }

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
 import { api } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
 
 type Order = z.infer<typeof OrderSchema>
@@ -89,19 +89,8 @@ export function OrdersScreen() {
       <header className="screen-header">
         <h1>Orders</h1>
       </header>
-      {change.error ? (
-        <p className="form-error" role="alert">
-          {change.error.message}
-        </p>
-      ) : null}
-      <DataTable
-        columns={columns}
-        data={list.data}
-        isLoading={list.isLoading}
-        error={list.error}
-        empty="No orders yet: no country takes accounts."
-        onRetry={() => void list.refetch()}
-      />
+      <MutationError error={change.error} />
+      <DataTable columns={columns} query={list} empty="No orders yet: no country takes accounts." />
       {canChange ? (
         <NewOrderForm onCreated={() => void client.invalidateQueries({ queryKey: ['orders'] })} />
       ) : null}
@@ -182,11 +171,7 @@ function NewOrderForm({ onCreated }: { onCreated: () => void }) {
       <button type="submit" className="primary" disabled={create.isPending}>
         Create
       </button>
-      {create.error ? (
-        <p className="form-error" role="alert">
-          {create.error.message}
-        </p>
-      ) : null}
+      <MutationError error={create.error} />
     </form>
   )
 }

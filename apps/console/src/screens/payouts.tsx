@@ -1,16 +1,17 @@
 /**
- * Payouts: the queue by status and currency (filters in the URL), receiver or card holder and IBAN with copy
- * buttons, the explorer link of a txid; approve (four eyes), broadcast, succeed with txid and sender, fail or
- * review with a reason.
+ * Payouts: the queue by status and currency (filters in the URL; oldest first, every payout newest first with
+ * "all"), paged by cursor; receiver or card holder and IBAN with copy buttons, the explorer link of a txid; approve
+ * (four eyes), broadcast, succeed with txid and sender, fail or review with a reason.
  */
-import { OpsTransactionSchema, OpsTransactionsSchema, PayoutApprovalSchema } from '@app/contract/ops'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { OpsTransactionPageSchema, OpsTransactionSchema, PayoutApprovalSchema } from '@app/contract/ops'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
-import { api, query } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { api } from '../lib/api.ts'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
+import { usePagedList } from '../lib/paged.ts'
 import { CopyButton, ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
 
@@ -35,14 +36,9 @@ export function PayoutsScreen() {
   const [asking, setAsking] = useState<{ uid: string; move: 'fail' | 'review' } | undefined>()
   const [succeeding, setSucceeding] = useState<Payout | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
-  const list = useQuery({
-    queryKey: ['payouts', status],
-    queryFn: () =>
-      api(
-        OpsTransactionsSchema,
-        'GET',
-        `/ops/transactions${query({ status: status === 'all' ? undefined : status, limit: 200 })}`,
-      ),
+  const list = usePagedList('payouts', OpsTransactionPageSchema, '/ops/transactions', {
+    status: status === 'all' ? undefined : status,
+    currency: currency === 'all' ? undefined : currency,
   })
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['payouts'] })
@@ -67,13 +63,6 @@ export function PayoutsScreen() {
           : 'Approved (this payout is below the approval amount).',
       ),
   })
-  const rows = useMemo(
-    () =>
-      (list.data ?? [])
-        .filter((p) => currency === 'all' || p.currency === currency)
-        .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
-    [list.data, currency],
-  )
   const columns = useMemo<ColumnDef<Payout, unknown>[]>(
     () => [
       {
@@ -208,19 +197,8 @@ export function PayoutsScreen() {
         </label>
       </header>
       {notice ? <p className="notice">{notice}</p> : null}
-      {(move.error && !asking && !succeeding) || approve.error ? (
-        <p className="form-error" role="alert">
-          {(move.error ?? approve.error)?.message}
-        </p>
-      ) : null}
-      <DataTable
-        columns={columns}
-        data={list.isLoading ? undefined : rows}
-        isLoading={list.isLoading}
-        error={list.error}
-        empty="No payouts here."
-        onRetry={() => void list.refetch()}
-      />
+      <MutationError error={(asking || succeeding ? null : move.error) ?? approve.error} />
+      <DataTable columns={columns} query={list} empty="No payouts here." more="More payouts" />
       {asking ? (
         <ReasonDialog
           title={asking.move === 'fail' ? 'Mark the payout failed' : 'Put the payout under review'}

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
 import { api, query } from '../lib/api.ts'
-import { DataTable } from '../lib/data-table.tsx'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
 
 type Rate = z.infer<typeof RateSchema>
@@ -66,22 +66,11 @@ export function RatesScreen() {
           <button type="submit" className="primary" disabled={set.isPending}>
             Set rate
           </button>
-          {set.error ? (
-            <span className="form-error" role="alert">
-              {set.error.message}
-            </span>
-          ) : null}
+          <MutationError error={set.error} inline />
         </form>
       ) : null}
       {history.data && history.data.length > 1 ? <RateChart rates={history.data} /> : null}
-      <DataTable
-        columns={columns}
-        data={history.data}
-        isLoading={history.isLoading}
-        error={history.error}
-        empty={`No ${pair} rate has been set.`}
-        onRetry={() => void history.refetch()}
-      />
+      <DataTable columns={columns} query={history} empty={`No ${pair} rate has been set.`} />
     </section>
   )
 }

@@ -1,15 +1,56 @@
 /**
- * Users: look one up by Telegram id (in the URL), see the flags and accounts; operators override an account's status
- * (with a reason), admins change the flags and block.
+ * Users: search by Telegram id, a part of a name or username (any case) or email (`q` in the URL, paged by cursor);
+ * one user (`telegramId` in the URL) with the flags and accounts; operators override an account's status (with a
+ * reason), admins change the flags and block.
  */
-import { OpsAccountsSchema, OpsUserSchema } from '@app/contract/ops'
+import { OpsAccountsSchema, type OpsUserFound, OpsUserPageSchema, OpsUserSchema } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { AccountStatusOverride } from '../lib/account-status.tsx'
 import { api, query } from '../lib/api.ts'
+import { DataTable, MutationError } from '../lib/data-table.tsx'
+import { usePagedList } from '../lib/paged.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
+
+const resultColumns = (q: string): ColumnDef<OpsUserFound, unknown>[] => [
+  {
+    header: 'Name',
+    id: 'name',
+    cell: ({ row }) => {
+      const u = row.original
+      const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || '(no name)'
+      return u.telegramId === null ? (
+        name
+      ) : (
+        <Link to={`/users${query({ q, telegramId: u.telegramId })}`}>{name}</Link>
+      )
+    },
+  },
+  {
+    header: 'Username',
+    accessorKey: 'username',
+    cell: (c) => (c.getValue() === null ? '' : `@${c.getValue()}`),
+  },
+  {
+    header: 'Telegram id',
+    accessorKey: 'telegramId',
+    cell: (c) => (c.getValue() === null ? <span className="muted">email only</span> : String(c.getValue())),
+  },
+  { header: 'Email', accessorKey: 'email', cell: (c) => String(c.getValue() ?? '') },
+  {
+    header: 'State',
+    accessorKey: 'blocked',
+    cell: (c) => (c.getValue() ? <span className="badge rejected">blocked</span> : null),
+  },
+  {
+    header: 'Since',
+    accessorKey: 'createdAt',
+    cell: (c) => new Date(String(c.getValue())).toLocaleDateString(),
+  },
+]
 
 const FLAGS = [
   ['canAddAccount', 'May submit accounts by login'],
@@ -20,7 +61,9 @@ const FLAGS = [
 export function UsersScreen() {
   const [params, setParams] = useSearchParams()
   const id = params.get('telegramId') ?? ''
+  const q = params.get('q') ?? ''
   const client = useQueryClient()
+  const found = usePagedList('users', OpsUserPageSchema, '/ops/users', { q }, { enabled: q.trim() !== '' })
   const canChange = useCan('admin')
   const user = useQuery({
     queryKey: ['user', id],
@@ -54,20 +97,31 @@ export function UsersScreen() {
         <h1>Users</h1>
       </header>
       <form
+        key={q}
         className="filters"
         onSubmit={(event) => {
           event.preventDefault()
-          const value = String(new FormData(event.currentTarget).get('telegramId') ?? '').trim()
-          setParams(value ? { telegramId: value } : {})
+          const value = String(new FormData(event.currentTarget).get('q') ?? '').trim()
+          setParams(value ? { q: value } : {})
         }}
       >
         <label className="filter">
-          Telegram id
-          <input name="telegramId" inputMode="numeric" defaultValue={id} />
+          Telegram id, name, username or email
+          <input name="q" type="search" defaultValue={q} maxLength={64} />
         </label>
         <button type="submit">Find</button>
       </form>
-      {!id ? <div className="state">Enter a Telegram id to see a user.</div> : null}
+      {!id && !q ? (
+        <div className="state">Search by Telegram id, a part of a name or username, or an email.</div>
+      ) : null}
+      {q && !id ? (
+        <DataTable columns={resultColumns(q)} query={found} empty="No user matches." more="More users" />
+      ) : null}
+      {q && id ? (
+        <p>
+          <Link to={`/users${query({ q })}`}>← Back to the users matching “{q}”</Link>
+        </p>
+      ) : null}
       {user.isLoading ? <div className="state">Loading…</div> : null}
       {user.error ? (
         <div className="state error" role="alert">
@@ -95,7 +149,7 @@ export function UsersScreen() {
               {label}
             </label>
           ))}
-          {flags.error ? <p className="form-error">{flags.error.message}</p> : null}
+          <MutationError error={flags.error} />
           <p>
             {user.data.blocked ? (
               <span className="badge rejected">Blocked: none of their tokens work</span>

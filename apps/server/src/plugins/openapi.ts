@@ -16,6 +16,7 @@ import fastifySwagger from '@fastify/swagger'
 import type { RouteOptions } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { $ZodType } from 'zod/v4/core'
+import { accessRuleOf } from '../modules/operators/access.ts'
 import { globalPlugin } from './global-plugin.ts'
 
 export const OPENAPI_PATH = '/openapi.json'
@@ -77,8 +78,10 @@ export function isApiRoute(url: string): boolean {
   return !NOT_API.some((pattern) => pattern.test(url))
 }
 
-function securityOf(url: string): Array<Record<string, string[]>> {
-  if (url.startsWith('/ops/')) return [{ [OPERATOR_SECURITY]: [] }]
+function securityOf(method: string, url: string): Array<Record<string, string[]>> {
+  // The console's login is the one operator call made before there is a token or session.
+  if (url.startsWith('/ops/'))
+    return accessRuleOf(method, url) === 'public' ? [] : [{ [OPERATOR_SECURITY]: [] }]
   if (PUBLIC.includes(url)) return []
   return [{ [USER_SECURITY]: [] }]
 }
@@ -155,7 +158,7 @@ export const openApiPlugin = globalPlugin('openapi', async (app) => {
         schema: {
           ...schema,
           tags: [url.startsWith('/ops/') ? 'operators' : 'users'],
-          security: securityOf(url),
+          security: securityOf(String(route.route.method).toUpperCase(), route.url),
         },
       }
     },

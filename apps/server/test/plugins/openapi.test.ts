@@ -101,6 +101,8 @@ const OPS_CALLS = [
   'POST /ops/transactions/{uid}/approve',
   'POST /ops/users/{telegramId}/block',
   'DELETE /ops/users/{telegramId}/block',
+  'GET /ops/invites',
+  'GET /ops/users',
 ]
 
 /** Documented beyond the spec and the operator API. */
@@ -108,6 +110,8 @@ const OTHER_CALLS = ['GET /healthz', 'GET /news', 'POST /news/seen']
 
 const PUBLIC_CALLS = [
   'GET /healthz',
+  // The console's login: no token or session exists before it (docs/console.md).
+  'POST /ops/session',
   'POST /auth/telegram/authorize',
   'GET /locales/{lng}/{ns}',
   'POST /locales/add/{lng}/{ns}',

@@ -280,7 +280,9 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
       token: 'USDT',
     })
     expect(paid.statusCode, paid.body).toBeLessThan(300)
-    const [payout] = json<{ uid: string }[]>(await ops('GET', '/ops/transactions?status=pending'))
+    const [payout] = json<{ items: { uid: string }[] }>(
+      await ops('GET', '/ops/transactions?status=pending'),
+    ).items
     if (!payout) throw new Error('no pending payout')
 
     const alice = await login(await enrol('operator'))

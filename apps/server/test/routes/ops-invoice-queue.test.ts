@@ -37,7 +37,7 @@ describe.each(DATABASE_KINDS)('the operators’ invoice queue on %s', (kind) => 
     expect(created.statusCode, created.body).toBe(201)
     const { uid } = json<{ uid: string }>(created)
 
-    const rows = await opsOk<Row[]>(ops, 'GET', '/ops/invoices?status=pending')
+    const rows = (await opsOk<{ items: Row[] }>(ops, 'GET', '/ops/invoices?status=pending')).items
     expect(rows.find((row) => row.uid === uid)).toEqual(
       expect.objectContaining({
         amount: '3.75',

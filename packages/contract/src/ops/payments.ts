@@ -1,16 +1,28 @@
 import * as z from 'zod/mini'
 import { UidSchema } from '../common.ts'
-import { ConfirmationStatusSchema, ExchangePairSchema, TransactionStatusSchema } from '../invoices.ts'
+import {
+  ConfirmationStatusSchema,
+  ExchangePairSchema,
+  PayoutCurrencySchema,
+  TransactionStatusSchema,
+} from '../invoices.ts'
 import { LimitSchema } from './limit.ts'
 import { ReasonSchema } from './operators.ts'
 
 /** Invoices, payouts, exchange rates and the ledger, as operators read and move them. */
+/**
+ * `GET /ops/invoices` and `GET /ops/transactions`: with a status the queue oldest first, without one every row newest
+ * first; paged by cursor (`nextPage` of the previous answer).
+ */
 export const OpsInvoiceListQuerySchema = z.object({
   status: z.optional(ConfirmationStatusSchema),
+  cursor: z.optional(z.string().check(z.maxLength(256))),
   limit: LimitSchema,
 })
 export const OpsTransactionListQuerySchema = z.object({
   status: z.optional(TransactionStatusSchema),
+  currency: z.optional(PayoutCurrencySchema),
+  cursor: z.optional(z.string().check(z.maxLength(256))),
   limit: LimitSchema,
 })
 export const OpsInvoiceSchema = z.object({
@@ -33,7 +45,10 @@ export const OpsInvoiceRowSchema = z.extend(OpsInvoiceSchema, {
   referralEarnings: z.string(),
 })
 export type OpsInvoiceRow = z.infer<typeof OpsInvoiceRowSchema>
-export const OpsInvoicesSchema = z.array(OpsInvoiceRowSchema)
+export const OpsInvoicePageSchema = z.object({
+  items: z.array(OpsInvoiceRowSchema),
+  nextPage: z.nullable(z.string()),
+})
 export const InvoiceMoveSchema = z.enum(['confirm', 'reject', 'validate'], {
   error: 'one of confirm, reject, validate',
 })
@@ -59,7 +74,11 @@ export const OpsTransactionSchema = z.object({
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
 })
-export const OpsTransactionsSchema = z.array(OpsTransactionSchema)
+export type OpsTransaction = z.infer<typeof OpsTransactionSchema>
+export const OpsTransactionPageSchema = z.object({
+  items: z.array(OpsTransactionSchema),
+  nextPage: z.nullable(z.string()),
+})
 export const TransactionMoveSchema = z.enum(['broadcast', 'succeed', 'fail', 'review'], {
   error: 'one of broadcast, succeed, fail, review',
 })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { LimitSchema } from './limit.ts'
 
 /** A user as operators read it (`ops user show`): who referred them, whom they brought, what they may do. */
 export const OpsUserSchema = z.object({
@@ -33,3 +34,30 @@ export const SetUserFlagsBodySchema = z
     }),
   )
 export type SetUserFlags = z.infer<typeof SetUserFlagsBodySchema>
+
+/**
+ * `GET /ops/users?q=`: users whose Telegram id is `q` (digits), or whose first or last name, username or sign-in
+ * email contains it (case-insensitive; a leading @ is ignored), newest first, paged by cursor.
+ */
+export const OpsUserSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'q: give a Telegram id, name, username or email'), z.maxLength(64)),
+  cursor: z.optional(z.string().check(z.maxLength(256))),
+  limit: LimitSchema,
+})
+export const OpsUserFoundSchema = z.object({
+  telegramId: z.nullable(z.int()),
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.nullable(z.string()),
+  username: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  blocked: z.boolean(),
+  createdAt: z.string(),
+})
+export type OpsUserFound = z.infer<typeof OpsUserFoundSchema>
+export const OpsUserPageSchema = z.object({
+  items: z.array(OpsUserFoundSchema),
+  nextPage: z.nullable(z.string()),
+})

@@ -59,10 +59,12 @@ export async function createTelegramUser(
   profile: TelegramProfile,
   referrerUserId: number | null,
   flags: { canReferrer: boolean; canAddAccount: boolean; canRegisterAccount: boolean },
+  /** The code that admitted the user (the operators' invite list counts who joined through it). */
+  referralLinkId: number | null = null,
 ): Promise<AuthUser> {
   const [row] = await db
     .insert(users)
-    .values({ ...profile, ...flags, referrerUserId })
+    .values({ ...profile, ...flags, referrerUserId, referralLinkId })
     .onConflictDoUpdate({
       target: users.telegramId,
       set: {
@@ -85,15 +87,15 @@ export async function createTelegramUser(
 export async function findAdmittingReferralLink(
   db: Db,
   code: string,
-): Promise<{ ownerUserId: number | null } | undefined> {
+): Promise<{ ownerUserId: number | null; linkId: number } | undefined> {
   const [row] = await db
-    .select({ ownerUserId: referralLinks.userId, ownerCanRefer: users.canReferrer })
+    .select({ linkId: referralLinks.id, ownerUserId: referralLinks.userId, ownerCanRefer: users.canReferrer })
     .from(referralLinks)
     .leftJoin(users, eq(users.id, referralLinks.userId))
     .where(and(eq(referralLinks.code, code), isNull(referralLinks.revokedAt)))
   if (!row) return undefined
   if (row.ownerUserId !== null && row.ownerCanRefer !== true) return undefined
-  return { ownerUserId: row.ownerUserId }
+  return { ownerUserId: row.ownerUserId, linkId: row.linkId }
 }
 
 export async function insertRefreshToken(

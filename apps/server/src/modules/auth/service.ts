@@ -86,7 +86,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   const { db, now } = deps
 
   /** First code that admits a new user: the signed start_param first, then the body's code. */
-  async function findReferrer(codes: (string | null | undefined)[]): Promise<{ ownerUserId: number | null }> {
+  async function findReferrer(
+    codes: (string | null | undefined)[],
+  ): Promise<{ ownerUserId: number | null; linkId: number }> {
     for (const code of codes) {
       if (!code) continue
       const link = await findAdmittingReferralLink(db, code)
@@ -100,13 +102,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     profile: TelegramProfile,
     codes: (string | null | undefined)[],
   ): Promise<AuthUser> {
-    const { ownerUserId } = await findReferrer(codes)
+    const { ownerUserId, linkId } = await findReferrer(codes)
     const settings = await readSettings(db)
-    return createTelegramUser(db, profile, ownerUserId, {
-      canReferrer: settings.new_user_can_referrer,
-      canAddAccount: settings.new_user_can_add_account,
-      canRegisterAccount: settings.new_user_can_register_account,
-    })
+    return createTelegramUser(
+      db,
+      profile,
+      ownerUserId,
+      {
+        canReferrer: settings.new_user_can_referrer,
+        canAddAccount: settings.new_user_can_add_account,
+        canRegisterAccount: settings.new_user_can_register_account,
+      },
+      linkId,
+    )
   }
 
   return {

@@ -18,6 +18,7 @@ export type EmailIdentity = {
   userId: number | null
   passwordHash: string
   referrerUserId: number | null
+  referralLinkId: number | null
   languageCode: string
   verifiedAt: Date | null
 }
@@ -28,6 +29,7 @@ const identityColumns = {
   userId: emailIdentities.userId,
   passwordHash: emailIdentities.passwordHash,
   referrerUserId: emailIdentities.referrerUserId,
+  referralLinkId: emailIdentities.referralLinkId,
   languageCode: emailIdentities.languageCode,
   verifiedAt: emailIdentities.verifiedAt,
 }
@@ -77,12 +79,15 @@ export async function upsertRegistration(
     passwordHash: string
     userId: number | null
     referrerUserId: number | null
+    /** The code the gate admitted (null with a Telegram session). */
+    referralLinkId?: number | null
     languageCode: string
     now: Date
     holdCutoff: Date
   },
 ): Promise<number | undefined> {
   const { email, passwordHash, userId, referrerUserId, languageCode, now, holdCutoff } = registration
+  const referralLinkId = registration.referralLinkId ?? null
   const sameUser = userId === null ? sql`false` : sql`${emailIdentities.userId} = ${userId}`
   const [row] = await db
     .insert(emailIdentities)
@@ -91,13 +96,22 @@ export async function upsertRegistration(
       passwordHash,
       userId,
       referrerUserId,
+      referralLinkId,
       languageCode,
       createdAt: ts(now),
       updatedAt: ts(now),
     })
     .onConflictDoUpdate({
       target: emailIdentities.email,
-      set: { passwordHash, userId, referrerUserId, languageCode, createdAt: ts(now), updatedAt: ts(now) },
+      set: {
+        passwordHash,
+        userId,
+        referrerUserId,
+        referralLinkId,
+        languageCode,
+        createdAt: ts(now),
+        updatedAt: ts(now),
+      },
       setWhere: sql`${emailIdentities.verifiedAt} is null and (${emailIdentities.createdAt} < ${ts(holdCutoff)} or ${sameUser})`,
     })
     .returning({ id: emailIdentities.id })
@@ -216,13 +230,19 @@ export async function createEmailUser(
   db: Db,
   user: {
     referrerUserId: number | null
+    referralLinkId?: number | null
     languageCode: string
     flags: { canReferrer: boolean; canAddAccount: boolean; canRegisterAccount: boolean }
   },
 ): Promise<AuthUser> {
   const [row] = await db
     .insert(users)
-    .values({ referrerUserId: user.referrerUserId, languageCode: user.languageCode, ...user.flags })
+    .values({
+      referrerUserId: user.referrerUserId,
+      referralLinkId: user.referralLinkId ?? null,
+      languageCode: user.languageCode,
+      ...user.flags,
+    })
     .returning({ id: users.id, uid: users.uid, telegramId: users.telegramId })
   if (!row) throw new Error('user insert returned nothing')
   return row

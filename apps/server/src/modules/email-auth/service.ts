@@ -189,6 +189,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       const settings = await readSettings(tx)
       const user = await createEmailUser(tx, {
         referrerUserId: identity.referrerUserId,
+        referralLinkId: identity.referralLinkId,
         languageCode: identity.languageCode,
         flags: {
           canReferrer: settings.new_user_can_referrer,
@@ -217,6 +218,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       await checkDomain(email)
       await limitAddress(who.ip)
       let referrerUserId: number | null = null
+      let referralLinkId: number | null = null
       if (!sessionUser) {
         const link = body.referralCode ? await findAdmittingReferralLink(db, body.referralCode) : undefined
         if (!link) {
@@ -227,6 +229,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           )
         }
         referrerUserId = link.ownerUserId
+        referralLinkId = link.linkId
       }
       const passwordHash = await hashPassword(body.password)
       const at = now()
@@ -247,6 +250,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           passwordHash,
           userId: sessionUser?.id ?? null,
           referrerUserId,
+          referralLinkId,
           languageCode: who.language,
           now: at,
           holdCutoff: new Date(at.getTime() - rules.unverifiedHoldSeconds * 1000),

@@ -1,13 +1,18 @@
 import { randomInt } from 'node:crypto'
+import type { InviteRow } from '@app/contract/ops'
 import type { Db } from '../../db/client.ts'
+import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { insertReferralCode } from './repository.ts'
+import { assemblePage } from '../../lib/keyset.ts'
+import { findFirstUsersOfLinks, findInvitePage, insertReferralCode } from './repository.ts'
 
-export type InviteServiceDeps = { db: Db }
+export type InviteServiceDeps = { db: Db; cursors: CursorCodec }
 export type InviteService = ReturnType<typeof createInviteService>
 
 /** No 0/O, 1/I/L: codes are read aloud and typed by people. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+/** How many of the users who joined through an invite its row names. */
+const USERS_SHOWN = 5
 
 export function generateInviteCode(length = 10): string {
   let code = ''
@@ -15,12 +20,15 @@ export function generateInviteCode(length = 10): string {
   return code
 }
 
-export function createInviteService({ db }: InviteServiceDeps) {
+export function createInviteService({ db, cursors }: InviteServiceDeps) {
   return {
-    /** Creates an operator invite (a referral code without an owner: admitted users have no referrer). */
-    async create(requested: string | undefined): Promise<string> {
+    /**
+     * Creates an operator invite (a referral code without an owner: admitted users have no referrer), recording who
+     * made it.
+     */
+    async create(requested: string | undefined, createdBy: string | null = null): Promise<string> {
       if (requested !== undefined) {
-        if (await insertReferralCode(db, requested, null)) return requested
+        if (await insertReferralCode(db, requested, null, createdBy)) return requested
         throw new DomainError(409, 'DUPLICATE_ENTRY', 'This invite code already exists', {
           field: 'code',
           value: requested,
@@ -28,9 +36,39 @@ export function createInviteService({ db }: InviteServiceDeps) {
       }
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = generateInviteCode()
-        if (await insertReferralCode(db, code, null)) return code
+        if (await insertReferralCode(db, code, null, createdBy)) return code
       }
       throw new Error('could not generate a unique invite code')
+    },
+
+    /** Operator invites newest first, paged by cursor: who made each, when, revoked or not, who joined through it. */
+    async list(input: {
+      cursor?: string | undefined
+      limit: number
+    }): Promise<{ items: InviteRow[]; nextPage: string | null }> {
+      const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+      const rows = await findInvitePage(db, input.limit + 1, from)
+      const page = assemblePage(rows, input.limit, from, cursors, (row) => row)
+      const joined = await findFirstUsersOfLinks(
+        db,
+        page.items.map((row) => row.id),
+        USERS_SHOWN,
+      )
+      const items = page.items.map((row) => ({
+        code: row.code,
+        createdAt: row.createdAt.toISOString(),
+        createdBy: row.createdBy,
+        revokedAt: row.revokedAt?.toISOString() ?? null,
+        uses: Number(row.uses),
+        usedBy: joined
+          .filter((user) => user.linkId === row.id)
+          .map((user) => ({
+            telegramId: user.telegramId,
+            firstName: user.firstName,
+            joinedAt: new Date(user.createdAt).toISOString(),
+          })),
+      }))
+      return { items, nextPage: page.nextPage }
     },
   }
 }

@@ -18,6 +18,7 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   'GET /ops/settings': 'viewer',
   'GET /ops/settings/problems': 'viewer',
   'GET /ops/orders': 'viewer',
+  'GET /ops/users': 'viewer',
   'GET /ops/users/:telegramId': 'viewer',
   'GET /ops/users/:telegramId/accounts': 'viewer',
   'GET /ops/accounts': 'viewer',
@@ -35,6 +36,7 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   'POST /ops/news': 'operator',
   'DELETE /ops/news/:uid': 'operator',
   // Everything else: settings, limits, orders, rates, invites, users' flags and blocks, operators.
+  'GET /ops/invites': 'admin',
   'POST /ops/invites': 'admin',
   'PUT /ops/settings/:key': 'admin',
   'POST /ops/orders': 'admin',

@@ -118,6 +118,27 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
       reason: null,
     })
 
+  /**
+   * Sign-ins and sign-outs in the audit log (objectType `session`, the operator's login as object). Never the
+   * password or code; an unknown login is recorded as `unknown` (people type passwords into the login field).
+   */
+  const auditSession = (
+    tx: Db,
+    operator: { id: number; login: string } | undefined,
+    action: 'login' | 'login_failed' | 'lockout' | 'logout' | 'logout_everywhere',
+    after: Record<string, unknown>,
+  ) =>
+    insertAudit(tx, {
+      operatorId: operator?.id ?? null,
+      actor: operator?.login ?? 'unknown',
+      action: `session.${action}`,
+      objectType: 'session',
+      objectId: operator?.login ?? null,
+      before: null,
+      after,
+      reason: null,
+    })
+
   return {
     /** `Authorization: Bearer`: the bootstrap OPS_TOKEN (an admin) or an operator's personal API token. */
     async authenticateToken(presented: string | undefined): Promise<OperatorActor> {
@@ -153,17 +174,24 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
      * Password and TOTP code in one call. Every failure answers the same 401 and counts; LOCKOUT_FAILURES in a
      * row lock the login for LOCKOUT_SECONDS (429 with the wait), right answers included.
      */
-    async login(body: LoginBody): Promise<{ token: string; actor: OperatorActor }> {
+    async login(
+      body: LoginBody,
+      from: { ip?: string | undefined } = {},
+    ): Promise<{ token: string; actor: OperatorActor }> {
       const at = now()
+      const ip = from.ip ?? null
       const invalid = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Wrong login, password or code')
       const outcome = await db.transaction(async (tx) => {
         const row = await repo.findOperatorByLogin(tx, body.login, true)
         if (row === undefined) {
           await verifyAgainstDecoy(body.password)
+          await auditSession(tx, undefined, 'login_failed', { ip })
           return { ok: false as const }
         }
-        if (row.lockedUntil !== null && row.lockedUntil > at)
+        if (row.lockedUntil !== null && row.lockedUntil > at) {
+          await auditSession(tx, row, 'login_failed', { ip, locked: true })
           return { ok: false as const, wait: Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 1000) }
+        }
         const passwordOk = await verifyPassword(row.passwordHash, body.password)
         const secret = unseal(operatorKeys.totp, row.totpSecret)
         const step =
@@ -171,10 +199,11 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
         if (!passwordOk || step === undefined || row.disabledAt !== null) {
           const failures = row.failedLogins + 1
           const locked = failures >= LOCKOUT_FAILURES
-          await repo.updateOperator(tx, row.id, {
-            failedLogins: locked ? 0 : failures,
-            lockedUntil: locked ? new Date(at.getTime() + LOCKOUT_SECONDS * 1000) : row.lockedUntil,
-          })
+          const lockedUntil = locked ? new Date(at.getTime() + LOCKOUT_SECONDS * 1000) : row.lockedUntil
+          await repo.updateOperator(tx, row.id, { failedLogins: locked ? 0 : failures, lockedUntil })
+          await auditSession(tx, row, 'login_failed', { ip, failures })
+          if (locked)
+            await auditSession(tx, row, 'lockout', { ip, lockedUntil: lockedUntil?.toISOString() ?? null })
           return locked ? { ok: false as const, wait: LOCKOUT_SECONDS } : { ok: false as const }
         }
         const updated = await repo.updateOperator(tx, row.id, {
@@ -190,6 +219,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
           createdAt: at,
           expiresAt,
         })
+        await auditSession(tx, row, 'login', { ip, expiresAt: expiresAt.toISOString() })
         return { ok: true as const, token, row: updated, expiresAt }
       })
       if (!outcome.ok) {
@@ -210,15 +240,24 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
     },
 
     async logout(actor: OperatorActor): Promise<number> {
-      if (actor.session === undefined) return 0
-      await repo.revokeSession(db, actor.session.id, now())
+      const { session, id } = actor
+      if (session === undefined || id === null) return 0
+      await db.transaction(async (tx) => {
+        await repo.revokeSession(tx, session.id, now())
+        await auditSession(tx, { id, login: actor.login }, 'logout', { sessions: 1 })
+      })
       return 1
     },
 
     /** Every console session of the caller (a named operator), this one included. */
     async logoutEverywhere(actor: OperatorActor): Promise<number> {
-      if (actor.id === null) return 0
-      return repo.revokeSessionsOf(db, actor.id, now())
+      const { id } = actor
+      if (id === null) return 0
+      return db.transaction(async (tx) => {
+        const sessions = await repo.revokeSessionsOf(tx, id, now())
+        await auditSession(tx, { id, login: actor.login }, 'logout_everywhere', { sessions })
+        return sessions
+      })
     },
 
     csrfMatches(actor: OperatorActor, presented: string | undefined): boolean {

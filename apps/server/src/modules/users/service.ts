@@ -2,22 +2,28 @@
  * Operators' view and control of one user: the three permission flags (who may refer, add, register), and blocking
  * (docs/console.md): a blocked user's access and refresh tokens stop working at once.
  */
-import type { OpsUser, SetUserFlags } from '@app/contract/ops'
+import type { OpsUser, OpsUserFound, SetUserFlags } from '@app/contract/ops'
 import type { Db } from '../../db/client.ts'
+import type { CursorCodec } from '../../lib/cursor.ts'
 import { notFound } from '../../lib/domain-error.ts'
+import { assemblePage } from '../../lib/keyset.ts'
 import { revokeUserRefreshTokens } from '../auth/repository.ts'
 import {
   deleteUserBlock,
   findUserByTelegramId,
   insertUserBlock,
+  searchUsers,
   updateUserFlags,
   userIdByTelegramId,
 } from './repository.ts'
 
-export type UserServiceDeps = { db: Db }
+export type UserServiceDeps = { db: Db; cursors: CursorCodec }
 export type UserService = ReturnType<typeof createUserService>
 
-export function createUserService({ db }: UserServiceDeps) {
+/** Telegram ids are positive and within PostgreSQL's bigint; longer digit strings are only searched as text. */
+const TELEGRAM_ID = /^\d{1,15}$/
+
+export function createUserService({ db, cursors }: UserServiceDeps) {
   async function show(telegramId: number): Promise<OpsUser> {
     const row = await findUserByTelegramId(db, telegramId)
     if (!row) throw notFound(`No user with Telegram id ${telegramId}`)
@@ -26,6 +32,32 @@ export function createUserService({ db }: UserServiceDeps) {
 
   return {
     show,
+
+    /**
+     * Users by Telegram id (all digits), or by a case-insensitive substring of their first or last name, username
+     * (a leading @ ignored) or verified email; newest first, paged by cursor.
+     */
+    async search(input: {
+      q: string
+      cursor?: string | undefined
+      limit: number
+    }): Promise<{ items: OpsUserFound[]; nextPage: string | null }> {
+      const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+      const q = input.q.trim()
+      const telegramId = TELEGRAM_ID.test(q) ? Number(q) : undefined
+      const rows = await searchUsers(db, { telegramId, contains: q }, input.limit + 1, from)
+      const page = assemblePage(rows, input.limit, from, cursors, (row) => ({
+        telegramId: row.telegramId,
+        uid: row.uid,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        username: row.username,
+        email: row.email,
+        blocked: row.blocked,
+        createdAt: row.createdAt.toISOString(),
+      }))
+      return { items: page.items, nextPage: page.nextPage }
+    },
 
     /** Taking canReferrer away stops the user's code admitting anyone at once (the gate reads the flag). */
     async setFlags(telegramId: number, flags: SetUserFlags): Promise<OpsUser> {

@@ -2,7 +2,7 @@
  * All SQL about invoices: creating one from the available balance (attaching accounts), reading them, and
  * the status columns the withdrawal state machines move (confirmation, payment).
  */
-import { and, count, desc, eq, getTableColumns, inArray, isNull, max, type SQL, sql } from 'drizzle-orm'
+import { and, count, eq, getTableColumns, inArray, isNull, max, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts, invoices, referralEarnings, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
@@ -154,11 +154,17 @@ export async function releaseInvoiceAccounts(tx: Db, invoiceId: number): Promise
 }
 
 /** Operators' queue: invoices by confirmation status, oldest first. */
+/** The operators' list: with a status the queue oldest first, without one newest first; keyset paged. */
 export async function findInvoicesByConfirmation(
   db: Db,
   status: ConfirmationStatus | undefined,
   limit: number,
+  from: CursorPosition | undefined,
 ) {
+  const scan = keysetScan(invoices.createdAt, invoices.id, status === undefined ? 'desc' : 'asc', from)
+  const conditions: SQL[] = []
+  if (status !== undefined) conditions.push(eq(invoices.confirmationStatus, status))
+  if (scan.after) conditions.push(scan.after)
   return db
     .select({
       ...recordColumns,
@@ -169,7 +175,7 @@ export async function findInvoicesByConfirmation(
     })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
-    .where(status === undefined ? undefined : eq(invoices.confirmationStatus, status))
-    .orderBy(status === undefined ? desc(invoices.createdAt) : invoices.createdAt)
+    .where(and(...conditions))
+    .orderBy(...scan.orderBy)
     .limit(limit)
 }

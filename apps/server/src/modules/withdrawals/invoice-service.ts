@@ -183,14 +183,21 @@ export function createInvoiceService({ db, now, cursors, config }: InvoiceServic
     // --- Operators ---
 
     /** Each with its user, its account count and the referral earnings part of its amount. */
-    async listForOperators(status: ConfirmationStatus | undefined, limit: number): Promise<OpsInvoiceRow[]> {
-      return (await findInvoicesByConfirmation(db, status, limit)).map((row) => ({
+    async listForOperators(input: {
+      status?: ConfirmationStatus | undefined
+      cursor?: string | undefined
+      limit: number
+    }): Promise<{ items: OpsInvoiceRow[]; nextPage: string | null }> {
+      const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+      const rows = await findInvoicesByConfirmation(db, input.status, input.limit + 1, from)
+      const page = assemblePage(rows, input.limit, from, cursors, (row) => ({
         ...toOpsInvoice(row),
         telegramId: row.telegramId,
         firstName: row.firstName,
         accountCount: Number(row.accountCount),
         referralEarnings: formatUsdt(BigInt(row.referralEarnings)),
       }))
+      return { items: page.items, nextPage: page.nextPage }
     },
 
     /**

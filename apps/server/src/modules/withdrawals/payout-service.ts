@@ -12,7 +12,9 @@ import {
 } from '@app/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
+import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
 import { queueChatMessage, queueUserMessage } from '../bot/repository.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
@@ -42,6 +44,7 @@ import { type OpsTransaction, toOpsTransaction, toTransaction } from './views.ts
 export type PayoutServiceDeps = {
   db: Db
   now: () => Date
+  cursors: CursorCodec
   /** The operators' chat the bot tells of new payout requests (docs/bot.md). */
   config?: { bot: Pick<Config['bot'], 'opsChatId'> } | undefined
 }
@@ -95,7 +98,7 @@ function checkPayoutProof(row: TransactionRecord, move: Extract<PayoutMove, { to
 }
 
 export function createPayoutService(deps: PayoutServiceDeps) {
-  const { db, now } = deps
+  const { db, now, cursors } = deps
   return {
     /**
      * Creates the invoice's payout transaction (201), or answers the open one when this is the same request
@@ -179,8 +182,21 @@ export function createPayoutService(deps: PayoutServiceDeps) {
 
     // --- Operators: recording payouts ---
 
-    async listForOperators(status: TransactionStatus | undefined, limit: number): Promise<OpsTransaction[]> {
-      return (await findTransactionsByStatus(db, status, limit)).map(toOpsTransaction)
+    async listForOperators(input: {
+      status?: TransactionStatus | undefined
+      currency?: PayoutCurrency | undefined
+      cursor?: string | undefined
+      limit: number
+    }): Promise<{ items: OpsTransaction[]; nextPage: string | null }> {
+      const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
+      const rows = await findTransactionsByStatus(
+        db,
+        { status: input.status, currency: input.currency },
+        input.limit + 1,
+        from,
+      )
+      const page = assemblePage(rows, input.limit, from, cursors, toOpsTransaction)
+      return { items: page.items, nextPage: page.nextPage }
     },
 
     /** An operator's payout move; the invoice's payment status follows in the same database transaction. */

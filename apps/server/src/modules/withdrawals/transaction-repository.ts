@@ -3,12 +3,15 @@ import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { bankCards, invoices, transactions, users } from '../../db/schema.ts'
+import type { CursorPosition } from '../../lib/cursor.ts'
+import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 import { OPEN_TRANSACTION_STATUSES, type PayoutCurrency, type TransactionStatus } from './status-rules.ts'
 
 const referrer = alias(users, 'referrer')
 
 const recordColumns = {
   ...getTableColumns(transactions),
+  createdAtKey: createdAtKey(transactions.createdAt),
   invoiceUid: invoices.uid,
   telegramId: users.telegramId,
   referrerTelegramId: referrer.telegramId,
@@ -102,10 +105,26 @@ export async function updateTransactionStatus(
   return rows.length === 1
 }
 
-export async function findTransactionsByStatus(db: Db, status: TransactionStatus | undefined, limit: number) {
+/** The operators' list: with a status the queue oldest first, without one newest first; keyset paged. */
+export async function findTransactionsByStatus(
+  db: Db,
+  filter: { status?: TransactionStatus | undefined; currency?: PayoutCurrency | undefined },
+  limit: number,
+  from: CursorPosition | undefined,
+) {
+  const scan = keysetScan(
+    transactions.createdAt,
+    transactions.id,
+    filter.status === undefined ? 'desc' : 'asc',
+    from,
+  )
+  const conditions: SQL[] = []
+  if (filter.status !== undefined) conditions.push(eq(transactions.status, filter.status))
+  if (filter.currency !== undefined) conditions.push(eq(transactions.currency, filter.currency))
+  if (scan.after) conditions.push(scan.after)
   return selectRecords(db)
-    .where(status === undefined ? undefined : eq(transactions.status, status))
-    .orderBy(status === undefined ? desc(transactions.createdAt) : transactions.createdAt)
+    .where(and(...conditions))
+    .orderBy(...scan.orderBy)
     .limit(limit)
 }
 

@@ -12,12 +12,16 @@ import {
   ChangeOrderBodySchema,
   CreateInviteBodySchema,
   CreateOrderBodySchema,
+  InviteListQuerySchema,
+  InvitePageSchema,
   InviteSchema,
   OpsAccountPageSchema,
   OpsAccountSchema,
   OpsAccountSearchQuerySchema,
   OpsAccountsSchema,
+  OpsUserPageSchema,
   OpsUserSchema,
+  OpsUserSearchQuerySchema,
   OptionalReasonBodySchema,
   OrderParamsSchema,
   OrderSchema,
@@ -135,11 +139,23 @@ const opsRoutes: FastifyPluginAsyncZod<
       const code = await audit.record(
         request.operator,
         { action: 'invite.create', objectType: 'invite', objectId: request.body?.code ?? null },
-        (s) => s.invites.create(request.body?.code),
+        (s) => s.invites.create(request.body?.code, request.operator.login),
         (created) => ({ code: created }),
       )
       return reply.code(201).send({ code })
     },
+  )
+
+  app.get(
+    '/invites',
+    { schema: { querystring: InviteListQuerySchema, response: { 200: InvitePageSchema, ...errors } } },
+    async (request) => services.invites.list(request.query),
+  )
+
+  app.get(
+    '/users',
+    { schema: { querystring: OpsUserSearchQuerySchema, response: { 200: OpsUserPageSchema, ...errors } } },
+    async (request) => users.search(request.query),
   )
 
   app.get('/settings', { schema: { response: { 200: SettingsSchema, ...errors } } }, async () =>

@@ -47,7 +47,7 @@ const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
       schema: { body: LoginBodySchema, response: { 200: OperatorMeSchema, 429: e, ...errors } },
     },
     async (request, reply) => {
-      const { token, actor } = await operators.login(request.body)
+      const { token, actor } = await operators.login(request.body, { ip: request.ip })
       const me = operators.me(actor)
       setSessionCookies(reply, token, me.csrfToken ?? '', secureCookies)
       return me

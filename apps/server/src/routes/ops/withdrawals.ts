@@ -5,11 +5,11 @@ import {
   LedgerSchema,
   LimitQuerySchema,
   OpsInvoiceListQuerySchema,
+  OpsInvoicePageSchema,
   OpsInvoiceSchema,
-  OpsInvoicesSchema,
   OpsTransactionListQuerySchema,
+  OpsTransactionPageSchema,
   OpsTransactionSchema,
-  OpsTransactionsSchema,
   OptionalReasonBodySchema,
   PutRateBodySchema,
   RateParamsSchema,
@@ -38,8 +38,10 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
 > = async (app, { services: { invoices, payouts, exchangeRates, ledger, audit } }) => {
   app.get(
     '/invoices',
-    { schema: { querystring: OpsInvoiceListQuerySchema, response: { 200: OpsInvoicesSchema, ...errors } } },
-    async (request) => invoices.listForOperators(request.query.status, request.query.limit),
+    {
+      schema: { querystring: OpsInvoiceListQuerySchema, response: { 200: OpsInvoicePageSchema, ...errors } },
+    },
+    async (request) => invoices.listForOperators(request.query),
   )
 
   app.post(
@@ -74,10 +76,10 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
     {
       schema: {
         querystring: OpsTransactionListQuerySchema,
-        response: { 200: OpsTransactionsSchema, ...errors },
+        response: { 200: OpsTransactionPageSchema, ...errors },
       },
     },
-    async (request) => payouts.listForOperators(request.query.status, request.query.limit),
+    async (request) => payouts.listForOperators(request.query),
   )
 
   app.post(

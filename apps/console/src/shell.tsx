@@ -1,0 +1,107 @@
+/**
+ * The signed-in console: the router under /console, the navigation (what the role may use) and the routes. Its own
+ * chunk (with React Router), and each screen another, so the login screen loads without any of them.
+ */
+import { LoggedOutSchema } from '@app/contract/ops'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
+import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router'
+import { api } from './lib/api.ts'
+import { sessionKey, useCan, useMe } from './lib/session.tsx'
+
+// Each screen is fetched when first opened (docs/console.md).
+const OverviewScreen = lazy(() =>
+  import('./screens/overview.tsx').then((m) => ({ default: m.OverviewScreen })),
+)
+const InvoicesScreen = lazy(() =>
+  import('./screens/invoices.tsx').then((m) => ({ default: m.InvoicesScreen })),
+)
+const PayoutsScreen = lazy(() => import('./screens/payouts.tsx').then((m) => ({ default: m.PayoutsScreen })))
+const UsersScreen = lazy(() => import('./screens/users.tsx').then((m) => ({ default: m.UsersScreen })))
+const AccountsScreen = lazy(() =>
+  import('./screens/accounts.tsx').then((m) => ({ default: m.AccountsScreen })),
+)
+const OrdersScreen = lazy(() => import('./screens/orders.tsx').then((m) => ({ default: m.OrdersScreen })))
+const RatesScreen = lazy(() => import('./screens/rates.tsx').then((m) => ({ default: m.RatesScreen })))
+const NewsScreen = lazy(() => import('./screens/news.tsx').then((m) => ({ default: m.NewsScreen })))
+const InvitesScreen = lazy(() => import('./screens/invites.tsx').then((m) => ({ default: m.InvitesScreen })))
+const SettingsScreen = lazy(() =>
+  import('./screens/settings.tsx').then((m) => ({ default: m.SettingsScreen })),
+)
+const AuditScreen = lazy(() => import('./screens/audit.tsx').then((m) => ({ default: m.AuditScreen })))
+const OperatorsScreen = lazy(() =>
+  import('./screens/operators.tsx').then((m) => ({ default: m.OperatorsScreen })),
+)
+
+export function SignedIn() {
+  return (
+    <BrowserRouter basename="/console">
+      <Shell />
+    </BrowserRouter>
+  )
+}
+
+function Shell() {
+  const me = useMe()
+  const isAdmin = useCan('admin')
+  const client = useQueryClient()
+  const logout = useMutation({
+    mutationFn: (everywhere: boolean) =>
+      api(LoggedOutSchema, 'DELETE', everywhere ? '/ops/sessions' : '/ops/session'),
+    onSettled: () => {
+      client.clear()
+      client.setQueryData(sessionKey, null)
+    },
+  })
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label="Console">
+        <strong className="brand">Account Supply</strong>
+        <NavLink to="/" end>
+          Overview
+        </NavLink>
+        <NavLink to="/invoices">Invoices</NavLink>
+        <NavLink to="/payouts">Payouts</NavLink>
+        <NavLink to="/users">Users</NavLink>
+        <NavLink to="/accounts">Accounts</NavLink>
+        <NavLink to="/orders">Orders</NavLink>
+        <NavLink to="/rates">Exchange rates</NavLink>
+        <NavLink to="/news">News</NavLink>
+        {isAdmin ? <NavLink to="/invites">Invites</NavLink> : null}
+        <NavLink to="/settings">Settings</NavLink>
+        <NavLink to="/audit">Audit log</NavLink>
+        {isAdmin ? <NavLink to="/operators">Operators</NavLink> : null}
+        <div className="whoami">
+          <span>
+            {me.login} · {me.role}
+          </span>
+          <button type="button" onClick={() => logout.mutate(false)}>
+            Log out
+          </button>
+          <button type="button" className="link" onClick={() => logout.mutate(true)}>
+            Log out everywhere
+          </button>
+        </div>
+      </nav>
+      <main className="content">
+        <Suspense fallback={<div className="state">Loading…</div>}>
+          <Routes>
+            <Route path="/" element={<OverviewScreen />} />
+            <Route path="/invoices" element={<InvoicesScreen />} />
+            <Route path="/payouts" element={<PayoutsScreen />} />
+            <Route path="/users" element={<UsersScreen />} />
+            <Route path="/accounts" element={<AccountsScreen />} />
+            <Route path="/orders" element={<OrdersScreen />} />
+            <Route path="/rates" element={<RatesScreen />} />
+            <Route path="/news" element={<NewsScreen />} />
+            <Route path="/invites" element={isAdmin ? <InvitesScreen /> : <Navigate to="/" />} />
+            <Route path="/settings" element={<SettingsScreen />} />
+            <Route path="/audit" element={<AuditScreen />} />
+            <Route path="/operators" element={isAdmin ? <OperatorsScreen /> : <Navigate to="/" />} />
+            <Route path="*" element={<div className="state">No such page.</div>} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  )
+}
