@@ -15,7 +15,13 @@ export type RunningServer = {
   /** Calls the operator API, as `npm run ops` does. */
   ops: (method: string, path: string, body?: unknown) => Promise<unknown>
   stop: () => Promise<void>
+  /** SIGKILL, as a crash: the data folder stays, so `startServer(env, server.restartOptions)` continues it. */
+  kill: () => Promise<void>
+  /** Same port, data folder and tokens: a restart after `kill`. */
+  restartOptions: StartOptions
 }
+
+export type StartOptions = { port?: number; dataDir?: string; botToken?: string; opsToken?: string }
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,12 +54,15 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
  * Starts the real server (built web app, PGlite in a fresh data folder, demo data, simulator, the fake Bot API) on a
  * free port.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
-  const botToken = `1234567:e2e-${Math.random().toString(36).slice(2)}`
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort())
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  const botToken = options.botToken ?? `1234567:e2e-${Math.random().toString(36).slice(2)}`
   const url = `http://127.0.0.1:${port}`
-  const opsToken = `e2e-ops-${Math.random().toString(36).slice(2)}-token`
+  const opsToken = options.opsToken ?? `e2e-ops-${Math.random().toString(36).slice(2)}-token`
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: {
@@ -103,12 +112,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       return response.json()
     },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve))
         child.kill('SIGTERM')
         await exited
       }
       rmSync(dataDir, { recursive: true, force: true })
     },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
+    },
+    restartOptions: { port, dataDir, botToken, opsToken },
   }
 }

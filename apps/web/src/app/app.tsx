@@ -10,6 +10,7 @@ import type { AppContext } from './bootstrap.ts'
 import { FullScreenSpinner } from './full-screen-spinner.tsx'
 import { RouteErrorBoundary } from './route-error-boundary.tsx'
 import { AppRoutes } from './router.tsx'
+import { StatusBanners } from './status-banners.tsx'
 
 function Screens({ i18n }: { i18n: I18n }) {
   const { pathname } = useLocation()
@@ -25,6 +26,7 @@ export function App({ context }: { context: AppContext }) {
     <LaunchParamsProvider value={context.launch}>
       <I18nProvider i18n={context.i18n}>
         <QueryClientProvider client={context.queryClient}>
+          <StatusBanners />
           <BrowserRouter>
             <Suspense fallback={<FullScreenSpinner />}>
               <Screens i18n={context.i18n} />

@@ -1,7 +1,9 @@
-import { ErrorResponseSchema, TokenPairSchema } from '@app/contract'
+import { ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
 import { type $ZodType, type output, safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, setTokens } from './auth-tokens.ts'
+import { idempotencyKeyFor, intentOf, settleIntent } from './idempotency-keys.ts'
+import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
 type QueryValue = string | number | boolean | null | undefined
 
@@ -29,12 +31,16 @@ async function send(url: string, init: RequestInit, bearer: string | null): Prom
   const headers = new Headers(init.headers)
   headers.set('Accept', 'application/json')
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
+  let response: Response
   try {
-    return await fetch(url, { ...init, headers })
+    response = await fetch(url, { ...init, headers })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
+    noteNetworkFailure()
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error')
   }
+  noteAnswer(response)
+  return response
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -114,10 +120,15 @@ export async function apiRequest<S extends $ZodType>(
   const { method = 'GET', body, query, schema, auth = true, signal } = options
   const url = buildUrl(path, query)
   const init: RequestInit = { method, ...(signal ? { signal } : {}) }
+  const headers: Record<string, string> = {}
   if (body !== undefined) {
     init.body = JSON.stringify(body)
-    init.headers = { 'Content-Type': 'application/json' }
+    headers['Content-Type'] = 'application/json'
   }
+  // A state-changing call carries its intent's key, the same on every retry of that intent (idempotency-keys.ts).
+  const intent = method === 'GET' ? undefined : intentOf(method, url, init.body as string | undefined)
+  if (intent !== undefined) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeyFor(intent)
+  init.headers = headers
 
   const usedAccessToken = auth ? (getTokens()?.accessToken ?? null) : null
   let response = await send(url, init, usedAccessToken)
@@ -125,10 +136,20 @@ export async function apiRequest<S extends $ZodType>(
   if (response.status === 401 && auth) {
     const originalError = await toApiError(response)
     const freshAccessToken = await accessTokenAfter401(usedAccessToken)
-    if (!freshAccessToken) throw originalError
+    if (!freshAccessToken) {
+      if (intent !== undefined) settleIntent(intent)
+      throw originalError
+    }
     response = await send(url, init, freshAccessToken)
   }
 
-  if (!response.ok) throw await toApiError(response)
+  if (!response.ok) {
+    const error = await toApiError(response)
+    if (intent !== undefined && response.status < 500 && error.code !== 'IDEMPOTENCY_KEY_IN_PROGRESS') {
+      settleIntent(intent)
+    }
+    throw error
+  }
+  if (intent !== undefined) settleIntent(intent)
   return parseAnswer(response, schema)
 }

@@ -4,6 +4,7 @@
  * for a 4xx (spec section 8); a read that gives up leaves the keys to the fallback language or the key itself.
  */
 import { LOCALE_LOAD_PATH, LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '../config/constants.ts'
+import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
 export type Translations = Record<string, string>
 
@@ -40,8 +41,10 @@ export async function readLocale(language: string, namespace: string): Promise<T
   try {
     response = await fetch(path, { headers: { Accept: 'application/json' } })
   } catch (error) {
+    noteNetworkFailure()
     throw new LocaleReadError(`GET ${path}: ${error instanceof Error ? error.message : String(error)}`, true)
   }
+  noteAnswer(response)
   if (!response.ok) throw new LocaleReadError(`GET ${path}: ${response.status}`, response.status >= 500)
   const body: unknown = await response.json().catch(() => null)
   if (!isTranslations(body)) throw new LocaleReadError(`GET ${path}: not a translation map`, false)
