@@ -1,0 +1,95 @@
+/**
+ * The load bench's slice in `npm test` (the bench: `npm run bench:load`; docs/resilience.md, 'Load'): on a small
+ * seed, two server processes behind one port (cluster.ts) on PostgreSQL, Redis for the limits when TEST_REDIS_URL
+ * is set, real users signed in, the users' mix for a few seconds at a modest rate, then GET /dashboard and the bare
+ * route alone: every answer 2xx, every route of the mix reached, the ledger clean. PostgreSQL only (PGlite is one
+ * process's database).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TEST_DATABASE_URL } from '../helpers/database.ts'
+import { freePort } from '../helpers/spawn-server.ts'
+import {
+  type Cluster,
+  createLoadDatabase,
+  formatRun,
+  type LoadDatabase,
+  ledgerProblems,
+  openForBusiness,
+  runMix,
+  runSaturated,
+  signInUsers,
+  startCluster,
+  tableSizes,
+} from './harness.ts'
+
+const REDIS_URL = process.env.TEST_REDIS_URL || undefined
+const SEED = { users: 40, accounts: 2_000 }
+
+describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () => {
+  let database: LoadDatabase | undefined
+  let cluster: Cluster | undefined
+
+  beforeAll(async () => {
+    database = await createLoadDatabase(TEST_DATABASE_URL as string, SEED)
+    cluster = await startCluster({
+      workers: 2,
+      port: await freePort(),
+      databaseUrl: database.url,
+      redisUrl: REDIS_URL,
+    })
+  }, 90_000)
+
+  afterAll(async () => {
+    await cluster?.stop()
+    await database?.dispose()
+  }, 60_000)
+
+  it('answers the mix and the ratio runs without an error, and the books stay clean', async () => {
+    if (!cluster || !database) throw new Error('not started')
+    expect(database.seed.accounts).toBeGreaterThanOrEqual(SEED.accounts)
+    expect(database.seed.invoices).toBeGreaterThan(0)
+    await openForBusiness(cluster.port)
+    const users = await signInUsers(cluster.port, 20, SEED.users)
+    const before = await tableSizes(database.url, REDIS_URL)
+
+    const mix = await runMix({ port: cluster.port, users, rate: 40, seconds: 4 })
+    const dashboard = await runSaturated({
+      port: cluster.port,
+      route: 'dashboard',
+      users,
+      seconds: 1.5,
+      connections: 8,
+    })
+    const bare = await runSaturated({
+      port: cluster.port,
+      route: 'bare',
+      users,
+      seconds: 1.5,
+      connections: 8,
+    })
+    console.log([...formatRun(mix), ...formatRun(dashboard), ...formatRun(bare)].join('\n'))
+
+    for (const run of [mix, dashboard, bare]) {
+      expect(run.samples, run.label).toEqual([])
+      expect(run.errors, run.label).toBe(0)
+      expect(run.requests, run.label).toBeGreaterThan(0)
+    }
+    // The mix reached the users' reads and at least one whole submission in 4 s at 40 req/s.
+    for (const route of [
+      'GET /dashboard',
+      'GET /accounts',
+      'GET /accounts?search',
+      'GET /accounts/:uid',
+      'GET /invoices',
+    ]) {
+      expect(mix.perRoute.get(route)?.requests ?? 0, route).toBeGreaterThan(0)
+    }
+    expect(mix.perRoute.get('POST /telegram/submit-account')?.requests ?? 0).toBeGreaterThan(0)
+    expect(mix.reqPerSec).toBeGreaterThan(5)
+
+    const after = await tableSizes(database.url, REDIS_URL)
+    expect(after.accounts).toBeGreaterThan(before.accounts as number)
+    expect(await ledgerProblems(cluster.port)).toEqual([])
+    expect(cluster.errorLines()).toEqual([])
+  }, 60_000)
+})
