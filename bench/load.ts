@@ -41,7 +41,7 @@ const { values } = parseArgs({
     active: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '60' },
     'step-seconds': { type: 'string', default: '10' },
-    'start-rate': { type: 'string', default: '50' },
+    'start-rate': { type: 'string', default: '20' },
     factor: { type: 'string', default: '1.5' },
     'max-rate': { type: 'string', default: '5000' },
     threshold: { type: 'string', default: '100' },
@@ -63,6 +63,7 @@ const size = { users: number('users'), accounts: number('accounts') }
 const active = Math.min(number('active'), size.users)
 const threshold = number('threshold')
 
+let failed = false
 const log = (line = '') => console.log(line)
 const load = () =>
   `load average ${loadavg()
@@ -81,14 +82,25 @@ async function withCluster<T>(workers: number, databaseUrl: string, run: (cluste
   log(
     `\n${workers} server process${workers > 1 ? 'es' : ''} on port ${cluster.port}, ready in ${Date.now() - t0} ms`,
   )
+  let during: string[] = []
   try {
-    return await run(cluster)
+    const result = await run(cluster)
+    during = cluster.errorLines()
+    return result
   } finally {
     await cluster.stop()
-    const errors = cluster.errorLines()
-    if (errors.length > 0) {
-      log(`server error lines: ${errors.length}`)
-      for (const line of errors.slice(0, 10)) log(`  ${line.slice(0, 300)}`)
+    const all = cluster.errorLines()
+    const atStop = all.slice(during.length)
+    // Error lines while serving fail the bench; those written while stopping (a request whose client had gone, still
+    // running when the pool closed) are shown apart.
+    if (during.length > 0) failed = true
+    for (const [label, lines] of [
+      ['server error lines while serving', during],
+      ['server error lines while stopping', atStop],
+    ] as const) {
+      if (lines.length === 0) continue
+      log(`${label}: ${lines.length}`)
+      for (const line of lines.slice(0, 10)) log(`  ${line.slice(0, 600)}`)
     }
   }
 }
@@ -113,7 +125,6 @@ log(
 log('\nEXPLAIN ANALYZE (execution time, plan top):')
 for (const line of await explainQueries(database.url)) log(`  ${line}`)
 
-let failed = false
 try {
   // 1. One process: where p99 first passes the threshold.
   let found = values.rate === undefined ? undefined : number('rate')
