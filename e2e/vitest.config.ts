@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,
+    // Names the run; after it, the secrets scan over its server logs and databases (docs/resilience.md).
+    globalSetup: ['e2e/support/global-setup.ts'],
   },
 })

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { recordContext } from './secrets-recorder.ts'
 import {
   fakeTelegramClientScript,
   type LaunchOptions,
@@ -28,11 +29,15 @@ export const CHROMIUM_FLAGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: CHROMIUM_FLAGS,
   })
+  // Every context records the secrets its pages send and receive, for the secrets scan after the run.
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (...args) => recordContext(await newContext(...args))
+  return browser
 }
 
 /** A phone-sized page (390x844) with the fake Telegram client of the chosen platform installed. */

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { e2eRun, recordFields, recordSecret } from './secrets-recorder.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -59,10 +60,18 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort())
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  // In an e2e run, the data folder is kept under test-output/e2e-data/<run>/ for the secrets scan after the run
+  // (global-setup.ts), and the server's log goes to test-output/e2e-logs/<run>/.
+  const run = e2eRun()
+  if (run) mkdirSync(run.dataRoot, { recursive: true })
+  const dataDir = options.dataDir ?? mkdtempSync(join(run?.dataRoot ?? tmpdir(), 'e2e-data-'))
   const botToken = options.botToken ?? `1234567:e2e-${Math.random().toString(36).slice(2)}`
   const url = `http://127.0.0.1:${port}`
   const opsToken = options.opsToken ?? `e2e-ops-${Math.random().toString(36).slice(2)}-token`
+  recordSecret('bot token', botToken, 'e2e/support/server.ts')
+  recordSecret('operator token', opsToken, 'e2e/support/server.ts')
+  const smtpPassword = env.SMTP_URL ? decodeURIComponent(new URL(env.SMTP_URL).password) : ''
+  if (smtpPassword) recordSecret('SMTP password', smtpPassword, 'SMTP_URL')
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: {
@@ -79,18 +88,24 @@ export async function startServer(
       OPS_TOKEN: opsToken,
       VALIDATION_POLL_MS: '500',
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      // Production's level in an e2e run, so that the secrets scan reads what a deployment would log.
+      LOG_LEVEL: run ? 'info' : 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
+  if (run) mkdirSync(run.logsDir, { recursive: true })
+  const logFile = run ? createWriteStream(join(run.logsDir, `server-${port}.log`), { flags: 'a' }) : undefined
   child.stdout?.on('data', (chunk) => {
     log += chunk
+    logFile?.write(chunk)
   })
   child.stderr?.on('data', (chunk) => {
     log += chunk
+    logFile?.write(chunk)
   })
+  child.once('exit', () => logFile?.end())
   const output = () => log
   await waitHealthy(url, child, output)
   return {
@@ -109,7 +124,10 @@ export async function startServer(
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
       if (!response.ok) throw new Error(`ops ${method} ${path}: ${response.status} ${await response.text()}`)
-      return response.json()
+      const answer: unknown = await response.json()
+      // An operator's password, TOTP secret or API token, as the operator API hands them out.
+      recordFields(answer, new Set(['password', 'totpSecret', 'token']), `ops ${method} ${path}`)
+      return answer
     },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
@@ -117,7 +135,8 @@ export async function startServer(
         child.kill('SIGTERM')
         await exited
       }
-      rmSync(dataDir, { recursive: true, force: true })
+      // Kept for the secrets scan in an e2e run (global-setup.ts removes them after a clean scan).
+      if (!run) rmSync(dataDir, { recursive: true, force: true })
     },
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return
