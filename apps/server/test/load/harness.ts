@@ -19,6 +19,7 @@ import autocannon from 'autocannon'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { migrateDatabase } from '../../src/db/migrate.ts'
+import { tableRowCounts } from '../../src/modules/housekeeping/repository.ts'
 import { SANDBOX_LOGIN_CODE } from '../../src/providers/sandbox/scenarios.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { openTestPool } from '../helpers/database.ts'
@@ -630,44 +631,21 @@ export const WATCHED_TABLES = [
   'operator_sessions',
   'email_outbox',
   'bot_outbox',
+  'idempotency_keys',
   'accounts',
   'invoices',
   'transactions',
 ] as const
 
-/**
- * Row counts of the watched tables: through housekeeping's `tableRowCounts` when that module is there, else
- * counted here; and the rate limiter's keys in Redis.
- */
+/** Row counts of the watched tables (housekeeping's `tableRowCounts`), and the rate limiter's keys in Redis. */
 export async function tableSizes(databaseUrl: string, redisUrl?: string): Promise<Record<string, number>> {
   const database = openTestPool(databaseUrl)
   const sizes: Record<string, number> = {}
   try {
-    const housekeeping = '../../src/modules/housekeeping/repository.ts'
-    let counts: { table: string; rows: number }[] | undefined
-    try {
-      const module = (await import(housekeeping)) as {
-        tableRowCounts?: (db: unknown) => Promise<{ table: string; rows: number }[]>
-      }
-      counts = await module.tableRowCounts?.(database.db)
-    } catch {
-      counts = undefined
-    }
+    const counts = await tableRowCounts(database.db)
     for (const table of WATCHED_TABLES) {
-      const found = counts?.find((c) => c.table === table)
+      const found = counts.find((c) => c.table === table)
       if (found) sizes[table] = found.rows
-      else {
-        const result = (await database.pool.query(
-          `select count(*)::int as n from information_schema.tables t
-           where t.table_schema = 'public' and t.table_name = $1`,
-          [table],
-        )) as { rows: { n: number }[] }
-        if (result.rows[0]?.n !== 1) continue
-        const counted = (await database.pool.query(`select count(*)::int as n from ${table}`)) as {
-          rows: { n: number }[]
-        }
-        sizes[table] = counted.rows[0]?.n ?? 0
-      }
     }
   } finally {
     await database.close()
