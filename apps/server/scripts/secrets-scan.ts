@@ -122,7 +122,7 @@ export function scanLogs(
   const files = paths.flatMap(logFiles)
   for (const file of files) {
     const text = readFileSync(file, 'utf8').split('\n')
-    text.forEach((line, i) => scanText(line, `log ${file}:${i + 1}`, secrets, findings))
+    for (const [i, line] of text.entries()) scanText(line, `log ${file}:${i + 1}`, secrets, findings)
     lines += text.length
   }
   return { findings, lines, files: files.length }
