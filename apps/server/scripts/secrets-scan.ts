@@ -34,6 +34,9 @@ export type Finding = {
   excerpt: string
 }
 
+/** Rows read from a table at a time. */
+const PAGE = 5000
+
 /** Shorter values would match by chance (a number in a timestamp): not searched. */
 const MIN_LENGTH = 4
 
@@ -144,17 +147,25 @@ export async function scanDatabase(
   const findings: Finding[] = []
   let rows = 0
   for (const { table_schema, table_name } of tables.rows) {
-    const result = (await db.execute(
-      sql`select row_to_json(t)::text as row from ${sql.identifier(table_schema)}.${sql.identifier(table_name)} t`,
-    )) as { rows: { row: string }[] }
-    for (const { row } of result.rows) {
-      rows++
-      const cells = JSON.parse(row) as Record<string, unknown>
-      for (const [column, value] of Object.entries(cells)) {
-        if (value === null) continue
-        const text = typeof value === 'string' ? value : JSON.stringify(value)
-        scanText(text, `${label} ${table_schema}.${table_name}.${column}`, secrets, findings)
+    const table = sql`${sql.identifier(table_schema)}.${sql.identifier(table_name)}`
+    // Pages in physical order (keyset on ctid), so a table of millions of rows is never held in memory at once.
+    for (let after = '(0,0)'; ; ) {
+      const page = (await db.execute(sql`
+        select ctid::text as at, row_to_json(t)::text as row from ${table} t
+        where ctid > ${after}::tid order by ctid limit ${PAGE}
+      `)) as { rows: { at: string; row: string }[] }
+      for (const { row } of page.rows) {
+        rows++
+        const cells = JSON.parse(row) as Record<string, unknown>
+        for (const [column, value] of Object.entries(cells)) {
+          if (value === null) continue
+          const text = typeof value === 'string' ? value : JSON.stringify(value)
+          scanText(text, `${label} ${table_schema}.${table_name}.${column}`, secrets, findings)
+        }
       }
+      const last = page.rows.at(-1)
+      if (page.rows.length < PAGE || !last) break
+      after = last.at
     }
   }
   return { findings, tables: tables.rows.length, rows }

@@ -51,6 +51,13 @@ describe('secrets scan', () => {
     )
     const dataDir = await pgliteFolder(async (db) => {
       await db.execute(sql`insert into users (telegram_id, first_name) values (1, ${`Eve ${PLANTED.value}`})`)
+      // Past the first pages of a table (the dump pages through it).
+      await db.execute(
+        sql`insert into rate_limit_counters (key, window_start, count) select 'k' || g, now(), 1 from generate_series(1, 12000) g`,
+      )
+      await db.execute(
+        sql`insert into rate_limit_counters (key, window_start, count) values (${`last:${PLANTED.value}`}, now(), 1)`,
+      )
       await db.execute(
         sql`insert into settings (key, value) values ('note', ${JSON.stringify({ pw: SANDBOX_SECRETS[2]?.value })}::jsonb)`,
       )
@@ -69,11 +76,13 @@ describe('secrets scan', () => {
     expect(where.sort()).toEqual([
       '2FA password @ pglite DIR public.settings.value',
       'refresh token @ log LOGS/server.log:2',
+      'refresh token @ pglite DIR public.rate_limit_counters.key',
       'refresh token @ pglite DIR public.users.first_name',
     ])
     expect(report.rows).toBeGreaterThan(0)
     expect(formatReport(report)).not.toContain(PLANTED.value)
-    expect(formatReport(report)).toContain('found: 3')
+    expect(formatReport(report)).toContain('found: 4')
+    expect(report.rows).toBeGreaterThan(12_000)
   }, 60_000)
 
   it('a clean log and database: nothing found', async () => {
