@@ -49,8 +49,10 @@ function Shell() {
     mutationFn: (everywhere: boolean) =>
       api(LoggedOutSchema, 'DELETE', everywhere ? '/ops/sessions' : '/ops/session'),
     onSettled: () => {
-      client.clear()
+      // The session first: the gate watches that query and shows the login. (Clearing the cache first left the gate
+      // watching a removed query, so it never saw the null and the shell stayed, every call now refused.)
       client.setQueryData(sessionKey, null)
+      client.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] })
     },
   })
   return (

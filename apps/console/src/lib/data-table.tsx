@@ -4,6 +4,7 @@
  * whose next page a button fetches while there is one.
  */
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
+import { useMemo } from 'react'
 
 type QueryState = { isLoading: boolean; error: Error | null; refetch: () => unknown }
 /** A `useQuery` answering the rows. */
@@ -35,9 +36,20 @@ type Props<T> = {
   more?: string
 }
 
+const NO_ROWS: never[] = []
+
 export function DataTable<T>({ columns, query, rows, empty, more = 'More' }: Props<T>) {
-  const data = rows ?? rowsOf(query)
-  const table = useReactTable({ columns, data: data ?? [], getCoreRowModel: getCoreRowModel() })
+  // Stable between renders: a new array each time makes the table recompute its rows and reset its page index, a
+  // state change that renders again, so a navigation (a transition) away from the list never got to commit.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change only with the query's data
+  const data = useMemo(() => rows ?? rowsOf(query), [rows, query.data])
+  const table = useReactTable({
+    columns,
+    data: data ?? NO_ROWS,
+    getCoreRowModel: getCoreRowModel(),
+    // Pages come from the server (cursors); the table never pages by itself.
+    autoResetPageIndex: false,
+  })
   if (query.error)
     return (
       <div className="state error" role="alert">

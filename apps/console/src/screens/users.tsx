@@ -6,7 +6,7 @@
 import { OpsAccountsSchema, type OpsUserFound, OpsUserPageSchema, OpsUserSchema } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { AccountStatusOverride } from '../lib/account-status.tsx'
 import { api, query } from '../lib/api.ts'
@@ -65,6 +65,7 @@ export function UsersScreen() {
   const client = useQueryClient()
   const found = usePagedList('users', OpsUserPageSchema, '/ops/users', { q }, { enabled: q.trim() !== '' })
   const canChange = useCan('admin')
+  const columns = useMemo(() => resultColumns(q), [q])
   const user = useQuery({
     queryKey: ['user', id],
     enabled: /^\d+$/.test(id),
@@ -115,7 +116,7 @@ export function UsersScreen() {
         <div className="state">Search by Telegram id, a part of a name or username, or an email.</div>
       ) : null}
       {q && !id ? (
-        <DataTable columns={resultColumns(q)} query={found} empty="No user matches." more="More users" />
+        <DataTable columns={columns} query={found} empty="No user matches." more="More users" />
       ) : null}
       {q && id ? (
         <p>
