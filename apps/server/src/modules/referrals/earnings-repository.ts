@@ -83,18 +83,13 @@ export async function invoiceEarningsAmount(db: Db, invoiceId: number): Promise<
   return BigInt(row?.sum ?? '0')
 }
 
-/** Earnings on no invoice: part of the referrer's available balance (minor units). */
-/** The referrer's earnings on no invoice yet (minor units, as text), as a scalar subquery (the dashboard's statement). */
+/**
+ * Earnings on no invoice: part of the referrer's available balance (minor units, as text), as a scalar subquery
+ * (the dashboard's one statement).
+ */
 export const availableEarningsSql = (referrerUserId: number) => sql<string>`(
     select coalesce(sum(${referralEarnings.amount}), 0)::text from ${referralEarnings}
     where ${referralEarnings.referrerUserId} = ${referrerUserId} and ${referralEarnings.invoiceId} is null)`
-
-export async function availableEarningsAmount(db: Db, referrerUserId: number): Promise<bigint> {
-  const result = (await db.execute(sql`select ${availableEarningsSql(referrerUserId)} as sum`)) as Rows<{
-    sum: string
-  }>
-  return BigInt(result.rows[0]?.sum ?? '0')
-}
 
 /** Everything the referrer earned, and the part on invoices already paid (minor units). */
 export async function earningTotals(
