@@ -4,13 +4,14 @@
  * operator signs in with the enrolment shown there, confirms a user's invoice and records its payout while the
  * user's mini-app, open on the invoice and then on the payout, shows each change by itself; a viewer sees no action and the server refuses one anyway.
  */
+import { screenStartParam } from '@app/contract'
 import type { OperatorEnrolment } from '@app/contract/ops'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
 import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
 import { supplyAcceptedAccounts } from '../support/accounts.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
+import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 let server: RunningServer
@@ -49,6 +50,7 @@ async function signIn(page: Page, login: string, password: string, secret: strin
 }
 
 describe('operator console', () => {
+  // A long walk through two apps (about 50 s on a loaded 2-core machine), so a time limit of its own.
   it('first admin with TOTP creates an operator, who confirms an invoice and records its payout while the user watches', async () => {
     const admin = (await server.ops('POST', '/operators', {
       login: 'first-admin',
@@ -131,6 +133,23 @@ describe('operator console', () => {
     expect(await app.getByTestId('transaction-sender').innerText()).toContain(BSC_SENDER)
     await screenshot(app, 'console-user-payout-completed')
 
+    // The bot's 'paid' notification opens the app on this payout (start parameter go_t_...); back leads to its invoice.
+    const [, , , , transactionUid = ''] = new URL(app.url()).pathname.split('/')
+    const fromBot = await openMiniApp(browser, server, {
+      user,
+      platform: 'android',
+      startParam: screenStartParam({ kind: 'transaction', invoiceUid, transactionUid }),
+    })
+    await fromBot.page.getByTestId('transaction-detail').waitFor({ timeout: 15_000 })
+    expect(new URL(fromBot.page.url()).pathname).toBe(
+      `/invoices/${invoiceUid}/transactions/${transactionUid}`,
+    )
+    expect(await fromBot.page.getByTestId('transaction-status').innerText()).toContain('Completed')
+    await sendTelegramEvent(fromBot.page, 'back_button_pressed')
+    await fromBot.page.getByTestId('invoice-detail').waitFor()
+    expect(new URL(fromBot.page.url()).pathname).toBe(`/invoices/${invoiceUid}`)
+    expect(fromBot.errors).toEqual([])
+
     const audit = (await server.ops('GET', `/audit?objectType=invoice&objectId=${invoiceUid}`)) as {
       items: { actor: string; action: string }[]
     }
@@ -142,7 +161,7 @@ describe('operator console', () => {
       'transaction.broadcast',
       'transaction.succeed',
     ])
-  })
+  }, 150_000)
 
   it('a viewer sees no actions, and the server refuses them anyway', async () => {
     const viewer = (await server.ops('POST', '/operators', {
