@@ -70,6 +70,18 @@ describe('operator console', () => {
     const secret = (await adminPage.getByTestId('enrolment-secret').textContent()) ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
 
+    // The admin makes an invite and revokes it (after the browser's confirmation).
+    await adminPage.getByRole('link', { name: 'Invites', exact: true }).click()
+    await adminPage.getByLabel(/^Code/).fill('CONSOLE-INVITE')
+    await adminPage.getByRole('button', { name: 'Create invite' }).click()
+    const invite = adminPage.getByRole('row').filter({ hasText: 'CONSOLE-INVITE' })
+    await invite.getByText('admits').waitFor()
+    adminPage.once('dialog', (dialog) => void dialog.accept())
+    await invite.getByRole('button', { name: 'Revoke' }).click()
+    await invite.getByText(/^revoked/).waitFor()
+    expect(await invite.getByRole('button', { name: 'Revoke' }).count()).toBe(0)
+    await screenshot(adminPage, 'console-invites')
+
     // A user with an accepted account creates an invoice in the mini-app and stays on its screen.
     const user = { id: 884_000_001, firstName: 'Nina', lastName: 'Test', languageCode: 'en' as const }
     const { page: app } = await openMiniApp(browser, server, {

@@ -10,6 +10,7 @@ import {
   OpsUserSchema,
   OrderSchema,
   OrdersSchema,
+  RevokedInviteSchema,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
   SettingProblemsSchema,
@@ -67,6 +68,17 @@ export function buildCli(client: () => OpsClient): Command {
       const body = options.code === undefined ? {} : { code: options.code }
       const { code } = InviteSchema.parse(await client().request('POST', '/ops/invites', body))
       print(code)
+    })
+  invite
+    .command('revoke')
+    .usage('CODE')
+    .description('stop an invite code admitting anyone new (who joined through it stays)')
+    .argument('<code>', 'the invite code')
+    .action(async (code: string) => {
+      const revoked = RevokedInviteSchema.parse(
+        await client().request('POST', `/ops/invites/${encodeURIComponent(code)}/revoke`),
+      )
+      print(`${revoked.code} revoked at ${revoked.revokedAt}`)
     })
 
   const settings = program.command('settings').description('switches and limits')

@@ -52,6 +52,7 @@ describe('ops CLI', () => {
     expect(result.code).toBe(0)
     for (const text of [
       'invite create [--code CODE]',
+      'invite revoke CODE',
       'user show TELEGRAM_ID',
       'referral_share_percent',
       'settings show',
@@ -92,6 +93,11 @@ describe('ops CLI', () => {
     const duplicate = await runCli(['invite', 'create', '--code', 'cli-invite-1'], env())
     expect(duplicate.code).toBe(1)
     expect(duplicate.stderr.trim()).toBe('This invite code already exists')
+    const revoked = await runCli(['invite', 'revoke', 'cli-invite-1'], env())
+    expect(revoked.code).toBe(0)
+    expect(revoked.stdout).toMatch(/^cli-invite-1 revoked at \d{4}-\d\d-\d\dT/)
+    const again = await runCli(['invite', 'revoke', 'cli-invite-1'], env())
+    expect([again.code, again.stderr.trim()]).toEqual([1, 'This invite is revoked already'])
   })
 
   it('settings set and show', async () => {

@@ -1,11 +1,19 @@
 /**
  * Invites (admins): a referral code nobody owns, given or made up by the server; the list of every invite newest
- * first (paged by cursor) with who made it, when, whether it still admits, and who joined through it.
+ * first (paged by cursor) with who made it, when, whether it still admits, and who joined through it; revoking
+ * one stops it admitting anyone new.
  */
-import { CreateInviteBodySchema, InvitePageSchema, type InviteRow, InviteSchema } from '@app/contract/ops'
+import {
+  CreateInviteBodySchema,
+  InvitePageSchema,
+  type InviteRow,
+  InviteSchema,
+  RevokedInviteSchema,
+} from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { api } from '../lib/api.ts'
@@ -14,7 +22,7 @@ import { usePagedList } from '../lib/paged.ts'
 import { CopyButton } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
 
-const columns: ColumnDef<InviteRow, unknown>[] = [
+const baseColumns: ColumnDef<InviteRow, unknown>[] = [
   {
     header: 'Code',
     accessorKey: 'code',
@@ -90,6 +98,37 @@ export function InvitesScreen() {
       void client.invalidateQueries({ queryKey: ['invites'] })
     },
   })
+  const revoke = useMutation({
+    mutationFn: (code: string) =>
+      api(RevokedInviteSchema, 'POST', `/ops/invites/${encodeURIComponent(code)}/revoke`),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['invites'] }),
+  })
+  const columns = useMemo<ColumnDef<InviteRow, unknown>[]>(
+    () =>
+      canCreate
+        ? [
+            ...baseColumns,
+            {
+              id: 'actions',
+              header: '',
+              cell: ({ row }) =>
+                row.original.revokedAt === null ? (
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() => {
+                      if (window.confirm(`Revoke ${row.original.code}? It will admit nobody new.`))
+                        revoke.mutate(row.original.code)
+                    }}
+                  >
+                    Revoke
+                  </button>
+                ) : null,
+            },
+          ]
+        : baseColumns,
+    [canCreate, revoke.mutate],
+  )
   return (
     <section>
       <header className="screen-header">
@@ -124,6 +163,7 @@ export function InvitesScreen() {
           Invite <code>{create.data.code}</code> made <CopyButton value={create.data.code} />
         </p>
       ) : null}
+      <MutationError error={revoke.error} />
       <DataTable columns={columns} query={list} empty="No invites yet." more="Older invites" />
       <p className="muted">
         Who made each and when is in the <Link to="/audit?objectType=invite">audit log</Link> too.

@@ -65,6 +65,7 @@ const NOT_SERVED_YET: string[] = []
 
 const OPS_CALLS = [
   'POST /ops/invites',
+  'POST /ops/invites/{code}/revoke',
   'GET /ops/settings',
   'GET /ops/settings/problems',
   'PUT /ops/settings/{key}',

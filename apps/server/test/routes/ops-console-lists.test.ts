@@ -149,6 +149,52 @@ describe.each(DATABASE_KINDS)('console lists on %s', (kind) => {
     expect(codes.filter((code) => owned.includes(code))).toEqual([])
   })
 
+  it('revokes an invite: it admits nobody new, who joined stays, audited; twice is a 409, unknown a 404', async () => {
+    const made = await ops()('POST', '/ops/invites', { code: `REV-${kind}` })
+    expect(made.statusCode).toBe(201)
+    const { code } = json<{ code: string }>(made)
+    const joined = await signUp({ first_name: 'Early' }, code)
+
+    const revoked = await ops()('POST', `/ops/invites/${code}/revoke`)
+    expect(revoked.statusCode, revoked.body).toBe(200)
+    expect(json<{ code: string; revokedAt: string }>(revoked)).toMatchObject({ code })
+
+    const late = freshTelegramUser({ first_name: 'Late' })
+    await expect(authorize(t.app, late, { startParam: code })).rejects.toThrow(/authorize failed: 406/)
+    const stays = await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(joined.token) })
+    expect(stays.statusCode).toBe(200)
+    const [row] = (
+      await allPages<{ code: string; revokedAt: string | null; uses: number }>('/ops/invites', 50)
+    )
+      .flat()
+      .filter((invite) => invite.code === code)
+    expect(row).toMatchObject({ uses: 1 })
+    expect(row?.revokedAt).not.toBeNull()
+
+    const again = await ops()('POST', `/ops/invites/${code}/revoke`)
+    expect([again.statusCode, json<{ code: string }>(again).code]).toEqual([409, 'INVALID_STATE'])
+    const unknown = await ops()('POST', '/ops/invites/NO-SUCH-CODE/revoke')
+    expect([unknown.statusCode, json<{ code: string }>(unknown).code]).toEqual([404, 'NOT_FOUND'])
+    // A user's own referral code is no operator invite.
+    const [owned] = (
+      (await t.database.db.execute(
+        sql`select code from referral_links where user_id is not null limit 1`,
+      )) as {
+        rows: { code: string }[]
+      }
+    ).rows
+    expect((await ops()('POST', `/ops/invites/${owned?.code}/revoke`)).statusCode).toBe(404)
+
+    const audit = await opsOk<{ items: { action: string; before: unknown; after: unknown }[] }>(
+      ops(),
+      'GET',
+      `/ops/audit?objectType=invite&objectId=${code}`,
+    )
+    expect(audit.items.map((item) => item.action)).toEqual(['invite.revoke', 'invite.create'])
+    expect(audit.items[0]?.before).toEqual({ code, revokedAt: null })
+    expect(audit.items[0]?.after).toMatchObject({ code })
+  })
+
   it('finds users by Telegram id, a part of a name or username (any case), or email; pages them', async () => {
     const tag = `${kind}${Date.now() % 100000}`
     const mira = await signUp({ first_name: `Mira${tag}`, last_name: 'Okafor', username: `mira_${tag}` })

@@ -6,6 +6,10 @@ import { LimitSchema } from './limit.ts'
 export const CreateInviteBodySchema = z.strictObject({ code: z.optional(ReferralCodeSchema) })
 export const InviteSchema = z.object({ code: z.string() })
 
+/** `POST /ops/invites/:code/revoke`: the invite stops admitting anyone at once; users who joined stay. */
+export const InviteCodeParamsSchema = z.object({ code: z.string().check(z.minLength(1), z.maxLength(64)) })
+export const RevokedInviteSchema = z.object({ code: z.string(), revokedAt: z.string() })
+
 /** `GET /ops/invites`: operators' invites, newest first, paged by cursor. */
 export const InviteListQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(256))),

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { referralLinks, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
@@ -20,6 +20,25 @@ export async function insertReferralCode(
     .onConflictDoNothing({ target: referralLinks.code })
     .returning({ id: referralLinks.id })
   return rows.length > 0
+}
+
+/** An operator invite (a code nobody owns) by its code, revoked or not. */
+export async function findInvite(db: Db, code: string) {
+  const [row] = await db
+    .select({ code: referralLinks.code, revokedAt: referralLinks.revokedAt })
+    .from(referralLinks)
+    .where(and(eq(referralLinks.code, code), isNull(referralLinks.userId)))
+  return row
+}
+
+/** Revokes a live operator invite; undefined when there is none (no such invite, or revoked already). */
+export async function revokeInvite(db: Db, code: string) {
+  const [row] = await db
+    .update(referralLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(referralLinks.code, code), isNull(referralLinks.userId), isNull(referralLinks.revokedAt)))
+    .returning({ code: referralLinks.code, revokedAt: referralLinks.revokedAt })
+  return row
 }
 
 /** Operator invites (codes nobody owns), newest first, with how many users joined through each. */

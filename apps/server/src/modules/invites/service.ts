@@ -4,7 +4,13 @@ import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
-import { findFirstUsersOfLinks, findInvitePage, insertReferralCode } from './repository.ts'
+import {
+  findFirstUsersOfLinks,
+  findInvite,
+  findInvitePage,
+  insertReferralCode,
+  revokeInvite,
+} from './repository.ts'
 
 export type InviteServiceDeps = { db: Db; cursors: CursorCodec }
 export type InviteService = ReturnType<typeof createInviteService>
@@ -39,6 +45,24 @@ export function createInviteService({ db, cursors }: InviteServiceDeps) {
         if (await insertReferralCode(db, code, null, createdBy)) return code
       }
       throw new Error('could not generate a unique invite code')
+    },
+
+    /** Its state for the audit log: revoked or not; null when there is no such invite. */
+    async state(code: string): Promise<{ code: string; revokedAt: string | null } | null> {
+      const row = await findInvite(db, code)
+      return row ? { code: row.code, revokedAt: row.revokedAt?.toISOString() ?? null } : null
+    },
+
+    /**
+     * The invite stops admitting new users at once (the sign-up's code check reads `revoked_at`); those who joined
+     * through it stay. 404 for a code that is no operator invite, 409 when it is revoked already.
+     */
+    async revoke(code: string): Promise<{ code: string; revokedAt: string }> {
+      const revoked = await revokeInvite(db, code)
+      if (revoked?.revokedAt) return { code: revoked.code, revokedAt: revoked.revokedAt.toISOString() }
+      if (await findInvite(db, code))
+        throw new DomainError(409, 'INVALID_STATE', 'This invite is revoked already')
+      throw new DomainError(404, 'NOT_FOUND', 'No invite with this code')
     },
 
     /** Operator invites newest first, paged by cursor: who made each, when, revoked or not, who joined through it. */

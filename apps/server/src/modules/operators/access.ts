@@ -38,6 +38,7 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   // Everything else: settings, limits, orders, rates, invites, users' flags and blocks, operators.
   'GET /ops/invites': 'admin',
   'POST /ops/invites': 'admin',
+  'POST /ops/invites/:code/revoke': 'admin',
   'PUT /ops/settings/:key': 'admin',
   'POST /ops/orders': 'admin',
   'PATCH /ops/orders/:country': 'admin',

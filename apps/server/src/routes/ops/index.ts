@@ -12,9 +12,11 @@ import {
   ChangeOrderBodySchema,
   CreateInviteBodySchema,
   CreateOrderBodySchema,
+  InviteCodeParamsSchema,
   InviteListQuerySchema,
   InvitePageSchema,
   InviteSchema,
+  NoBodySchema,
   OpsAccountPageSchema,
   OpsAccountSchema,
   OpsAccountSearchQuerySchema,
@@ -28,6 +30,7 @@ import {
   OrdersSchema,
   PutSettingBodySchema,
   ReasonBodySchema,
+  RevokedInviteSchema,
   SetAccountStatusBodySchema,
   SettingParamsSchema,
   SettingProblemsSchema,
@@ -150,6 +153,30 @@ const opsRoutes: FastifyPluginAsyncZod<
     '/invites',
     { schema: { querystring: InviteListQuerySchema, response: { 200: InvitePageSchema, ...errors } } },
     async (request) => services.invites.list(request.query),
+  )
+
+  app.post(
+    '/invites/:code/revoke',
+    {
+      schema: {
+        params: InviteCodeParamsSchema,
+        body: NoBodySchema,
+        response: { 200: RevokedInviteSchema, ...notFoundError, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { code } = request.params
+      return audit.record(
+        request.operator,
+        {
+          action: 'invite.revoke',
+          objectType: 'invite',
+          objectId: code,
+          before: (_tx, s) => s.invites.state(code),
+        },
+        (s) => s.invites.revoke(code),
+      )
+    },
   )
 
   app.get(
