@@ -10,11 +10,10 @@
  * once under a 2-minute lease; between the kill and the restart the test moves that lease's end into the past, as
  * waiting two minutes would.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Database, pgliteExtensions, wrapPglite } from '../src/db/client.ts'
 import { type FakeBotApi, type FakeCall, startFakeBotApi } from '../src/dev/fake-bot-api/server.ts'
 import { queueChatMessage } from '../src/modules/bot/repository.ts'
@@ -229,12 +228,7 @@ async function newFake(): Promise<FakeBotApi> {
 describe('SIGKILL mid-batch of bot messages on PGlite, restart', () => {
   it('every message is delivered, none lost, a message in flight at most twice', async () => {
     const fake = await newFake()
-    const dataDir = fixtures.tempDir()
-    // The migrated snapshot (global-setup) in the data folder where the server opens PGlite.
-    const snapshot = new Blob([await readFile(inject('pgliteSnapshotPath'))])
-    await (
-      await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: snapshot, extensions: pgliteExtensions })
-    ).close()
+    const dataDir = await fixtures.preparedDir()
     await killMidBatch('pglite', fake, {
       use: (work) => withPglite(dataDir, work),
       env: serverEnv(dataDir, fake),

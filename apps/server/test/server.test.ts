@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { preparedDataDir } from './helpers/prepared-data-dir.ts'
 import { type SpawnedServer, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
 
 const dirs: string[] = []
@@ -11,6 +12,13 @@ const children: ChildProcess[] = []
 
 function tempDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'server-start-'))
+  dirs.push(dir)
+  return dir
+}
+
+/** A folder with a migrated database already (prepared-data-dir.ts); the first test starts on an empty one. */
+async function migratedDataDir(): Promise<string> {
+  const dir = await preparedDataDir(tmpdir(), 'server-start-')
   dirs.push(dir)
   return dir
 }
@@ -29,6 +37,8 @@ afterAll(() => {
 })
 
 describe('server start-up', () => {
+  // The two tests that wait for a real start (tsx, a fresh PGlite, migrations, demo data) get 90 s: it took 23 s
+  // alone and more than 30 s beside the rest of the suite on a loaded 2-core machine.
   it('starts, answers /healthz, prints the URL, and stops cleanly on SIGTERM', async () => {
     const port = nextPort++
     const dataDir = tempDataDir()
@@ -50,7 +60,7 @@ describe('server start-up', () => {
     expect(await server.exited).toBe(0)
     console.log(`server.ts: stopped ${Date.now() - t0} ms after SIGTERM`)
     expect(server.output().stderr).toBe('')
-  })
+  }, 90_000)
 
   it('refuses production without an explicit ACCOUNT_PROVIDER, with one line', async () => {
     const server = start({
@@ -72,7 +82,7 @@ describe('server start-up', () => {
       // The generated auth secret is stored sealed: production names the key.
       SECRETS_KEY: '0'.repeat(64),
       PORT: String(port),
-      DATA_DIR: tempDataDir(),
+      DATA_DIR: await migratedDataDir(),
     })
     await waitHealthy(port, server)
     expect(server.output().stdout).toContain('ACCOUNT_PROVIDER=sandbox in production')
@@ -82,7 +92,7 @@ describe('server start-up', () => {
     expect(table.status).toBe(404)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
-  })
+  }, 90_000)
 
   it('refuses production without TELEGRAM_BOT_TOKEN, with one line', async () => {
     const server = start({ NODE_ENV: 'production', PORT: String(nextPort++), DATA_DIR: tempDataDir() })

@@ -3,10 +3,11 @@
  * exits once the server has stopped, and the data folder's lock is free for the next start. Under npm a SIGTERM
  * reaches only npm's `sh -c`, so the script must also notice that its parent is gone.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { preparedDataDir } from './helpers/prepared-data-dir.ts'
 import { type SpawnedServer, spawnFromRoot, waitHealthy } from './helpers/spawn-server.ts'
 
 const started: SpawnedServer[] = []
@@ -67,7 +68,7 @@ describe('scripts/start.mjs', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`passes ${signal} to the server, exits with its code, and frees the data folder`, async () => {
       const port = nextPort++
-      const dataDir = mkdtempSync(join(tmpdir(), 'start-script-'))
+      const dataDir = await preparedDataDir(tmpdir(), 'start-script-')
       dirs.push(dataDir)
       const script = track(spawnFromRoot(process.execPath, ['scripts/start.mjs'], env(port, dataDir)))
       await waitHealthy(port, script)
@@ -84,7 +85,7 @@ describe('scripts/start.mjs', () => {
 
   it('stops the server when `npm start` gets SIGTERM (npm signals only its shell)', async () => {
     const port = nextPort++
-    const dataDir = mkdtempSync(join(tmpdir(), 'start-script-'))
+    const dataDir = await preparedDataDir(tmpdir(), 'start-script-')
     dirs.push(dataDir)
     const npm = track(spawnFromRoot('npm', ['start', '--silent'], env(port, dataDir)))
     await waitHealthy(port, npm)

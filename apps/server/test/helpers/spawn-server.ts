@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll } from 'vitest'
+import { preparedDataDir } from './prepared-data-dir.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 const SERVER = 'apps/server/src/server.ts'
@@ -105,6 +106,12 @@ export function useProcessFixtures(folderPrefix: string) {
     },
     tempDir(): string {
       const dir = mkdtempSync(join(tmpdir(), folderPrefix))
+      dirs.push(dir)
+      return dir
+    },
+    /** A temp folder with a migrated PGlite database in it (prepared-data-dir.ts), removed at the end. */
+    async preparedDir(): Promise<string> {
+      const dir = await preparedDataDir(tmpdir(), folderPrefix)
       dirs.push(dir)
       return dir
     },

@@ -6,11 +6,7 @@
  * check is clean every time, and at the end every cycle's invoice is paid once (apps/server/test/money/
  * crash-harness.ts). On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { describe, expect, inject, it } from 'vitest'
-import { pgliteExtensions } from '../../src/db/client.ts'
+import { describe, expect, it } from 'vitest'
 import { createTestDatabase, TEST_DATABASE_URL } from '../helpers/database.ts'
 import { useProcessFixtures } from '../helpers/spawn-server.ts'
 import { crashServerEnv } from './crash-env.ts'
@@ -20,22 +16,6 @@ const KILLS = 3
 const USERS = 6
 
 const fixtures = useProcessFixtures('crash-replay-')
-
-/**
- * Restores the migrated snapshot (global-setup) into the data folder where the server opens PGlite: a first start
- * on an empty folder (initdb and every migration) costs 10-15 s on a loaded machine, this a few. The kills and the
- * restarts, what this suite is about, are untouched.
- */
-async function migratedPgliteDataDir(): Promise<string> {
-  const dataDir = fixtures.tempDir()
-  const snapshot = new Blob([await readFile(inject('pgliteSnapshotPath'))])
-  const client = await PGlite.create(join(dataDir, 'pglite'), {
-    loadDataDir: snapshot,
-    extensions: pgliteExtensions,
-  })
-  await client.close()
-  return dataDir
-}
 
 async function crashAndReplay(label: string, env: Record<string, string>) {
   const report = await runCrashSuite({
@@ -58,7 +38,7 @@ async function crashAndReplay(label: string, env: Record<string, string>) {
 
 describe('SIGKILLs mid-traffic on PGlite, restart, replay', () => {
   it('the data folder recovers each time, no acknowledged write is lost, the books add up', async () => {
-    await crashAndReplay('pglite', crashServerEnv(await migratedPgliteDataDir()))
+    await crashAndReplay('pglite', crashServerEnv(await fixtures.preparedDir()))
   }, 180_000)
 })
 
