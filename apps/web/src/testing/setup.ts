@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 import { resetDialogs } from '../lib/dialogs.ts'
 import { resetIdempotencyKeys } from '../lib/idempotency-keys.ts'
 import { resetNetworkStatus } from '../lib/network-status.ts'
 import { dismissToast } from '../lib/toast.ts'
+
+// findBy*/waitFor give up after 1 s by default; a loaded 2-core CI machine took longer than that to render a
+// screen's first data (a failed run). Real waits stay short: they end as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()
