@@ -535,12 +535,40 @@ function buildRequest(route: FuzzRoute, rng: Rng, tokens: Tokens, harvest: Harve
   notes.push(`body:${body.mode}`)
   if (body.payload !== undefined) result.payload = body.payload
   if (body.contentType !== undefined) result.headers['content-type'] = body.contentType
+  if (route.auth === 'user' && route.method !== 'GET' && rng.chance(0.3)) {
+    const [keyNote, key] = idempotencyKey(rng)
+    notes.push(`idempotency:${keyNote}`)
+    result.headers['idempotency-key'] = key
+  }
   const accept = rng.pick(['application/json', 'application/json', '*/*', undefined, 'application/xml'])
   if (accept !== undefined) result.headers.accept = accept
   if (rng.chance(0.1))
     result.headers['accept-language'] = rng.pick(['fa', 'en-US,en;q=0.9', '*', 'zz', 'x'.repeat(300)])
   result.summary = notes.join(' ')
   return result
+}
+
+/**
+ * An Idempotency-Key for a user's state-changing call: one of a few shared keys (so repeats meet the same call's
+ * stored answer, another call's, or a different body: replay, 409 or 422), a new one, or a malformed one.
+ */
+const SHARED_IDEMPOTENCY_KEYS = ['fuzz-key-00000001', 'fuzz-key-00000002', 'fuzz-key-00000003']
+function idempotencyKey(rng: Rng): [string, string] {
+  const roll = rng.next()
+  if (roll < 0.5) return ['shared', rng.pick(SHARED_IDEMPOTENCY_KEYS)]
+  if (roll < 0.75) return ['fresh', `fuzz-${Math.floor(rng.next() * 1e12).toString(36)}-key`]
+  return [
+    'malformed',
+    rng.pick([
+      '',
+      'short',
+      'x'.repeat(129),
+      'key with spaces',
+      'key;drop=table',
+      '../../../../',
+      'a,b,c,d,e,f,g',
+    ]),
+  ]
 }
 
 type Answer = { status: number; contentType: string; body: string }
