@@ -390,7 +390,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       failureCacheSeconds: 15,
       reviewAlertSeconds: 24 * 3600,
       pollingLeaseSeconds: 30,
-      pollingTimeoutSeconds: 10,
+      // A quiet long poll is answered after this long; it must end well inside apiTimeoutSeconds, the client's
+      // limit per call, or the client cuts it (both were 10: about half the quiet polls failed as network errors).
+      pollingTimeoutSeconds: 5,
       outbox: {
         pollMs: e.BOT_OUTBOX_POLL_MS,
         batchSize: 30,

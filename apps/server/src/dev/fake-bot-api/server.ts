@@ -275,6 +275,9 @@ export async function startFakeBotApi(options: {
       response.end()
     })
   })
+  // grammY keeps its connections alive without an idle limit of its own; Node's default 5 s here made a call that
+  // reused a connection just as the server closed it fail now and then (a channel check counted as joined in e2e).
+  server.keepAliveTimeout = 120_000
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 

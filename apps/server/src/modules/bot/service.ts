@@ -31,6 +31,13 @@ import {
 
 export const POLLING_LEASE = 'bot-polling'
 
+/** How long a poll may wait for updates: at least 3 s inside the client's own limit per call, which would cut it. */
+export function longPollSeconds(
+  bot: Pick<Config['bot'], 'pollingTimeoutSeconds' | 'apiTimeoutSeconds'>,
+): number {
+  return Math.max(0, Math.min(bot.pollingTimeoutSeconds, bot.apiTimeoutSeconds - 3))
+}
+
 export type BotServiceDeps = {
   db: Db
   now: () => Date
@@ -327,7 +334,7 @@ export function createBotService(deps: BotServiceDeps) {
             const updates = await bot.api.getUpdates(
               {
                 offset: position + 1,
-                timeout: config.bot.pollingTimeoutSeconds,
+                timeout: longPollSeconds(config.bot),
                 allowed_updates: ['message'],
               },
               // grammY types its signal with the abort-controller package's class; Node's is the same at run time.
