@@ -170,6 +170,20 @@ describe.each(DATABASE_KINDS)('idempotency keys on %s', (kind) => {
     expect(reordered.headers['idempotent-replayed']).toBe('true')
   })
 
+  it('a body nested deeper than the fingerprint can walk is a 400, never a 500 (found by the fuzzer)', async () => {
+    const u = await userWithBalance([5])
+    const nested = `${'['.repeat(5000)}${']'.repeat(5000)}`
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/invoices/request-invoice',
+      headers: { ...bearer(u.token), 'idempotency-key': newKey(), 'content-type': 'application/json' },
+      payload: nested,
+    })
+    expect(response.statusCode, response.body).toBe(400)
+    expect(errorOf(response)).toMatchObject({ code: 'VALIDATION_ERROR' })
+    expect(await count('invoices', u.userId)).toBe(0)
+  })
+
   it('keys are per user, a malformed key is a 400, and the 2FA password is never stored', async () => {
     const a = await userWithBalance([])
     const b = await userWithBalance([])

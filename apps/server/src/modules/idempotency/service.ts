@@ -7,6 +7,7 @@
  */
 import { createHmac, hkdfSync } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
+import { validationError } from '../../lib/domain-error.ts'
 import {
   answerIdempotencyKey,
   claimIdempotencyKey,
@@ -79,12 +80,19 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
   const waitMs = deps.waitMs ?? IDEMPOTENCY_WAIT_MS
 
   function fingerprint(request: IdempotentRequest): string {
-    const text = canonicalJson([
-      request.method.toUpperCase(),
-      request.route,
-      request.params ?? null,
-      request.body ?? null,
-    ])
+    let text: string
+    try {
+      text = canonicalJson([
+        request.method.toUpperCase(),
+        request.route,
+        request.params ?? null,
+        request.body ?? null,
+      ])
+    } catch (error) {
+      // A body nested deeper than the stack allows a replacer (JSON.parse takes it): refused, never a 500.
+      if (error instanceof RangeError) throw validationError('body: nested too deeply')
+      throw error
+    }
     return createHmac('sha256', idempotencySecret).update(text).digest('base64url')
   }
 
