@@ -89,29 +89,22 @@ export async function upsertRegistration(
   const { email, passwordHash, userId, referrerUserId, languageCode, now, holdCutoff } = registration
   const referralLinkId = registration.referralLinkId ?? null
   const sameUser = userId === null ? sql`false` : sql`${emailIdentities.userId} = ${userId}`
+  // A new registration, or one that replaces an unverified one past its hold (or this user's own): the same fields.
+  const fields = {
+    passwordHash,
+    userId,
+    referrerUserId,
+    referralLinkId,
+    languageCode,
+    createdAt: ts(now),
+    updatedAt: ts(now),
+  }
   const [row] = await db
     .insert(emailIdentities)
-    .values({
-      email,
-      passwordHash,
-      userId,
-      referrerUserId,
-      referralLinkId,
-      languageCode,
-      createdAt: ts(now),
-      updatedAt: ts(now),
-    })
+    .values({ email, ...fields })
     .onConflictDoUpdate({
       target: emailIdentities.email,
-      set: {
-        passwordHash,
-        userId,
-        referrerUserId,
-        referralLinkId,
-        languageCode,
-        createdAt: ts(now),
-        updatedAt: ts(now),
-      },
+      set: fields,
       setWhere: sql`${emailIdentities.verifiedAt} is null and (${emailIdentities.createdAt} < ${ts(holdCutoff)} or ${sameUser})`,
     })
     .returning({ id: emailIdentities.id })
