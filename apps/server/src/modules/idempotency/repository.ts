@@ -66,6 +66,16 @@ export async function findIdempotencyKey(
   return row
 }
 
+/** The key's row while this request's call runs (its hash, no answer yet): only that call answers or frees it. */
+function unansweredClaim(claim: { userId: number; key: string; requestHash: string }) {
+  return and(
+    eq(idempotencyKeys.userId, claim.userId),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.requestHash, claim.requestHash),
+    isNull(idempotencyKeys.responseStatus),
+  )
+}
+
 /** Stores the answer of the request that ran the call; repeats replay it from now on. */
 export async function answerIdempotencyKey(
   db: Db,
@@ -74,14 +84,7 @@ export async function answerIdempotencyKey(
   await db
     .update(idempotencyKeys)
     .set({ responseStatus: answer.status, responseBody: answer.body, lockedUntil: answer.now })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, answer.userId),
-        eq(idempotencyKeys.key, answer.key),
-        eq(idempotencyKeys.requestHash, answer.requestHash),
-        isNull(idempotencyKeys.responseStatus),
-      ),
-    )
+    .where(unansweredClaim(answer))
 }
 
 /** Frees a key whose call failed in a way worth trying again (5xx, 429...): the next repeat runs it anew. */
@@ -89,16 +92,7 @@ export async function releaseIdempotencyKey(
   db: Db,
   release: { userId: number; key: string; requestHash: string },
 ): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, release.userId),
-        eq(idempotencyKeys.key, release.key),
-        eq(idempotencyKeys.requestHash, release.requestHash),
-        isNull(idempotencyKeys.responseStatus),
-      ),
-    )
+  await db.delete(idempotencyKeys).where(unansweredClaim(release))
 }
 
 /**
