@@ -1,5 +1,5 @@
 // `npm test`: every test layer, in order, stopping at the first failing step.
-// lint + format -> architecture rules -> type-check -> contract/server/ops CLI/web tests -> web build + size budget -> end-to-end in Chromium.
+// lint + format -> architecture rules -> Node engines -> type-check -> contract/server/ops CLI/web tests -> web build + size budget -> end-to-end in Chromium.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -28,6 +28,7 @@ const vitest = (name, args) => {
 const steps = [
   ['lint and format', ['npx', 'biome', 'ci', '.']],
   ['architecture rules fire', ['node', 'scripts/check-architecture-rules.mjs']],
+  ['dependencies support the promised Node', ['node', 'scripts/check-engines.mjs']],
   // One build of the solution (root tsconfig.json): the contract is checked once, then each project against it.
   ['type-check', ['npm', 'run', 'typecheck']],
   // Two workers on this 2-core machine: much of the suite waits on spawned servers, databases and timers
