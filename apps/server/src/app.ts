@@ -239,6 +239,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       botToken: context.botToken,
       services,
       smtpConfigured: config.smtpUrl !== undefined,
+      devOutbox: !config.isProduction,
       db: context.db,
       sandbox: config.accountProvider === 'sandbox',
       fakeBotApi: context.fakeBotApi,

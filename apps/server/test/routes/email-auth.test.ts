@@ -19,6 +19,7 @@ import { languageFromHeader } from '../../src/routes/auth/email.ts'
 import {
   authorize,
   bearer,
+  buildAppOn,
   createTestApp,
   json,
   TEST_AUTH_SECRET,
@@ -667,5 +668,17 @@ describe('dev outbox (no SMTP_URL)', () => {
     )) as { rows: { payload: string }[] }
     expect(rows.rows[0]?.payload).toMatch(/^v1\./)
     expect(rows.rows[0]?.payload).not.toContain(mail?.code ?? 'none')
+  })
+
+  it('is never served in production, even with the simulator on and mail waiting in it', async () => {
+    const dev = await t.app.inject({ method: 'GET', url: '/simulator/outbox' })
+    expect(json<{ mails: unknown[] }>(dev).mails.length).toBeGreaterThan(0)
+    const production = await buildAppOn(t, { config: { isProduction: true, simulator: true } })
+    onTestFinished(() => production.close())
+    const answer = await production.inject({ method: 'GET', url: '/simulator/outbox' })
+    expect(answer.statusCode).toBe(404)
+    expect(answer.body).not.toMatch(/"code"\s*:\s*"\d{5}"/)
+    // The rest of the simulator stays as configured.
+    expect((await production.inject({ method: 'GET', url: '/simulator/config.json' })).statusCode).toBe(200)
   })
 })

@@ -49,6 +49,8 @@ export default async function simulatorRoutes(
     db: Db
     sandbox: boolean
     smtpConfigured: boolean
+    /** Serve the dev outbox, codes and all (GET /simulator/outbox): never in production. */
+    devOutbox: boolean
     /** Development without a real bot: the in-process fake Bot API, whose chat the page shows. */
     fakeBotApi?: FakeBotApi | undefined
     channelMembership?: ChannelMembershipChecker | undefined
@@ -76,14 +78,16 @@ export default async function simulatorRoutes(
   app.get('/simulator/config.json', async (_req, reply) => reply.type('application/json').send(config))
 
   // The dev outbox: mail the server kept instead of sending (SMTP_URL unset), newest first, with the codes, so a
-  // newcomer can finish an email registration in a desktop browser. Development only: the simulator is off in
-  // production unless enabled.
-  app.get('/simulator/outbox', async (_req, reply) =>
-    reply
-      .header('cache-control', 'no-store')
-      .type('application/json')
-      .send({ smtp: opts.smtpConfigured, mails: await opts.services.emailOutbox.latestDevMail(20) }),
-  )
+  // newcomer can finish an email registration in a desktop browser. Never in production, even with SIMULATOR on:
+  // it would hand anyone every code (docs/email-auth.md, 'Dev outbox').
+  if (opts.devOutbox) {
+    app.get('/simulator/outbox', async (_req, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .type('application/json')
+        .send({ smtp: opts.smtpConfigured, mails: await opts.services.emailOutbox.latestDevMail(20) }),
+    )
+  }
 
   // The bot's chat with the selected user, as the fake Bot API recorded it, and the demo channel's switch.
   const fake = opts.fakeBotApi

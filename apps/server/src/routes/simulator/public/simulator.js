@@ -209,6 +209,8 @@
   // The dev outbox (GET /simulator/outbox): the newest mails the server kept instead of sending, with their codes.
   const showOutbox = async () => {
     const response = await fetch('/simulator/outbox', { headers: { accept: 'application/json' } })
+    if (response.status === 404)
+      $('outbox-hint').textContent = 'The dev outbox is never served in production.'
     if (!response.ok) return
     const { smtp, mails } = await response.json()
     if (smtp) $('outbox-hint').textContent = 'SMTP_URL is set: email goes to that SMTP server, not here.'
