@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // The CLI is tested against a real server app on a migrated PGlite: the server's snapshot setup.
     globalSetup: ['../server/test/global-setup.ts'],
-    // A test spawns the CLI up to 20 times (node + tsx, about 1 s each here, several under a loaded `npm test`).
+    // A test spawns the CLI up to 20 times (the bundled program, about 0.1 s each here).
     testTimeout: 90_000,
     hookTimeout: 60_000,
   },
