@@ -137,9 +137,9 @@ function expectStatus(response: LightMyRequestResponse, status: number, code?: s
   if (code !== undefined) expect(json(response)).toMatchObject({ code })
 }
 
-/** The invariants after every step, for every user of the run. */
+/** The invariants after every step, for every user of the run (read side by side: each user's answers are their own). */
 async function checkInvariants(m: Model, r: Real) {
-  for (const [index, user] of r.users.entries()) {
+  const checkUser = async (user: Real['users'][number], index: number) => {
     const accounts = m.accounts[index] ?? []
     const accepted = sum(accounts.filter((a) => a.status === 'accepted').map((a) => a.net))
     const earned = sum(earningsOf(m, index).map((e) => e.amount))
@@ -167,6 +167,7 @@ async function checkInvariants(m: Model, r: Real) {
       mine.map((i) => [i.uid, wire(i.amount), i.confirmation, i.payment]).sort(),
     )
   }
+  await Promise.all(r.users.map(checkUser))
   expect((await opsOk<{ problems: string[] }>(r.ops, 'GET', '/ops/ledger')).problems).toEqual([])
 }
 
@@ -520,6 +521,15 @@ const sequences = fc
   .array(fc.oneof(...steps), { minLength: 20, maxLength: 40 })
   .map((tail) => [...paidInvoice(), ...tail])
 
+/**
+ * Sequences per database in `npm test` (about 30 steps each, every one followed by the invariant checks); a deeper
+ * search: `MONEY_RUNS=200 npx vitest run apps/server/test/money/ledger-properties.test.ts`.
+ */
+const RUNS = {
+  pglite: Number(process.env.MONEY_RUNS ?? 10),
+  postgres: Number(process.env.MONEY_RUNS ?? 10),
+}
+
 describe.each(DATABASE_KINDS)('money invariants under random operation sequences on %s', (kind) => {
   const t = useTestApp(kind)
 
@@ -551,7 +561,7 @@ describe.each(DATABASE_KINDS)('money invariants under random operation sequences
           commands,
         )
       }),
-      { numRuns: kind === 'pglite' ? 16 : 10 },
+      { numRuns: RUNS[kind] },
     )
     console.log(
       [...reached.entries()]
