@@ -2,6 +2,7 @@
  * Configuration, validated once at start-up. Nothing else in the server reads `process.env`:
  * modules receive the `Config` object (or the part they need).
  */
+import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
@@ -67,6 +68,8 @@ const EnvSchema = z.object({
   /** Default `sandbox` in development; production must name it (see loadConfig). */
   ACCOUNT_PROVIDER: z.optional(z.enum(['sandbox'])),
   SMTP_URL: optionalString,
+  /** A PEM file of certificates to trust for the SMTP server's TLS, beside the system's (docs/email-auth.md). */
+  SMTP_CA_FILE: optionalString,
   /** The sender of every email: an address, or `Name <address>`. */
   MAIL_FROM: optionalString,
   /** How often each process looks for mail to deliver (email outbox); 0 turns the worker off. */
@@ -127,6 +130,8 @@ export type Config = {
   accountProvider: 'sandbox'
   /** smtp:// or smtps:// with credentials; undefined keeps mail in the dev outbox (docs/email-auth.md). */
   smtpUrl: string | undefined
+  /** Absolute path of a PEM file: certificates trusted for SMTP's TLS on top of the system's. */
+  smtpCaFile: string | undefined
   mailFrom: string
   /** Email and password sign-in: codes, floods, login limits and the outbox worker (docs/email-auth.md). */
   emailAuth: EmailAuthConfig
@@ -300,6 +305,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     )
   }
   checkSmtpUrl(e.SMTP_URL)
+  const smtpCaFile = e.SMTP_CA_FILE === undefined ? undefined : resolve(cwd, e.SMTP_CA_FILE)
+  if (smtpCaFile !== undefined && !existsSync(smtpCaFile)) {
+    throw new ConfigError(`SMTP_CA_FILE: no such file ${smtpCaFile}`)
+  }
   for (const [name, value] of [
     ['TELEGRAM_API_ROOT', e.TELEGRAM_API_ROOT],
     ['BOT_WEBHOOK_URL', e.BOT_WEBHOOK_URL],
@@ -338,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     redisUrl: e.REDIS_URL,
     accountProvider: e.ACCOUNT_PROVIDER ?? 'sandbox',
     smtpUrl: e.SMTP_URL,
+    smtpCaFile,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     emailAuth,
     opsToken: e.OPS_TOKEN,

@@ -1,13 +1,21 @@
 /**
- * A real SMTP server for the email tests (smtp-server, with AUTH and without TLS), and mailparser to read what
- * arrived. It can be stopped and started again on the same port (an SMTP server that is down, then up).
+ * A real SMTP server for the email tests (smtp-server, with AUTH), and mailparser to read what arrived: plain, TLS
+ * from the start (smtps://), or STARTTLS required before AUTH. TLS uses a test-only self-signed certificate
+ * (`smtp-tls/`, for localhost and 127.0.0.1, valid to 2126) that the app trusts through SMTP_CA_FILE. The server can
+ * be stopped and started again on the same port (an SMTP server that is down, then up).
  */
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 export type ReceivedMail = {
   to: string[]
+  /** The From header as sent. */
+  from: string
+  /** The session ran over TLS (smtps, or upgraded by STARTTLS). */
+  secure: boolean
   subject: string
   text: string
   html: string
@@ -16,6 +24,15 @@ export type ReceivedMail = {
 
 export const SMTP_USER = 'mailer'
 export const SMTP_PASSWORD = 'smtp-test-password'
+/** The test certificate, to trust as a CA (SMTP_CA_FILE); its key is for these tests only. */
+export const TEST_SMTP_CA_FILE = fileURLToPath(new URL('./smtp-tls/cert.pem', import.meta.url))
+const testTls = () => ({
+  key: readFileSync(new URL('./smtp-tls/key.pem', import.meta.url)),
+  cert: readFileSync(TEST_SMTP_CA_FILE),
+})
+
+/** plain: no TLS at all; smtps: TLS from the first byte; starttls: plain until STARTTLS, which AUTH requires. */
+export type SmtpSecurity = 'plain' | 'smtps' | 'starttls'
 
 export type TestSmtp = {
   url: string
@@ -29,10 +46,11 @@ export type TestSmtp = {
   close(): Promise<void>
 }
 
-function createServer(mails: ReceivedMail[]): SMTPServer {
+function createServer(mails: ReceivedMail[], security: SmtpSecurity): SMTPServer {
   return new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
+    ...(security === 'plain' ? { disabledCommands: ['STARTTLS'] } : testTls()),
+    secure: security === 'smtps',
+    allowInsecureAuth: security === 'plain',
     authOptional: false,
     logger: false,
     onAuth(auth, _session, callback) {
@@ -46,6 +64,8 @@ function createServer(mails: ReceivedMail[]): SMTPServer {
           const text = parsed.text ?? ''
           mails.push({
             to: session.envelope.rcptTo.map((r) => r.address),
+            from: parsed.from?.text ?? '',
+            secure: session.secure,
             subject: parsed.subject ?? '',
             text,
             html: typeof parsed.html === 'string' ? parsed.html : '',
@@ -70,13 +90,13 @@ async function listen(server: SMTPServer, port: number): Promise<number> {
 
 const closeServer = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()))
 
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(security: SmtpSecurity = 'plain'): Promise<TestSmtp> {
   const mails: ReceivedMail[] = []
-  let server: SMTPServer | undefined = createServer(mails)
+  let server: SMTPServer | undefined = createServer(mails, security)
   const port = await listen(server, 0)
   const to = (address: string) => mails.filter((m) => m.to.includes(address))
   return {
-    url: `smtp://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
+    url: `${security === 'smtps' ? 'smtps' : 'smtp'}://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
     mails,
     to,
     async waitFor(address, n = 1, timeoutMs = 10_000) {
@@ -94,7 +114,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     },
     async up() {
       if (server) return
-      server = createServer(mails)
+      server = createServer(mails, security)
       await listen(server, port)
     },
     async close() {

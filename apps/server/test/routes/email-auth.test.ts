@@ -8,13 +8,15 @@
 import { PassThrough } from 'node:stream'
 import type { Dashboard, TokenPair } from '@app/contract'
 import { sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { loadConfig } from '../../src/config.ts'
+import { type Config, loadConfig } from '../../src/config.ts'
 import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
 import { deriveEmailKeys, seal } from '../../src/modules/email-outbox/mail-crypto.ts'
 import { insertOutboxMail } from '../../src/modules/email-outbox/repository.ts'
 import { createEmailOutboxService } from '../../src/modules/email-outbox/service.ts'
+import { createSmtpTransport } from '../../src/modules/email-outbox/transport.ts'
 import { languageFromHeader } from '../../src/routes/auth/email.ts'
 import {
   authorize,
@@ -29,7 +31,7 @@ import {
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 import { opsOf } from '../helpers/payments.ts'
-import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
+import { startSmtp, TEST_SMTP_CA_FILE, type TestSmtp } from '../helpers/smtp.ts'
 
 let serial = 0
 const freshEmail = (domain = 'example.com') => `user${Date.now().toString(36)}${++serial}@${domain}`
@@ -52,6 +54,113 @@ describe('SMTP_URL', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/smtp:\/\/ or smtps:\/\//)
     expect(loadConfig({}).mailFrom).toMatch(/@/)
     expect(loadConfig({ MAIL_FROM: 'Supply <mail@example.com>' }).mailFrom).toBe('Supply <mail@example.com>')
+    expect(loadConfig({ SMTP_CA_FILE: TEST_SMTP_CA_FILE }).smtpCaFile).toBe(TEST_SMTP_CA_FILE)
+    expect(() => loadConfig({ SMTP_CA_FILE: '/no/such/ca.pem' })).toThrow(/SMTP_CA_FILE: no such file/)
+  })
+})
+
+/**
+ * Each transport through an app of its own on one database (PGlite: transports do not depend on the database): the
+ * base app runs no outbox worker, so the app under test is the only one delivering.
+ */
+describe('transports: the dev outbox (no SMTP_URL), smtps:// and STARTTLS', () => {
+  let base: TestApp
+  beforeAll(async () => {
+    base = await createTestApp('pglite')
+  }, 60_000)
+  afterAll(async () => {
+    await base?.close()
+  })
+  /** An app on the base's database whose worker delivers with `config`'s transport. */
+  const deliveringApp = async (config: Partial<Config>) => {
+    const settings = base.config.emailAuth
+    const app = await buildAppOn(base, {
+      config: { ...config, emailAuth: { ...settings, outbox: { ...settings.outbox, pollMs: 50 } } },
+    })
+    onTestFinished(() => app.close())
+    return app
+  }
+  const register = (app: FastifyInstance, email: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: {
+        email,
+        password: 'first-pass-1',
+        passwordRetype: 'first-pass-1',
+        referralCode: DEMO_REFERRAL_CODE,
+      },
+    })
+
+  it('keeps the mail for the simulator panel, whose code finishes the registration', async () => {
+    const app = await deliveringApp({ smtpUrl: undefined })
+    const email = freshEmail()
+    const registered = await register(app, email)
+    expect(registered.statusCode, registered.body).toBe(201)
+    type Outbox = { smtp: boolean; mails: { to: string; subject: string; code: string }[] }
+    let outbox: Outbox = { smtp: true, mails: [] }
+    for (let i = 0; i < 200 && !outbox.mails.some((m) => m.to === email); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      outbox = json<Outbox>(await app.inject({ method: 'GET', url: '/simulator/outbox' }))
+    }
+    expect(outbox.smtp).toBe(false)
+    const mail = outbox.mails.find((m) => m.to === email)
+    expect(mail).toMatchObject({
+      subject: 'Your email confirmation code',
+      code: expect.stringMatching(/^\d{5}$/),
+    })
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/auth/email-verification-confirm',
+      payload: { email, code: mail?.code },
+    })
+    expect(confirmed.statusCode).toBe(204)
+    // The row keeps its payload sealed, never the code in plain text.
+    const rows = (await base.database.db.execute(
+      sql`select payload from email_outbox where recipient = ${email}`,
+    )) as { rows: { payload: string }[] }
+    expect(rows.rows[0]?.payload).toMatch(/^v1\./)
+    expect(rows.rows[0]?.payload).not.toContain(mail?.code ?? 'none')
+  })
+
+  it('is never served in production, even with the simulator on and mail waiting in it', async () => {
+    const dev = await base.app.inject({ method: 'GET', url: '/simulator/outbox' })
+    expect(json<{ mails: unknown[] }>(dev).mails.length).toBeGreaterThan(0)
+    const production = await buildAppOn(base, { config: { isProduction: true, simulator: true } })
+    onTestFinished(() => production.close())
+    const answer = await production.inject({ method: 'GET', url: '/simulator/outbox' })
+    expect(answer.statusCode).toBe(404)
+    expect(answer.body).not.toMatch(/"code"\s*:\s*"\d{5}"/)
+    // The rest of the simulator stays as configured.
+    expect((await production.inject({ method: 'GET', url: '/simulator/config.json' })).statusCode).toBe(200)
+  })
+
+  it.each(['smtps', 'starttls'] as const)('delivers over %s, From as MAIL_FROM says', async (security) => {
+    const smtp = await startSmtp(security)
+    onTestFinished(() => smtp.close())
+    // Without the CA the certificate is refused: TLS is checked, not merely used.
+    const untrusted = createSmtpTransport(smtp.url, 'a@example.com')
+    onTestFinished(() => untrusted.close())
+    await expect(untrusted.send({ to: 'b@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow(
+      /self-signed certificate/,
+    )
+    const app = await deliveringApp({
+      // STARTTLS or nothing: nodemailer's requireTLS, in the URL's query.
+      smtpUrl: security === 'starttls' ? `${smtp.url}?requireTLS=true` : smtp.url,
+      smtpCaFile: TEST_SMTP_CA_FILE,
+      mailFrom: 'Supply Desk <desk@example.com>',
+    })
+    const email = freshEmail()
+    const registered = await register(app, email)
+    expect(registered.statusCode, registered.body).toBe(201)
+    const mail = await smtp.waitFor(email)
+    expect(mail).toMatchObject({ secure: true, from: '"Supply Desk" <desk@example.com>' })
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/auth/email-verification-confirm',
+      payload: { email, code: mail.code },
+    })
+    expect(confirmed.statusCode).toBe(204)
   })
 })
 
@@ -613,72 +722,5 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect(leaks).toEqual([])
     // The SMTP password is not logged either.
     expect(logText).not.toContain('smtp-test-password')
-  })
-})
-
-describe('dev outbox (no SMTP_URL)', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    const base = testConfig()
-    t = await createTestApp('pglite', {
-      config: {
-        smtpUrl: undefined,
-        emailAuth: { ...base.emailAuth, outbox: { ...base.emailAuth.outbox, pollMs: 50 } },
-      },
-    })
-  }, 60_000)
-  afterAll(async () => {
-    await t?.close()
-  })
-
-  it('keeps the mail for the simulator panel, whose code finishes the registration', async () => {
-    const email = freshEmail()
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      payload: {
-        email,
-        password: 'first-pass-1',
-        passwordRetype: 'first-pass-1',
-        referralCode: DEMO_REFERRAL_CODE,
-      },
-    })
-    expect(registered.statusCode, registered.body).toBe(201)
-    type Outbox = { smtp: boolean; mails: { to: string; subject: string; code: string }[] }
-    let outbox: Outbox = { smtp: true, mails: [] }
-    for (let i = 0; i < 200 && !outbox.mails.some((m) => m.to === email); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25))
-      outbox = json<Outbox>(await t.app.inject({ method: 'GET', url: '/simulator/outbox' }))
-    }
-    expect(outbox.smtp).toBe(false)
-    const mail = outbox.mails.find((m) => m.to === email)
-    expect(mail).toMatchObject({
-      subject: 'Your email confirmation code',
-      code: expect.stringMatching(/^\d{5}$/),
-    })
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/email-verification-confirm',
-      payload: { email, code: mail?.code },
-    })
-    expect(confirmed.statusCode).toBe(204)
-    // The row keeps its payload sealed, never the code in plain text.
-    const rows = (await t.database.db.execute(
-      sql`select payload from email_outbox where recipient = ${email}`,
-    )) as { rows: { payload: string }[] }
-    expect(rows.rows[0]?.payload).toMatch(/^v1\./)
-    expect(rows.rows[0]?.payload).not.toContain(mail?.code ?? 'none')
-  })
-
-  it('is never served in production, even with the simulator on and mail waiting in it', async () => {
-    const dev = await t.app.inject({ method: 'GET', url: '/simulator/outbox' })
-    expect(json<{ mails: unknown[] }>(dev).mails.length).toBeGreaterThan(0)
-    const production = await buildAppOn(t, { config: { isProduction: true, simulator: true } })
-    onTestFinished(() => production.close())
-    const answer = await production.inject({ method: 'GET', url: '/simulator/outbox' })
-    expect(answer.statusCode).toBe(404)
-    expect(answer.body).not.toMatch(/"code"\s*:\s*"\d{5}"/)
-    // The rest of the simulator stays as configured.
-    expect((await production.inject({ method: 'GET', url: '/simulator/config.json' })).statusCode).toBe(200)
   })
 })

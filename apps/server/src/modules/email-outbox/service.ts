@@ -30,7 +30,7 @@ export type EmailOutboxServiceDeps = {
   db: Db
   now: () => Date
   emailKeys: EmailKeys
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'emailAuth'>
+  config: Pick<Config, 'smtpUrl' | 'smtpCaFile' | 'mailFrom' | 'emailAuth'>
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'> | undefined
   /** In place of the SMTP transport built from SMTP_URL (nothing in the app uses it; kept for embedders). */
   transport?: MailTransport | undefined
@@ -48,7 +48,9 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
   const settings = config.emailAuth.outbox
   const transport =
     deps.transport ??
-    (config.smtpUrl === undefined ? undefined : createSmtpTransport(config.smtpUrl, config.mailFrom))
+    (config.smtpUrl === undefined
+      ? undefined
+      : createSmtpTransport(config.smtpUrl, config.mailFrom, config.smtpCaFile))
   if (config.smtpUrl !== undefined) log?.info({ smtp: describeSmtpUrl(config.smtpUrl) }, 'email over SMTP')
 
   function open(mail: Pick<ClaimedMail, 'payload'>): MailPayload | undefined {
