@@ -165,6 +165,7 @@ describe('transports: the dev outbox (no SMTP_URL), smtps:// and STARTTLS', () =
 })
 
 describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
+  const MAIL_FROM = 'Account Supply Codes <codes@supply.example>'
   let t: TestApp
   let smtp: TestSmtp
   const log: string[] = []
@@ -184,6 +185,7 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     t = await createTestApp(kind, {
       config: {
         smtpUrl: smtp.url,
+        mailFrom: MAIL_FROM,
         logLevel: 'debug',
         emailAuth: {
           ...base.emailAuth,
@@ -245,6 +247,7 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201)
     expect(json(response)).toEqual({ email })
     const mail = await smtp.waitFor(email)
+    expect(mail.from).toBe('"Account Supply Codes" <codes@supply.example>')
     expect(mail.subject).toBe('Your email confirmation code')
     expect(mail.html).toContain(mail.code)
     expect(mail.html).toContain('dir="ltr"')
