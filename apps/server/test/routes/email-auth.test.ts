@@ -357,6 +357,21 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect((await confirm(r.email, fresh)).statusCode).toBe(204)
   })
 
+  it('counts 10 wrong tries in parallel one after the other: 5 counted, then even the right code fails', async () => {
+    const r = await registered()
+    const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(r.email, wrongCode(r.code))))
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(401))
+    const left = answers.map((a) => json<{ details: { attemptsLeft: number } }>(a).details.attemptsLeft)
+    expect(left.sort()).toEqual([0, 0, 0, 0, 0, 0, 1, 2, 3, 4])
+    const rows = (await t.database.db.execute(
+      sql`select c.attempts from email_codes c join email_identities i on i.id = c.identity_id where i.email = ${r.email}`,
+    )) as { rows: { attempts: number }[] }
+    expect(rows.rows).toEqual([{ attempts: 5 }])
+    const right = await confirm(r.email, r.code)
+    expect(right.statusCode).toBe(401)
+    expect(json(right)).toMatchObject({ details: { attemptsLeft: 0 } })
+  })
+
   it('floods: a code a minute and five an hour per email (EMAIL_FLOOD with the wait); 404 for an unknown email', async () => {
     const r = await registered()
     const soon = await post('/auth/email-verification-request', { email: r.email })
