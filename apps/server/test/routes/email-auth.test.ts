@@ -372,6 +372,32 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect(json(right)).toMatchObject({ details: { attemptsLeft: 0 } })
   })
 
+  it('limits code requests per client address, whichever emails they name (429 RATE_LIMITED)', async () => {
+    const { max } = t.config.emailAuth.codesPerAddress
+    const from = (remoteAddress: string, email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/email-verification-request',
+        payload: { email },
+        remoteAddress,
+      })
+    // Unknown emails (404) count too: asking is what is limited, not the mail.
+    for (let i = 0; i < max; i++) expect((await from('203.0.113.7', freshEmail())).statusCode).toBe(404)
+    const limited = await from('203.0.113.7', freshEmail())
+    expect(limited.statusCode).toBe(429)
+    expect(json(limited)).toMatchObject({ code: 'RATE_LIMITED', details: { wait: expect.any(Number) } })
+    expect(json<{ details: { wait: number } }>(limited).details.wait).toBeGreaterThan(3500)
+    // Registrations share the counter; another address is not limited.
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { email: freshEmail(), password: 'first-pass-1', passwordRetype: 'first-pass-1' },
+      remoteAddress: '203.0.113.7',
+    })
+    expect(register.statusCode).toBe(429)
+    expect((await from('203.0.113.8', freshEmail())).statusCode).toBe(404)
+  })
+
   it('floods: a code a minute and five an hour per email (EMAIL_FLOOD with the wait); 404 for an unknown email', async () => {
     const r = await registered()
     const soon = await post('/auth/email-verification-request', { email: r.email })
