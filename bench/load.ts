@@ -1,17 +1,19 @@
 /**
- * `npm run bench:load -- [--pg URL] [--redis URL] [--users N] [--accounts N] [--active N] [--seconds S]
- *   [--step-seconds S] [--start-rate R] [--factor F] [--rate R] [--ratio-seconds S]`
+ * `npm run bench:load -- [options]` (`--help` lists them)
  *
  * The load bench (docs/resilience.md, 'Load'), on top of apps/server/test/load/: a fresh PostgreSQL database next
  * to `--pg`'s (default TEST_DATABASE_URL) seeded with 10,000 users and 1,000,000 accounts (invoices, payouts,
  * referral earnings), Redis for the rate limits (`--redis`, default REDIS_URL or redis://127.0.0.1:6379).
  *  1. One server process: the users' mix in steps of `--step-seconds` from `--start-rate` requests a second, times
- *     `--factor` each step, until p99 first passes 100 ms: that step's rate is R (`--rate R` skips the search).
+ *     `--factor` each step, until p99 first passes 100 ms, then bisection between the last step under it and that one: R is the lowest rate
+ *     found over it (`--rate R` skips the search).
  *  2. Two server processes behind one port (Node's cluster): the mix for `--seconds` (60) at 2R.
  *  3. Same processes: GET /dashboard alone, then the bare route alone, each as fast as answers come for
- *     `--ratio-seconds`: the ratio of their req/s.
+ *     `--ratio-seconds`, `--ratio-rounds` (3) times in turn: the median of the rounds' ratios of their req/s
+ *     (`--ratio-only` runs this phase alone, on two processes).
  * Prints req/s, p50, p99 and errors per route, the load average, the watched tables' sizes before and after, and
- * the ledger check. Exits 1 on any error in step 2 or 3, or a ledger problem. The database is dropped at the end.
+ * the ledger check. Exits 1 on any error in step 2 or 3, or a ledger problem. The database is dropped at the end
+ * (`--keep` keeps it and prints its URL; `--database URL` runs on such a seeded database instead of seeding one).
  */
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -47,8 +49,38 @@ const { values } = parseArgs({
     threshold: { type: 'string', default: '100' },
     rate: { type: 'string' },
     'ratio-seconds': { type: 'string', default: '10' },
+    'ratio-rounds': { type: 'string', default: '3' },
+    'ratio-only': { type: 'boolean', default: false },
+    'bisect-steps': { type: 'string', default: '3' },
+    database: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
   },
 })
+
+if (values.help) {
+  console.log(`npm run bench:load -- [options]   (docs/resilience.md, 'Load')
+  --pg URL              PostgreSQL to make the bench's database next to (default TEST_DATABASE_URL)
+  --redis URL           Redis for the rate limits (default REDIS_URL, TEST_REDIS_URL, redis://127.0.0.1:6379)
+  --users N             seeded users (10000)
+  --accounts N          seeded accounts (1000000)
+  --active N            users signed in for the runs (2000)
+  --database URL        run on this already seeded database (from --keep) instead of seeding a new one
+  --keep                keep the bench's database at the end and print its URL
+  --start-rate R        the step search's first rate, req/s (20)
+  --factor F            each step's rate is the last one's times F (1.5)
+  --step-seconds S      each step's length (10)
+  --bisect-steps N      steps of bisection between the last passing and the first failing rate (3)
+  --max-rate R          the step search stops there (5000)
+  --threshold MS        p99 that ends the step search (100)
+  --rate R              skip the step search: R is this
+  --seconds S           the 2-process mix at 2R (60)
+  --ratio-seconds S     each ratio run, dashboard or bare route (10)
+  --ratio-rounds N      dashboard and bare route in turn, N times; the median ratio counts (3)
+  --ratio-only          only the ratio phase, on two processes (no step search, no mix)
+  --help                this`)
+  process.exit(0)
+}
 
 const number = (name: keyof typeof values) => {
   const value = Number(values[name])
@@ -116,98 +148,163 @@ const started = Date.now()
 log(
   `load bench: ${size.users.toLocaleString('en')} users, ${size.accounts.toLocaleString('en')} accounts; ${load()}`,
 )
-const database = await createLoadDatabase(pgUrl, size)
+const database =
+  values.database === undefined ? await createLoadDatabase(pgUrl, size) : existingDatabase(values.database)
 const { seed } = database
-log(
-  `seeded in ${(seed.ms / 1000).toFixed(1)} s: ${seed.users.toLocaleString('en')} users, ${seed.accounts.toLocaleString('en')} accounts, ${seed.invoices.toLocaleString('en')} invoices, ${seed.transactions.toLocaleString('en')} payouts, ${seed.referralEarnings.toLocaleString('en')} referral earnings`,
-)
+if (seed)
+  log(
+    `seeded in ${(seed.ms / 1000).toFixed(1)} s: ${seed.users.toLocaleString('en')} users, ${seed.accounts.toLocaleString('en')} accounts, ${seed.invoices.toLocaleString('en')} invoices, ${seed.transactions.toLocaleString('en')} payouts, ${seed.referralEarnings.toLocaleString('en')} referral earnings`,
+  )
+else log(`on the seeded database ${database.url}`)
 
-log('\nEXPLAIN ANALYZE (execution time, plan top):')
-for (const line of await explainQueries(database.url)) log(`  ${line}`)
+if (!values['ratio-only']) {
+  log('\nEXPLAIN ANALYZE (execution time, plan top):')
+  for (const line of await explainQueries(database.url)) log(`  ${line}`)
+}
 
-try {
-  // 1. One process: where p99 first passes the threshold.
-  let found = values.rate === undefined ? undefined : number('rate')
-  if (found === undefined) {
-    found = await withCluster(1, database.url, async (cluster) => {
-      await openForBusiness(cluster.port)
-      const users = await signIn(cluster.port)
-      await runMix({ port: cluster.port, users, rate: number('start-rate'), seconds: 3, label: 'warm-up' })
-      for (
-        let rate = number('start-rate');
-        rate <= number('max-rate');
-        rate = Math.round(rate * number('factor'))
-      ) {
-        const step = await runMix({
-          port: cluster.port,
-          users,
-          rate,
-          seconds: number('step-seconds'),
-          label: `1 process, step`,
-        })
-        log(
-          `step ${rate} req/s: achieved ${step.reqPerSec.toFixed(1)} req/s, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, errors ${step.errors}; ${load()}`,
-        )
-        if (step.p99 > threshold) {
-          for (const line of formatRun(step)) log(line)
-          return rate
-        }
-      }
-      log(`p99 stayed under ${threshold} ms up to --max-rate; using it`)
-      return number('max-rate')
-    })
-    log(`\nR = ${found} req/s: the first step whose p99 passed ${threshold} ms on one process`)
-  }
+/** A database seeded by an earlier run (`--keep`): kept at the end too. */
+function existingDatabase(url: string): { url: string; seed: undefined; dispose(): Promise<void> } {
+  return { url, seed: undefined, dispose: async () => undefined }
+}
 
-  // 2 and 3. Two processes: the mix at 2R, then the ratio.
-  const target = 2 * found
-  await withCluster(2, database.url, async (cluster) => {
-    await openForBusiness(cluster.port)
-    const users = await signIn(cluster.port)
-    const before = await tableSizes(database.url, redisUrl)
-    const mix = await runMix({
-      port: cluster.port,
-      users,
-      rate: target,
-      seconds: number('seconds'),
-      label: `2 processes, mix at 2R`,
-    })
-    log()
-    for (const line of formatRun(mix)) log(line)
-    const dashboard = await runSaturated({
-      port: cluster.port,
-      route: 'dashboard',
-      users,
-      seconds: number('ratio-seconds'),
-    })
-    const bare = await runSaturated({
-      port: cluster.port,
-      route: 'bare',
-      users,
-      seconds: number('ratio-seconds'),
-    })
+/**
+ * GET /dashboard, then the bare route, each alone as fast as answers come, `--ratio-rounds` times in turn: single
+ * windows swing on a shared machine, so the median of the rounds' ratios counts.
+ */
+async function ratioRounds(port: number, users: LoadUser[]) {
+  const rounds: { dashboard: RunFigures; bare: RunFigures; ratio: number }[] = []
+  for (let round = 1; round <= number('ratio-rounds'); round += 1) {
+    const seconds = number('ratio-seconds')
+    const dashboard = await runSaturated({ port, route: 'dashboard', users, seconds })
+    const bare = await runSaturated({ port, route: 'bare', users, seconds })
+    const ratio = dashboard.reqPerSec / bare.reqPerSec
+    rounds.push({ dashboard, bare, ratio })
     log()
     for (const line of [...formatRun(dashboard), ...formatRun(bare)]) log(line)
-    const ratio = dashboard.reqPerSec / bare.reqPerSec
     log(
-      `\nGET /dashboard / bare route: ${dashboard.reqPerSec.toFixed(0)} / ${bare.reqPerSec.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}% (goal 50% or more)`,
+      `round ${round}: GET /dashboard / bare route: ${dashboard.reqPerSec.toFixed(0)} / ${bare.reqPerSec.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}%`,
     )
-    const after = await tableSizes(database.url, redisUrl)
-    log()
-    printSizes('before the 2-process run', before)
-    printSizes('after it', after)
-    const problems = await ledgerProblems(cluster.port)
-    log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`)
-    for (const problem of problems.slice(0, 10)) log(`  ${problem}`)
-    const runs: RunFigures[] = [mix, dashboard, bare]
-    const errors = runs.reduce((n, run) => n + run.errors, 0)
-    log(
-      `\nsummary: R ${found} req/s on 1 process; 2 processes at ${target} req/s for ${mix.seconds} s: ${mix.reqPerSec.toFixed(1)} req/s, p50 ${mix.p50.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, errors ${mix.errors}; dashboard ratio ${(ratio * 100).toFixed(0)}%; errors in all runs ${errors}; ${load()}`,
-    )
-    if (errors > 0 || problems.length > 0) failed = true
+  }
+  const median = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b)
+    const mid = Math.floor(sorted.length / 2)
+    return sorted.length % 2 === 1
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+  }
+  const ratio = median(rounds.map((r) => r.ratio))
+  log(
+    `\nGET /dashboard / bare route, median of ${rounds.length} rounds: ${median(rounds.map((r) => r.dashboard.reqPerSec)).toFixed(0)} / ${median(rounds.map((r) => r.bare.reqPerSec)).toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(0)}% (rounds ${rounds.map((r) => `${(r.ratio * 100).toFixed(0)}%`).join(', ')}; goal 50% or more)`,
+  )
+  return { ratio, runs: rounds.flatMap((r) => [r.dashboard, r.bare]) }
+}
+
+/** One step of the search: the mix at `rate` for `--step-seconds` on one process, printed. */
+async function step(port: number, users: LoadUser[], rate: number, label: string): Promise<RunFigures> {
+  const run = await runMix({
+    port,
+    users,
+    rate,
+    seconds: number('step-seconds'),
+    label: `1 process, ${label}`,
   })
+  log(
+    `${label} ${rate} req/s: achieved ${run.reqPerSec.toFixed(1)} req/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, errors ${run.errors}; ${load()}`,
+  )
+  return run
+}
+
+/**
+ * R on one process: steps times `--factor` until p99 first passes the threshold, then `--bisect-steps` halvings of
+ * the interval between the last step under it and that step. R is the lowest rate found over the threshold.
+ */
+async function searchRate(
+  port: number,
+  users: LoadUser[],
+): Promise<{ rate: number; passed: number | undefined }> {
+  let passed: number | undefined
+  let failedAt: number | undefined
+  for (
+    let rate = number('start-rate');
+    rate <= number('max-rate');
+    rate = Math.round(rate * number('factor'))
+  ) {
+    const run = await step(port, users, rate, 'step')
+    if (run.p99 > threshold) {
+      for (const line of formatRun(run)) log(line)
+      failedAt = rate
+      break
+    }
+    passed = rate
+  }
+  if (failedAt === undefined) {
+    log(`p99 stayed under ${threshold} ms up to --max-rate; using it`)
+    return { rate: number('max-rate'), passed }
+  }
+  for (let i = 0; i < number('bisect-steps') && passed !== undefined && failedAt - passed > 1; i += 1) {
+    const rate = Math.round((passed + failedAt) / 2)
+    if ((await step(port, users, rate, 'bisect')).p99 > threshold) failedAt = rate
+    else passed = rate
+  }
+  return { rate: failedAt, passed }
+}
+
+try {
+  if (values['ratio-only']) {
+    await withCluster(2, database.url, async (cluster) => {
+      await openForBusiness(cluster.port)
+      const { runs } = await ratioRounds(cluster.port, await signIn(cluster.port))
+      if (runs.some((run) => run.errors > 0)) failed = true
+    })
+  } else {
+    // 1. One process: where p99 first passes the threshold.
+    let found = values.rate === undefined ? undefined : number('rate')
+    if (found === undefined) {
+      const search = await withCluster(1, database.url, async (cluster) => {
+        await openForBusiness(cluster.port)
+        const users = await signIn(cluster.port)
+        await runMix({ port: cluster.port, users, rate: number('start-rate'), seconds: 3, label: 'warm-up' })
+        return searchRate(cluster.port, users)
+      })
+      found = search.rate
+      log(
+        `\nR = ${found} req/s: the lowest rate whose p99 passed ${threshold} ms on one process${search.passed === undefined ? '' : ` (${search.passed} req/s stayed under it)`}`,
+      )
+    }
+
+    // 2 and 3. Two processes: the mix at 2R, then the ratio.
+    const target = 2 * found
+    await withCluster(2, database.url, async (cluster) => {
+      await openForBusiness(cluster.port)
+      const users = await signIn(cluster.port)
+      const before = await tableSizes(database.url, redisUrl)
+      const mix = await runMix({
+        port: cluster.port,
+        users,
+        rate: target,
+        seconds: number('seconds'),
+        label: `2 processes, mix at 2R`,
+      })
+      log()
+      for (const line of formatRun(mix)) log(line)
+      const { ratio, runs } = await ratioRounds(cluster.port, users)
+      const after = await tableSizes(database.url, redisUrl)
+      log()
+      printSizes('before the 2-process run', before)
+      printSizes('after it', after)
+      const problems = await ledgerProblems(cluster.port)
+      log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`)
+      for (const problem of problems.slice(0, 10)) log(`  ${problem}`)
+      const errors = [mix, ...runs].reduce((n, run) => n + run.errors, 0)
+      log(
+        `\nsummary: R ${found} req/s on 1 process; 2 processes at ${target} req/s for ${mix.seconds} s: ${mix.reqPerSec.toFixed(1)} req/s, p50 ${mix.p50.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, errors ${mix.errors}; dashboard ratio ${(ratio * 100).toFixed(0)}% (median); errors in all runs ${errors}; ${load()}`,
+      )
+      if (errors > 0 || problems.length > 0) failed = true
+    })
+  }
 } finally {
-  await database.dispose()
+  if (values.keep) log(`\nkept the database: --database ${database.url}`)
+  else await database.dispose()
 }
 log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`)
 process.exit(failed ? 1 : 0)
