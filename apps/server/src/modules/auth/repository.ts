@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { preparedPerDb } from '../../db/prepared.ts'
 import { referralLinks, refreshTokens, users } from '../../db/schema.ts'
 
 /** `telegramId` is null for a user who joined by email and never signed in through Telegram. */
@@ -18,11 +19,17 @@ const authUserColumns = { id: users.id, uid: users.uid, telegramId: users.telegr
 /** Blocked users (an operator's decision, docs/console.md) are nobody to their tokens: access and refresh stop at once. */
 const notBlocked = sql`not exists (select 1 from user_blocks b where b.user_id = ${users.id})`
 
-export async function findUserByUid(db: Db, uid: string): Promise<AuthUser | undefined> {
-  const [row] = await db
+/** The access-token check's read on every user call (plugins/authenticate.ts): prepared (db/prepared.ts). */
+const userByUid = preparedPerDb((db) =>
+  db
     .select(authUserColumns)
     .from(users)
-    .where(and(eq(users.uid, uid), notBlocked))
+    .where(and(eq(users.uid, sql.placeholder('uid')), notBlocked))
+    .prepare('auth_user_by_uid'),
+)
+
+export async function findUserByUid(db: Db, uid: string): Promise<AuthUser | undefined> {
+  const [row] = await userByUid(db).execute({ uid })
   return row
 }
 

@@ -1,4 +1,4 @@
-import { type ChannelStatus, type Dashboard, NEWS_UNSEEN_CAP } from '@app/contract'
+import type { ChannelStatus, Dashboard } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
@@ -13,10 +13,7 @@ export function createDashboardService({ db, channelMembership }: DashboardServi
   return {
     async get(userId: number): Promise<Dashboard> {
       // Two statements: the settings and everything about the user (one round trip each, side by side).
-      const [settings, figures] = await Promise.all([
-        readSettings(db),
-        findDashboardFigures(db, userId, NEWS_UNSEEN_CAP),
-      ])
+      const [settings, figures] = await Promise.all([readSettings(db), findDashboardFigures(db, userId)])
       if (!figures) throw notFound('User not found')
       const { user, available, accountCount, referralsCount, unseenNews } = figures
       const min = settings.min_payment_limit

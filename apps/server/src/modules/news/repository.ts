@@ -1,5 +1,5 @@
 /** All SQL of the news: operators' items, the users' list, and how far each user has read (docs/news.md). */
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm'
+import { desc, eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { news, newsSeen, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
@@ -77,7 +77,7 @@ export async function markNewsSeenUpTo(db: Db, userId: number, uid: string): Pro
  * How many items the user has not seen, counted up to `cap`, as a scalar subquery: the dashboard reads it in its
  * one statement (modules/dashboard/repository.ts).
  */
-export const unseenNewsCountSql = (userId: number, cap: number) => sql<number>`(
+export const unseenNewsCountSql = (userId: number | SQLWrapper, cap: number) => sql<number>`(
     select count(*)::int from (
       select 1 from ${news}
       where ${news.publishedAt} > coalesce(

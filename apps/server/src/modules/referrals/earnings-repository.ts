@@ -4,7 +4,7 @@
  * Every function runs inside the caller's database transaction (`tx`), next to the account or invoice change it
  * belongs with, so an earning and its account never disagree.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { invoices, referralEarnings } from '../../db/schema.ts'
 
@@ -87,7 +87,7 @@ export async function invoiceEarningsAmount(db: Db, invoiceId: number): Promise<
  * Earnings on no invoice: part of the referrer's available balance (minor units, as text), as a scalar subquery
  * (the dashboard's one statement).
  */
-export const availableEarningsSql = (referrerUserId: number) => sql<string>`(
+export const availableEarningsSql = (referrerUserId: number | SQLWrapper) => sql<string>`(
     select coalesce(sum(${referralEarnings.amount}), 0)::text from ${referralEarnings}
     where ${referralEarnings.referrerUserId} = ${referrerUserId} and ${referralEarnings.invoiceId} is null)`
 

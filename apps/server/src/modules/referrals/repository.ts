@@ -1,5 +1,5 @@
 /** All SQL about users' referral links and whom they brought (docs/referrals.md). */
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { referralLinks, users } from '../../db/schema.ts'
 
@@ -34,7 +34,7 @@ export async function revokeLiveCode(tx: Db, userId: number): Promise<void> {
 
 /** Users who joined through any of this user's codes, revoked ones included. */
 /** How many users the user brought, as a scalar subquery (the dashboard's statement). */
-export const referredUsersCountSql = (userId: number) =>
+export const referredUsersCountSql = (userId: number | SQLWrapper) =>
   sql<number>`(select count(*)::int from ${users} where ${users.referrerUserId} = ${userId})`
 
 export async function countReferredUsers(db: Db, userId: number): Promise<number> {

@@ -1,16 +1,22 @@
 /** All SQL about settings; values leave decoded (typed, defaulted) by the definitions. */
 import { inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { preparedPerDb } from '../../db/prepared.ts'
 import { settings } from '../../db/schema.ts'
 import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingsValues } from './settings-definitions.ts'
 
-async function findStoredSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
-  // Raw `sql` on purpose: drizzle's jsonb decoder JSON.parses string values a second time, which
-  // would turn the stored string "2500000" into a number.
-  const rows = await db
+// Raw `sql` on purpose: drizzle's jsonb decoder JSON.parses string values a second time, which would turn the
+// stored string "2500000" into a number.
+const storedSettings = preparedPerDb((db) =>
+  db
     .select({ key: settings.key, value: sql<unknown>`${settings.value}` })
     .from(settings)
-    .where(inArray(settings.key, [...keys]))
+    .where(inArray(settings.key, [...SETTING_KEYS]))
+    .prepare('settings_read'),
+)
+
+async function findStoredSettings(db: Db): Promise<Map<string, unknown>> {
+  const rows = await storedSettings(db).execute()
   return new Map(rows.map((r) => [r.key, r.value]))
 }
 
@@ -23,7 +29,7 @@ function decode<K extends SettingKey>(key: K, stored: unknown): SettingsValues[K
  * transaction, with its `tx`, so a decision and the change it guards see the same values.
  */
 export async function readSettings(db: Db): Promise<SettingsValues> {
-  const stored = await findStoredSettings(db, SETTING_KEYS)
+  const stored = await findStoredSettings(db)
   return {
     order_open: decode('order_open', stored.get('order_open')),
     payment_open: decode('payment_open', stored.get('payment_open')),
