@@ -14,7 +14,7 @@ import { migrateDatabase } from './db/migrate.ts'
 import { validationError } from './lib/domain-error.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
-import { seedDemoData } from './modules/demo/repository.ts'
+import { createDemoService } from './modules/demo/service.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
@@ -154,7 +154,7 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   try {
     await migrateDatabase(database)
     const context = await createAppContext(config, database, app.log, options)
-    if (config.demoData) await seedDemoData(context.db, { simulatorUsers: config.simulator })
+    if (config.demoData) await createDemoService(context).seed({ simulatorUsers: config.simulator })
     return context
   } catch (error) {
     if (options.database === undefined) await database.close().catch(() => undefined)
@@ -240,7 +240,6 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       services,
       smtpConfigured: config.smtpUrl !== undefined,
       devOutbox: !config.isProduction,
-      db: context.db,
       sandbox: config.accountProvider === 'sandbox',
       fakeBotApi: context.fakeBotApi,
       channelMembership: context.channelMembership,

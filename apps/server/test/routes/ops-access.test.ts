@@ -3,7 +3,7 @@
  * sessions (cookie, idle and absolute expiry, logout everywhere), CSRF, login lockout, TOTP wrong and replayed, four
  * eyes on large payouts, the audit row with every change and only then, and an audit log nothing can change.
  */
-import type { OperatorEnrolment, OperatorRole } from '@app/contract/ops'
+import type { OperatorEnrolment, OperatorRole, Overview } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
@@ -337,5 +337,27 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     ).toBe(200)
     expect((await withToken(token)('GET', '/ops/ledger')).statusCode).toBe(401)
     expect((await s.call('GET', '/ops/session')).statusCode).toBe(401)
+  })
+
+  it('the overview is the service’s: its time is the context clock, owed is available plus unpaid invoices', async () => {
+    const u = await newUser(t.app)
+    tick(90 * 60) // an hour and a half ahead of the wall clock
+    const overview = () => asAdmin('GET', '/ops/overview').then((answer) => json<Overview>(answer))
+    const before = await overview()
+    expect(before.at).toBe(clock.toISOString())
+    await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [
+      1_250_000n,
+      2_500_000n,
+    ])
+    const after = await overview()
+    expect(Number(after.owed) - Number(before.owed)).toBeCloseTo(3.75, 6)
+    const ledger = json<{ totals: { available: string; onUnpaidInvoices: string; paid: string } }>(
+      await asAdmin('GET', '/ops/ledger'),
+    )
+    expect(Number(after.owed)).toBeCloseTo(
+      Number(ledger.totals.available) + Number(ledger.totals.onUnpaidInvoices),
+      6,
+    )
+    expect(after.paidTotal).toBe(ledger.totals.paid)
   })
 })

@@ -30,7 +30,7 @@ import {
  * All SQL of the demo data, in one database transaction at start-up (DEMO_DATA). Idempotent: safe on every
  * start, and never overrides what an operator changed.
  */
-export async function seedDemoData(db: Db, options: { simulatorUsers: boolean }): Promise<void> {
+export async function seedDemoData(db: Db, options: { simulatorUsers: boolean; now: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const invite = await tx
       .insert(referralLinks)
@@ -40,7 +40,7 @@ export async function seedDemoData(db: Db, options: { simulatorUsers: boolean })
     // The invite is new only on a database's first seeding: the demo news are published then and never again, so
     // an item an operator removed stays removed after a restart.
     const firstSeeding = invite.length > 0
-    if (firstSeeding) await seedDemoNews(tx)
+    if (firstSeeding) await seedDemoNews(tx, options.now)
     const [referrer] = await tx
       .insert(users)
       .values({
@@ -77,16 +77,15 @@ export async function seedDemoData(db: Db, options: { simulatorUsers: boolean })
 }
 
 /** The demo news, published some days apart before now. */
-async function seedDemoNews(tx: Db): Promise<void> {
+async function seedDemoNews(tx: Db, now: Date): Promise<void> {
   const dayMs = 24 * 60 * 60 * 1000
-  const now = Date.now()
   await tx.insert(news).values(
     DEMO_NEWS.map((item) => ({
       titleEn: item.en.title,
       bodyEn: item.en.body,
       titleFa: item.fa.title,
       bodyFa: item.fa.body,
-      publishedAt: new Date(now - item.daysAgo * dayMs),
+      publishedAt: new Date(now.getTime() - item.daysAgo * dayMs),
     })),
   )
 }

@@ -22,7 +22,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../email-auth/
 import { seal, unseal } from '../email-outbox/mail-crypto.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
 import type { OperatorKeys } from './keys.ts'
-import { overviewCounts } from './overview.ts'
+import { readOverview } from './overview.ts'
 import * as repo from './repository.ts'
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
 
@@ -276,7 +276,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
       }
     },
 
-    overview: () => overviewCounts(db, now()),
+    overview: () => readOverview(db, now()),
 
     async list(): Promise<Operator[]> {
       return (await repo.listOperators(db)).map(operatorView)

@@ -22,7 +22,6 @@ import {
 } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
-import { formatUsdt, parseUsdt } from '../../lib/money.ts'
 import { approvalState, approvePayout } from '../../modules/operators/payout-approvals.ts'
 import type { WithServices } from '../../services.ts'
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts'
@@ -31,14 +30,14 @@ const e = ErrorResponseSchema
 const errors = { 400: e, 401: e, 403: e }
 const UidParams = z.object({ uid: z.uuid() })
 
-export type OperatorRoutesOptions = WithServices<'operators' | 'audit' | 'ledger'> & {
+export type OperatorRoutesOptions = WithServices<'operators' | 'audit'> & {
   secureCookies: boolean
   loginRateLimitMax: number
 }
 
 const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
   app,
-  { services: { operators, audit, ledger }, secureCookies, loginRateLimitMax },
+  { services: { operators, audit }, secureCookies, loginRateLimitMax },
 ) => {
   app.post(
     '/session',
@@ -135,18 +134,9 @@ const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
     async (request) => audit.list(request.query),
   )
 
-  app.get('/overview', { schema: { response: { 200: OverviewSchema, ...errors } } }, async () => {
-    const [report, counts] = await Promise.all([ledger.report(), operators.overview()])
-    const { available, onUnpaidInvoices, paid } = report.totals
-    return {
-      ...counts,
-      owed: formatUsdt((parseUsdt(available) ?? 0n) + (parseUsdt(onUnpaidInvoices) ?? 0n)),
-      paidToday: formatUsdt(counts.paidTodayMinor),
-      paidTotal: paid,
-      ledgerProblems: report.problems,
-      at: new Date().toISOString(),
-    }
-  })
+  app.get('/overview', { schema: { response: { 200: OverviewSchema, ...errors } } }, async () =>
+    operators.overview(),
+  )
 
   app.post(
     '/transactions/:uid/approve',

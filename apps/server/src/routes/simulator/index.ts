@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
-import type { Db } from '../../db/client.ts'
 import type { FakeBotApi } from '../../dev/fake-bot-api/server.ts'
 import type { ChannelMembershipChecker } from '../../modules/dashboard/channel-membership.ts'
 import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../modules/demo/demo-data.ts'
-import { resetSandboxAccounts } from '../../modules/demo/repository.ts'
 import type { WithServices } from '../../services.ts'
 import { simulatedLaunch } from './simulated-launch.ts'
 
@@ -46,7 +44,6 @@ export default async function simulatorRoutes(
   app: FastifyInstance,
   opts: {
     botToken: string
-    db: Db
     sandbox: boolean
     smtpConfigured: boolean
     /** Serve the dev outbox, codes and all (GET /simulator/outbox): never in production. */
@@ -54,7 +51,7 @@ export default async function simulatorRoutes(
     /** Development without a real bot: the in-process fake Bot API, whose chat the page shows. */
     fakeBotApi?: FakeBotApi | undefined
     channelMembership?: ChannelMembershipChecker | undefined
-  } & WithServices<'emailOutbox'>,
+  } & WithServices<'emailOutbox' | 'demo'>,
 ) {
   const files = {
     html: asset('index.html'),
@@ -186,6 +183,6 @@ export default async function simulatorRoutes(
         .code(400)
         .send({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user' })
     }
-    return resetSandboxAccounts(opts.db, demoUser.telegramId)
+    return opts.services.demo.resetSandboxAccounts(demoUser.telegramId)
   })
 }
