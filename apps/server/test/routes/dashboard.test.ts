@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import type { ChannelStatus, Dashboard } from '@app/contract'
 import { DashboardSchema } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { users } from '../../src/db/schema.ts'
+import { userBlocks, users } from '../../src/db/schema.ts'
+import { createAccessTokenSigner } from '../../src/modules/auth/access-tokens.ts'
 import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
 import { createSettingsService } from '../../src/modules/settings/service.ts'
-import { authorize, bearer, buildAppOn, json, useTestApp } from '../helpers/app.ts'
+import { authorize, bearer, buildAppOn, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 
@@ -133,5 +135,31 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       const response = await t.app.inject({ method: 'GET', url })
       expect(response.statusCode).toBe(401)
     }
+  })
+
+  it('reads the token’s user in its own statement: unknown and blocked users get 401 at once, as elsewhere', async () => {
+    const tg = freshTelegramUser()
+    const { accessToken } = await authorize(t.app, tg)
+    const status = async (url: string, token: string) =>
+      (await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode
+    const urls = ['/dashboard', '/dashboard/channel-status']
+    for (const url of urls) expect(await status(url, accessToken), url).toBe(200)
+
+    // A token signed with the app's secret for a user who does not exist.
+    const unknown = await createAccessTokenSigner(TEST_AUTH_SECRET, 60).sign(randomUUID())
+    for (const url of urls) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(unknown) })
+      expect(response.statusCode, url).toBe(401)
+      expect(json(response), url).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'Access token is invalid or expired',
+      })
+    }
+
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, tg.id))
+    await t.database.db.insert(userBlocks).values({ userId: row?.id ?? 0, reason: 'test' })
+    for (const url of urls) expect(await status(url, accessToken), url).toBe(401)
+    await t.database.db.delete(userBlocks).where(eq(userBlocks.userId, row?.id ?? 0))
+    for (const url of urls) expect(await status(url, accessToken), url).toBe(200)
   })
 })

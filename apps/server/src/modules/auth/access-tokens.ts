@@ -4,11 +4,15 @@
  * expiry and our `type: 'access'` claim, so a token of another kind can never pass as access.
  */
 import { errors, jwtVerify, SignJWT } from 'jose'
+import { unauthorized } from '../../lib/domain-error.ts'
 
 export const TOKEN_ISSUER = 'account-supply'
 export const TOKEN_AUDIENCE = 'account-supply-app'
 const ALGORITHM = 'HS256'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** The answer to a token that fails, or whose user is unknown or blocked. */
+export const accessTokenRefused = () => unauthorized('Access token is invalid or expired')
 
 export type AccessTokenSigner = {
   sign(userUid: string): Promise<string>

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { referralLinks, refreshTokens, users } from '../../db/schema.ts'
@@ -16,8 +16,13 @@ export type TelegramProfile = {
 
 const authUserColumns = { id: users.id, uid: users.uid, telegramId: users.telegramId }
 
-/** Blocked users (an operator's decision, docs/console.md) are nobody to their tokens: access and refresh stop at once. */
-const notBlocked = sql`not exists (select 1 from user_blocks b where b.user_id = ${users.id})`
+/**
+ * Blocked users (an operator's decision, docs/console.md) are nobody to their tokens: access and refresh stop at
+ * once. `userId` is the user's id column in the statement that reads the user (the dashboard reads its own).
+ */
+export const notBlockedSql = (userId: SQLWrapper) =>
+  sql`not exists (select 1 from user_blocks b where b.user_id = ${userId})`
+const notBlocked = notBlockedSql(users.id)
 
 /** The access-token check's read on every user call (plugins/authenticate.ts): prepared (db/prepared.ts). */
 const userByUid = preparedPerDb((db) =>

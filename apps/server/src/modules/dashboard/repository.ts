@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { accounts, emailIdentities, users } from '../../db/schema.ts'
+import { notBlockedSql } from '../auth/repository.ts'
 import { unseenNewsCountSql } from '../news/repository.ts'
 import { availableEarningsSql } from '../referrals/earnings-repository.ts'
 import { referredUsersCountSql } from '../referrals/repository.ts'
@@ -35,12 +36,14 @@ export type DashboardFigures = {
 const me = alias(users, 'me')
 
 /**
- * One statement, one round trip: the user's flags, referrer and email, and as scalar subqueries the available
- * balance (net of accepted accounts on no invoice plus referral earnings on no invoice, summed by the database as
- * integers: what `POST /invoices/request-invoice` attaches), the accounts submitted, the users brought and the
- * unseen news. Each subquery reads one index range of the user (docs/resilience.md, 'Load': six statements in
- * parallel held six of the pool's connections per request, the dashboard's throughput a sixth of a bare route's).
- * Prepared (db/prepared.ts): building it cost more Node CPU than PostgreSQL spent running it.
+ * One statement, one round trip, by the access token's subject. Whether that user exists and is not blocked: the
+ * check `app.authenticate` makes with a statement of its own on other routes (no row: a 401). The user's flags,
+ * referrer and email, and as scalar subqueries the available balance (net of accepted accounts on no invoice plus
+ * referral earnings on no invoice, summed by the database as integers: what `POST /invoices/request-invoice`
+ * attaches), the accounts submitted, the users brought and the unseen news. Each subquery reads one index range of
+ * the user (docs/resilience.md, 'Load': six statements in parallel held six of the pool's connections per request,
+ * the dashboard's throughput a sixth of a bare route's). Prepared (db/prepared.ts): building it cost more Node CPU
+ * than PostgreSQL spent running it.
  */
 const dashboardFigures = preparedPerDb((db) =>
   db
@@ -61,12 +64,13 @@ const dashboardFigures = preparedPerDb((db) =>
     .from(me)
     .leftJoin(referrer, eq(referrer.id, me.referrerUserId))
     .leftJoin(emailIdentities, and(eq(emailIdentities.userId, me.id), isNotNull(emailIdentities.verifiedAt)))
-    .where(eq(me.id, sql.placeholder('userId')))
+    .where(and(eq(me.uid, sql.placeholder('uid')), notBlockedSql(me.id)))
     .prepare('dashboard_figures'),
 )
 
-export async function findDashboardFigures(db: Db, userId: number): Promise<DashboardFigures | undefined> {
-  const [row] = await dashboardFigures(db).execute({ userId })
+/** Undefined when no such user, or a blocked one. */
+export async function findDashboardFigures(db: Db, userUid: string): Promise<DashboardFigures | undefined> {
+  const [row] = await dashboardFigures(db).execute({ uid: userUid })
   if (!row) return undefined
   return {
     user: {

@@ -1,20 +1,31 @@
 import type { ChannelStatus, Dashboard } from '@app/contract'
 import type { Db } from '../../db/client.ts'
-import { notFound } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import { type AccessTokenSigner, accessTokenRefused } from '../auth/access-tokens.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
 import { findDashboardFigures } from './repository.ts'
 
-export type DashboardServiceDeps = { db: Db; channelMembership: ChannelMembershipChecker }
+export type DashboardServiceDeps = {
+  db: Db
+  channelMembership: ChannelMembershipChecker
+  accessTokens: AccessTokenSigner
+}
 export type DashboardService = ReturnType<typeof createDashboardService>
 
-export function createDashboardService({ db, channelMembership }: DashboardServiceDeps) {
+export function createDashboardService({ db, channelMembership, accessTokens }: DashboardServiceDeps) {
   return {
-    async get(userId: number): Promise<Dashboard> {
+    /**
+     * The dashboard of the access token's user. It checks the token itself and reads the user's existence and block
+     * in its own statement, in place of `app.authenticate`'s read (docs/resilience.md, 'Load'): an unknown or
+     * blocked user is a 401 all the same.
+     */
+    async get(accessToken: string): Promise<Dashboard> {
+      const uid = await accessTokens.verify(accessToken)
+      if (uid === undefined) throw accessTokenRefused()
       // Two statements: the settings and everything about the user (one round trip each, side by side).
-      const [settings, figures] = await Promise.all([readSettings(db), findDashboardFigures(db, userId)])
-      if (!figures) throw notFound('User not found')
+      const [settings, figures] = await Promise.all([readSettings(db), findDashboardFigures(db, uid)])
+      if (!figures) throw accessTokenRefused()
       const { user, available, accountCount, referralsCount, unseenNews } = figures
       const min = settings.min_payment_limit
       const max = settings.max_payment_limit
