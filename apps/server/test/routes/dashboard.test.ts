@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { ChannelStatus, Dashboard } from '@app/contract'
 import { DashboardSchema } from '@app/contract'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { userBlocks, users } from '../../src/db/schema.ts'
 import { createAccessTokenSigner } from '../../src/modules/auth/access-tokens.ts'
 import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '../../src/modules/demo/demo-data.ts'
+import { cachedSettingsReader, SETTINGS_CACHE_MS } from '../../src/modules/settings/repository.ts'
 import { createSettingsService } from '../../src/modules/settings/service.ts'
 import { authorize, bearer, buildAppOn, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -128,6 +129,26 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     } finally {
       await other.close()
     }
+  })
+
+  it('keeps the settings a second for read paths: another process’s change shows within it, this one’s at once', async () => {
+    let clock = 0
+    const read = cachedSettingsReader(t.database.db, { clock: () => clock })
+    const orderOpen = async () => (await read()).order_open
+    expect(await orderOpen()).toBe(true)
+    // Another process's write: straight into the table, this process is not told.
+    const store = (open: boolean) =>
+      t.database.db.execute(
+        sql`update settings set value = ${JSON.stringify(open)}::jsonb where key = 'order_open'`,
+      )
+    await store(false)
+    clock += SETTINGS_CACHE_MS - 1
+    expect(await orderOpen()).toBe(true)
+    clock += 1
+    expect(await orderOpen()).toBe(false)
+    // This process's write: read again at once.
+    await createSettingsService({ db: t.database.db }).set('order_open', true)
+    expect(await orderOpen()).toBe(true)
   })
 
   it('requires authentication', async () => {

@@ -2,7 +2,7 @@ import type { ChannelStatus, Dashboard } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { type AccessTokenSigner, accessTokenRefused } from '../auth/access-tokens.ts'
-import { readSettings } from '../settings/repository.ts'
+import { cachedSettingsReader } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
 import { findDashboardFigures } from './repository.ts'
 
@@ -14,6 +14,8 @@ export type DashboardServiceDeps = {
 export type DashboardService = ReturnType<typeof createDashboardService>
 
 export function createDashboardService({ db, channelMembership, accessTokens }: DashboardServiceDeps) {
+  // Read on every launch of the mini-app: kept for a second (docs/resilience.md, 'Load').
+  const currentSettings = cachedSettingsReader(db)
   return {
     /**
      * The dashboard of the access token's user. It checks the token itself and reads the user's existence and block
@@ -23,8 +25,8 @@ export function createDashboardService({ db, channelMembership, accessTokens }: 
     async get(accessToken: string): Promise<Dashboard> {
       const uid = await accessTokens.verify(accessToken)
       if (uid === undefined) throw accessTokenRefused()
-      // Two statements: the settings and everything about the user (one round trip each, side by side).
-      const [settings, figures] = await Promise.all([readSettings(db), findDashboardFigures(db, uid)])
+      // The settings (kept for a second) and everything about the user (one statement), side by side.
+      const [settings, figures] = await Promise.all([currentSettings(), findDashboardFigures(db, uid)])
       if (!figures) throw accessTokenRefused()
       const { user, available, accountCount, referralsCount, unseenNews } = figures
       const min = settings.min_payment_limit
@@ -49,7 +51,7 @@ export function createDashboardService({ db, channelMembership, accessTokens }: 
 
     /** A user without a Telegram id (joined by email) cannot be checked: the prompt shows, as when not joined. */
     async channelStatus(telegramId: number | null): Promise<ChannelStatus> {
-      const { channel_username: channelUsername } = await readSettings(db)
+      const { channel_username: channelUsername } = await currentSettings()
       if (channelUsername === null) return { channelUsername: null, isUserJoined: true }
       if (telegramId === null) return { channelUsername, isUserJoined: false }
       return { channelUsername, isUserJoined: await channelMembership.isMember(channelUsername, telegramId) }

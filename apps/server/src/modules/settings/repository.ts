@@ -51,6 +51,42 @@ export async function readSettings(db: Db): Promise<SettingsValues> {
   }
 }
 
+/** How long read paths keep the settings they read (docs/resilience.md, 'Load'). */
+export const SETTINGS_CACHE_MS = 1000
+
+/** Writes of settings made by this process: a copy read before the latest one is stale. */
+let settingsWrites = 0
+
+/** Marks every kept copy of the settings in this process stale (each write does, and the service after its commit). */
+export function settingsChanged(): void {
+  settingsWrites += 1
+}
+
+/**
+ * The settings for read paths that run on every screen (the dashboard, channel status): kept for `maxAgeMs` after
+ * a read, one read at a time, and read again at once after a write of this process. Another process's write shows
+ * within `maxAgeMs`. A decision never uses this: it reads `readSettings(tx)` in the transaction it guards.
+ */
+export function cachedSettingsReader(
+  db: Db,
+  options: { maxAgeMs?: number; clock?: () => number } = {},
+): () => Promise<SettingsValues> {
+  const maxAgeMs = options.maxAgeMs ?? SETTINGS_CACHE_MS
+  const clock = options.clock ?? (() => performance.now())
+  let kept: { writes: number; until: number; values: Promise<SettingsValues> } | undefined
+  return () => {
+    const now = clock()
+    if (kept && kept.writes === settingsWrites && kept.until > now) return kept.values
+    const entry = { writes: settingsWrites, until: now + maxAgeMs, values: readSettings(db) }
+    kept = entry
+    // A failed read is not kept: the next call reads again.
+    entry.values.catch(() => {
+      if (kept === entry) kept = undefined
+    })
+    return entry.values
+  }
+}
+
 const toStored = (key: SettingKey, value: unknown) =>
   (SETTINGS[key].toStored as (v: unknown) => unknown)(value)
 
@@ -63,6 +99,7 @@ export async function upsertSetting(db: Db, key: SettingKey, value: unknown): Pr
     .insert(settings)
     .values({ key, value: stored })
     .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: sql`now()` } })
+  settingsChanged()
 }
 
 /** Stores the given values for keys never set, leaving operator choices alone (demo data). */
@@ -74,4 +111,5 @@ export async function insertSettingsIfAbsent(db: Db, values: Partial<SettingsVal
       .values({ key, value: asJsonb(toStored(key, values[key])) })
       .onConflictDoNothing({ target: settings.key })
   }
+  settingsChanged()
 }

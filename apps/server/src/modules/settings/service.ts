@@ -1,7 +1,7 @@
 /** Operator settings: reading them for display, and changing one with its validation. */
 import type { Db } from '../../db/client.ts'
 import { validationError } from '../../lib/domain-error.ts'
-import { readSettings, upsertSetting } from './repository.ts'
+import { readSettings, settingsChanged, upsertSetting } from './repository.ts'
 import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingsValues } from './settings-definitions.ts'
 
 export type SettingsServiceDeps = { db: Db }
@@ -35,6 +35,8 @@ export function createSettingsService({ db }: SettingsServiceDeps) {
         await upsertSetting(tx, key, parsed.value)
         return next
       })
+      // Again once committed: a read between the write and the commit may have kept the old values.
+      settingsChanged()
       return { key, value: displaySettings(values)[key] }
     },
   }
