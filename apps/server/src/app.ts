@@ -4,7 +4,7 @@
  * same against their own database (test/helpers/app.ts).
  */
 import { join } from 'node:path'
-import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '@app/contract'
+import { ErrorCode, type ErrorResponse, SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '@app/contract'
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -54,9 +54,9 @@ export const BODY_LIMIT_BYTES = 64 * 1024
  */
 const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request, reply) => {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-  const body = tooLong
-    ? { statusCode: 414, code: 'URI_TOO_LONG', message: 'A path parameter is too long' }
-    : { statusCode: 400, code: 'BAD_REQUEST', message: 'Malformed URL' }
+  const body: ErrorResponse = tooLong
+    ? { statusCode: 414, code: ErrorCode.URI_TOO_LONG, message: 'A path parameter is too long' }
+    : { statusCode: 400, code: ErrorCode.BAD_REQUEST, message: 'Malformed URL' }
   return (reply as FastifyReply).code(body.statusCode).type('application/json; charset=utf-8').send(body)
 }
 

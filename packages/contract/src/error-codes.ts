@@ -57,5 +57,7 @@ export const ErrorCode = {
   INVALID_JSON: 'INVALID_JSON',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 414: a path parameter longer than the router takes. */
+  URI_TOO_LONG: 'URI_TOO_LONG',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

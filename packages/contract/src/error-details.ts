@@ -67,6 +67,7 @@ export const ErrorDetailsSchemas = {
   INVALID_JSON: NoDetails,
   PAYLOAD_TOO_LARGE: NoDetails,
   UNSUPPORTED_MEDIA_TYPE: NoDetails,
+  URI_TOO_LONG: NoDetails,
 } as const satisfies Record<ErrorCode, z.ZodMiniType>
 
 export type ErrorDetails<C extends ErrorCode> = z.infer<(typeof ErrorDetailsSchemas)[C]>

@@ -3,7 +3,7 @@
  * answered by Fastify itself, outside the error handler: its shape (`error`, `FST_ERR_*` codes) and the path echoed
  * back. They answer as every error does now, over inject and over real HTTP.
  */
-import { ErrorResponseSchema } from '@app/contract'
+import { ErrorResponseSchema, isErrorCode } from '@app/contract'
 import { describe, expect, it } from 'vitest'
 import { bearer, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { listenLocally } from '../helpers/raw-http.ts'
@@ -29,6 +29,9 @@ describe('errors the framework answers before any route', () => {
       const body = response.json()
       expect(ErrorResponseSchema.safeParse(body).success, response.body).toBe(true)
       expect(body.code).toBe(code)
+      // The contract knows the code, and its details schema reads the answer (none here).
+      expect(isErrorCode(body.code)).toBe(true)
+      expect(body.details).toBeUndefined()
       expect(response.body).not.toMatch(/FST_ERR|%ED|🙂/)
     },
   )

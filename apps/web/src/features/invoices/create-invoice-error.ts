@@ -1,6 +1,7 @@
 import { ErrorCode, parseErrorDetails } from '@app/contract'
 import { isApiError } from '../../lib/api-error.ts'
 import { formatUsdt } from '../../lib/format.ts'
+import type { TFunction } from '../../lib/i18n.ts'
 
 /** One error dialog of invoice creation: title and message keys (invoices namespace) and their values. */
 export type ErrorDialogText = {
@@ -68,4 +69,16 @@ export function createInvoiceErrorText(error: unknown): ErrorDialogText {
     default:
       return REQUEST_ERROR
   }
+}
+
+/** The dialog's words, in the language of `t` (the invoices namespace first): its title and message. */
+export function createInvoiceErrorDialog(error: unknown, t: TFunction): { title: string; message: string } {
+  const text = createInvoiceErrorText(error)
+  const values = text.minutes
+    ? {
+        delay: t('invoices.minutes', { count: text.minutes.delay }),
+        wait: t('invoices.minutes', { count: text.minutes.wait }),
+      }
+    : text.values
+  return { title: t(text.title), message: t(text.message, values) }
 }

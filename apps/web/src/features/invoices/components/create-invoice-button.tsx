@@ -9,24 +9,16 @@ import type { TFunction } from '../../../lib/i18n.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useCreateInvoice } from '../api/create-invoice.ts'
-import { createInvoiceErrorText } from '../create-invoice-error.ts'
+import { createInvoiceErrorDialog } from '../create-invoice-error.ts'
 import { afterCreation, createButton } from '../invoice-status.ts'
 
 export type PaymentFlags = Dashboard['invoice']
 
 /** The spec's error dialog of invoice creation: its own title, one Ok button, an error haptic. */
 function showCreateInvoiceError(error: unknown, t: TFunction) {
-  const text = createInvoiceErrorText(error)
-  const values = text.minutes
-    ? {
-        delay: t('invoices.minutes', { count: text.minutes.delay }),
-        wait: t('invoices.minutes', { count: text.minutes.wait }),
-      }
-    : text.values
   hapticNotification('error')
   return showDialog({
-    title: t(text.title),
-    message: t(text.message, values),
+    ...createInvoiceErrorDialog(error, t),
     buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }],
   })
 }

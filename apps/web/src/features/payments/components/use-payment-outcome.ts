@@ -11,7 +11,8 @@ import { useTranslation } from '../../../lib/use-translation.tsx'
  */
 export type OutcomeTexts = 'crypto' | 'irt'
 
-const KEYS = {
+/** The keys of each dialog (payments namespace), exported for the error table test. */
+export const PAYMENT_OUTCOME_KEYS = {
   crypto: {
     success: ['payments.result.successTitle', 'payments.result.successMessage'],
     failed: ['payments.result.failedTitle', 'payments.result.failedMessage'],
@@ -33,12 +34,12 @@ export function usePaymentOutcome(texts: OutcomeTexts) {
   const navigate = useNavigate()
   return useCallback(
     async (outcome: 'success' | 'failed') => {
-      const [title, message] = KEYS[texts][outcome]
+      const [title, message] = PAYMENT_OUTCOME_KEYS[texts][outcome]
       hapticNotification(outcome === 'success' ? 'success' : 'error')
       await showDialog({
         title: t(title),
         message: t(message),
-        buttons: [{ id: 'ok', text: t(KEYS[texts].ok) }],
+        buttons: [{ id: 'ok', text: t(PAYMENT_OUTCOME_KEYS[texts].ok) }],
       })
       await navigate(paths.invoices)
     },
