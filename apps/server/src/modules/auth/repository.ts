@@ -110,6 +110,39 @@ export async function findAdmittingReferralLink(
   return { ownerUserId: row.ownerUserId, linkId: row.linkId }
 }
 
+/**
+ * Inside the caller's transaction: the admitting link of `code` (as `findAdmittingReferralLink` decides), held
+ * until the transaction ends, so that admitting and creating the user are one step against a revoke or a flag
+ * change. The owner's row is taken `for share` first, in the order a refresh takes it (`for update`, then the
+ * link): a refresh or flag change in flight is waited for, and one that starts later waits for this transaction.
+ * Then the link is read again, `for share` (an operator's revoke of an invite updates only the link): a statement
+ * after the wait sees what committed meanwhile.
+ */
+export async function lockAdmittingReferralLink(
+  tx: Db,
+  code: string,
+): Promise<{ ownerUserId: number | null; linkId: number } | undefined> {
+  const [link] = await tx
+    .select({ linkId: referralLinks.id, ownerUserId: referralLinks.userId })
+    .from(referralLinks)
+    .where(and(eq(referralLinks.code, code), isNull(referralLinks.revokedAt)))
+  if (!link) return undefined
+  if (link.ownerUserId !== null) {
+    const [owner] = await tx
+      .select({ canReferrer: users.canReferrer })
+      .from(users)
+      .where(eq(users.id, link.ownerUserId))
+      .for('share')
+    if (owner?.canReferrer !== true) return undefined
+  }
+  const [live] = await tx
+    .select({ id: referralLinks.id })
+    .from(referralLinks)
+    .where(and(eq(referralLinks.id, link.linkId), isNull(referralLinks.revokedAt)))
+    .for('share')
+  return live ? link : undefined
+}
+
 export async function insertRefreshToken(
   db: Db,
   token: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },

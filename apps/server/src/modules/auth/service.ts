@@ -16,11 +16,11 @@ import {
   type AuthUser,
   consumeRefreshToken,
   createTelegramUser,
-  findAdmittingReferralLink,
   findRefreshToken,
   findUserById,
   findUserByUid,
   insertRefreshToken,
+  lockAdmittingReferralLink,
   revokeRefreshTokenFamily,
   setReplacedBy,
   type TelegramProfile,
@@ -85,36 +85,38 @@ export async function issueTokens(
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, now } = deps
 
-  /** First code that admits a new user: the signed start_param first, then the body's code. */
-  async function findReferrer(
+  /** First code that admits a new user (the signed start_param first, then the body's code), held by `tx`. */
+  async function lockReferrer(
+    tx: Db,
     codes: (string | null | undefined)[],
   ): Promise<{ ownerUserId: number | null; linkId: number }> {
     for (const code of codes) {
       if (!code) continue
-      const link = await findAdmittingReferralLink(db, code)
+      const link = await lockAdmittingReferralLink(tx, code)
       if (link) return link
     }
     throw referralRequired()
   }
 
-  /** A new user through a code that admits (406 otherwise), with the operators' default flags. */
+  /**
+   * A new user through a code that admits (406 otherwise), with the operators' default flags. The check and the
+   * insert are one transaction holding the link: a revoke that committed first refuses the user, one that comes
+   * later waits for the user to exist (docs/referrals.md, 'The gate').
+   */
   async function admitNewUser(
     profile: TelegramProfile,
     codes: (string | null | undefined)[],
   ): Promise<AuthUser> {
-    const { ownerUserId, linkId } = await findReferrer(codes)
     const settings = await readSettings(db)
-    return createTelegramUser(
-      db,
-      profile,
-      ownerUserId,
-      {
-        canReferrer: settings.new_user_can_referrer,
-        canAddAccount: settings.new_user_can_add_account,
-        canRegisterAccount: settings.new_user_can_register_account,
-      },
-      linkId,
-    )
+    const flags = {
+      canReferrer: settings.new_user_can_referrer,
+      canAddAccount: settings.new_user_can_add_account,
+      canRegisterAccount: settings.new_user_can_register_account,
+    }
+    return db.transaction(async (tx) => {
+      const { ownerUserId, linkId } = await lockReferrer(tx, codes)
+      return createTelegramUser(tx, profile, ownerUserId, flags, linkId)
+    })
   }
 
   return {
