@@ -1,7 +1,9 @@
 /**
  * The bot's notifications through the outbox, against the fake Bot API over real HTTP (docs/bot.md), on PGlite and
- * PostgreSQL: queued with the change that causes them, sent once in the user's language with the right button;
- * 429 waited out; 403 stops messages until /start; two workers share one outbox; email-only users get nothing.
+ * PostgreSQL: each kind driven by the real state change (operators' calls, the validation engine, the user's
+ * requests), sent once in the user's language with the button of its screen, the operator's reason kept out; the
+ * operators' chat; 429 waited out; 403 stops messages until /start; 5xx retried, then given up with the reason;
+ * two workers share one outbox; email-only users get nothing.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,11 +13,24 @@ import { createTelegramBot } from '../../src/modules/bot/client.ts'
 import { loadBotTexts } from '../../src/modules/bot/messages.ts'
 import { listChatMessages, markStarted, queueUserMessage } from '../../src/modules/bot/repository.ts'
 import { createBotService } from '../../src/modules/bot/service.ts'
+import { createValidationService } from '../../src/modules/validation/service.ts'
+import { createSandboxProvider } from '../../src/providers/sandbox/sandbox-provider.ts'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, json, testConfig, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
-import { acceptedAccounts, openPayments, opsOf, opsOk } from '../helpers/payments.ts'
+import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
+import { pendingAccount } from '../helpers/referrals.ts'
+
+const BOT_LINK = 'https://t.me/AccountSupplyDemoBot?startapp='
+type Sent = { text: string; reply_markup?: unknown }
+/** A message as the user reads it: its text, and its one button's label and URL. */
+const read = (message: Sent | undefined) => {
+  const button = (
+    message?.reply_markup as { inline_keyboard?: { text: string; url: string }[][] } | undefined
+  )?.inline_keyboard?.[0]?.[0]
+  return { text: message?.text, button: button && { text: button.text, url: button.url } }
+}
 
 describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
   let fake: FakeBotApi
@@ -37,7 +52,7 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
   const t = useTestApp(kind, options)
 
   /** A worker as every server process runs one (the app's own is off in tests: they drive it). */
-  const worker = () =>
+  const worker = (outbox: Partial<Config['bot']['outbox']> = {}) =>
     createBotService({
       db: t.database.db,
       now: () => new Date(),
@@ -45,8 +60,28 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
       botToken: TEST_BOT_TOKEN,
       botTexts: loadBotTexts(t.config.localesDir),
       webhookSecret: 'unused',
-      config: { bot: t.config.bot, referralLink: t.config.referralLink },
+      config: {
+        bot: { ...t.config.bot, outbox: { ...t.config.bot.outbox, ...outbox } },
+        referralLink: t.config.referralLink,
+      },
     })
+  /**
+   * Sends until nothing due is left (a chat sent to within the last second waits for a later look), without the
+   * pause between one chat's messages: the operators' chat gets a dozen here.
+   */
+  const deliverAll = async () => {
+    const bot = worker({ perChatIntervalMs: 0 })
+    for (let look = 0; look < 60; look++) {
+      await bot.deliverDue()
+      const due = (await t.database.db.execute(
+        sql`select count(*)::int as n from bot_outbox where status in ('pending', 'sending') and next_attempt_at <= now()`,
+      )) as unknown as { rows: { n: number }[] }
+      if (due.rows[0]?.n === 0) return
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    throw new Error('bot messages still due after 60 looks')
+  }
+  const opsChat = () => fake.messagesTo(-100777).map((m) => m.text)
 
   async function userWhoStarted(language: 'en' | 'fa') {
     const tg = freshTelegramUser({ language_code: language })
@@ -86,6 +121,169 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
         .map((m) => m.text)
         .join('\n'),
     ).toContain(`invoice confirm ${uid}`)
+  })
+
+  it('accounts: accepted, rejected (the operator reason stays out), failed validation: once each, masked phone, account button', async () => {
+    const ops = opsOf(t.app)
+    const fa = await userWhoStarted('fa')
+    const en = await userWhoStarted('en')
+    const accepted = await pendingAccount(t.database.db, fa.userId, 1_000_000n)
+    const rejected = await pendingAccount(t.database.db, fa.userId, 1_000_000n)
+    await opsOk(ops, 'PUT', `/ops/accounts/${accepted}/status`, { status: 'accepted' })
+    await opsOk(ops, 'PUT', `/ops/accounts/${rejected}/status`, {
+      status: 'rejected',
+      reason: 'duplicate seller, internal note 4471',
+    })
+    // The sandbox number whose validation fails the connection check ('Connection Failed'), due now.
+    const failed = (
+      (await t.database.db.execute(sql`
+        insert into accounts (user_id, phone, country, price, net, submit_type, status, validation_at)
+        values (${en.userId}, '+12015550110', 'US', 1000000, 1000000, 'login', 'pending', now() - interval '1 second')
+        returning uid`)) as unknown as { rows: { uid: string }[] }
+    ).rows[0]?.uid
+    const validation = createValidationService({
+      db: t.database.db,
+      now: () => new Date(),
+      accountProvider: createSandboxProvider(),
+    })
+    expect(await validation.runDue(100)).toBe(1)
+    await deliverAll()
+
+    const phones = (
+      (await t.database.db.execute(
+        sql`select uid::text, phone from accounts where uid in (${accepted}, ${rejected})`,
+      )) as unknown as { rows: { uid: string; phone: string }[] }
+    ).rows
+    const masked = (uid: string) => {
+      const digits = (phones.find((p) => p.uid === uid)?.phone ?? '').replace(/\D/g, '')
+      return `+${'•'.repeat(digits.length - 4)}${digits.slice(-4)}`
+    }
+    const openAccount = (uid: string, text: string) => ({ text, url: `${BOT_LINK}go_a_${uid}` })
+    expect(fake.messagesTo(fa.tg.id).map(read)).toEqual([
+      { text: `حساب ${masked(accepted)} پذیرفته شد.`, button: openAccount(accepted, 'باز کردن حساب') },
+      { text: `حساب ${masked(rejected)} رد شد.`, button: openAccount(rejected, 'باز کردن حساب') },
+    ])
+    expect(fake.messagesTo(en.tg.id).map(read)).toEqual([
+      {
+        text: 'Account +•••••••0110 failed validation: Connection Failed.',
+        button: openAccount(failed ?? '', 'Open the account'),
+      },
+    ])
+  })
+
+  it('invoices: rejected by an operator (the reason stays out): once, in English, the invoice button', async () => {
+    const ops = opsOf(t.app)
+    await openPayments(ops)
+    const { tg, tokens, userId } = await userWhoStarted('en')
+    await acceptedAccounts(t.database.db, userId, [2_500_000n])
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/invoices/request-invoice',
+      headers: bearer(tokens.accessToken),
+    })
+    const { uid } = json<{ uid: string }>(created)
+    await opsOk(ops, 'POST', `/ops/invoices/${uid}/reject`, { reason: 'wrong wallet, internal note 8812' })
+    await deliverAll()
+    expect(fake.messagesTo(tg.id).map(read)).toEqual([
+      {
+        text: 'Your invoice of 2.50 USDT was rejected. Its accounts are back in your balance.',
+        button: { text: 'Open the invoice', url: `${BOT_LINK}go_i_${uid}` },
+      },
+    ])
+  })
+
+  it('payouts: sent in TRX and USDT with the explorer link, in toman without, failed; operators hear of each request and of a long review once', async () => {
+    const ops = opsOf(t.app)
+    await openPayments(ops)
+    /** A user with a confirmed invoice of 5 USDT who requests its payout: the transaction's uid. */
+    const requested = async (language: 'en' | 'fa', path: string, body: Record<string, unknown>) => {
+      const user = await userWhoStarted(language)
+      await acceptedAccounts(t.database.db, user.userId, [5_000_000n])
+      const headers = bearer(user.tokens.accessToken)
+      const invoice = json<{ uid: string }>(
+        await t.app.inject({ method: 'POST', url: '/invoices/request-invoice', headers }),
+      ).uid
+      await opsOk(ops, 'POST', `/ops/invoices/${invoice}/confirm`)
+      const payout = await t.app.inject({
+        method: 'POST',
+        url: `/invoices/${invoice}/${path}`,
+        headers,
+        payload: body,
+      })
+      expect(payout.statusCode, payout.body).toBe(201)
+      return { ...user, invoice, transaction: json<{ uid: string }>(payout).uid }
+    }
+    const succeed = async (transaction: string, proof: Record<string, string>) => {
+      await opsOk(ops, 'POST', `/ops/transactions/${transaction}/broadcast`)
+      await opsOk(ops, 'POST', `/ops/transactions/${transaction}/succeed`, proof)
+    }
+    const trx = await requested('en', 'request-payment', { receiverAddress: VALID.tron, currency: 'trx' })
+    await succeed(trx.transaction, { txid: VALID.trxTxid, senderAddress: VALID.tron })
+    const usdt = await requested('fa', 'request-payment-crypto', {
+      receiverAddress: VALID.bsc,
+      network: 'BSC',
+      token: 'USDT',
+    })
+    await succeed(usdt.transaction, { txid: VALID.bscTxid, senderAddress: VALID.bsc })
+    const card = { name: 'Reza', family: 'Karimi', number: VALID.card, iban: VALID.iban }
+    const irt = await requested('en', 'request-payment-irt', { bankCardCreate: card, currency: 'irt' })
+    await succeed(irt.transaction, { txid: 'REF-20250101-77' })
+    const failed = await requested('en', 'request-payment', { receiverAddress: VALID.tron, currency: 'trx' })
+    await opsOk(ops, 'POST', `/ops/transactions/${failed.transaction}/fail`, {
+      reason: 'hot wallet empty, internal note 5530',
+    })
+    const reviewed = await requested('en', 'request-payment', {
+      receiverAddress: VALID.tron,
+      currency: 'trx',
+    })
+    await opsOk(ops, 'POST', `/ops/transactions/${reviewed.transaction}/review`, { reason: 'large amount' })
+    // A day and more in review; the alert is looked for twice, and said once.
+    await t.database.db.execute(
+      sql`update transactions set updated_at = now() - interval '25 hours' where uid = ${reviewed.transaction}`,
+    )
+    const alerts = worker()
+    expect(await alerts.queueReviewAlerts()).toBe(1)
+    expect(await alerts.queueReviewAlerts()).toBe(0)
+    await deliverAll()
+
+    /** The user's messages after the invoice confirmation, as read. */
+    const payoutMessages = (user: { tg: { id: number } }) => fake.messagesTo(user.tg.id).slice(1).map(read)
+    const openPayout = (user: { invoice: string; transaction: string }, text = 'Open the payout') => ({
+      text,
+      url: `${BOT_LINK}go_t_${user.invoice}_${user.transaction}`,
+    })
+    expect(payoutMessages(trx)).toEqual([
+      {
+        text: `Your payout of 17.5 TRX was sent. Transaction: https://tronscan.org/#/transaction/${VALID.trxTxid}`,
+        button: openPayout(trx),
+      },
+    ])
+    expect(payoutMessages(usdt)).toEqual([
+      {
+        text: `پرداخت 4.7 USDT شما ارسال شد. تراکنش: https://bscscan.com/tx/${VALID.bscTxid}`,
+        button: openPayout(usdt, 'باز کردن پرداخت'),
+      },
+    ])
+    expect(payoutMessages(irt)).toEqual([
+      { text: 'Your payout of 492500 IRT was sent.', button: openPayout(irt) },
+    ])
+    expect(payoutMessages(failed)).toEqual([
+      {
+        text: 'Your payout of 17.5 TRX failed. You can request it again.',
+        button: openPayout(failed),
+      },
+    ])
+    expect(payoutMessages(reviewed)).toEqual([])
+    const toOperators = opsChat().join('\n')
+    for (const { invoice } of [trx, usdt, irt, failed, reviewed]) {
+      expect(toOperators).toContain(
+        `New payout request awaiting sending: 5.00 USDT (invoice ${invoice}).\nnpm run ops -- transaction list --status pending`,
+      )
+    }
+    expect(opsChat().filter((text) => text?.includes(`Payout ${reviewed.transaction} `))).toEqual([
+      `Payout ${reviewed.transaction} (17.5 TRX) has been in review for more than a day.`,
+    ])
+    expect(toOperators).not.toMatch(/internal note/)
   })
 
   it('429 with retry_after is waited out: the message goes once, after the wait', async () => {

@@ -131,13 +131,6 @@ export function renderMessage(
   }
 }
 
-/** The last digits of a phone number, the rest hidden: `+•••••••4567`. */
-export function maskPhone(phone: string, visible = 4): string {
-  const digits = phone.replace(/\D/g, '')
-  if (digits.length <= visible) return phone
-  return `+${'•'.repeat(digits.length - visible)}${digits.slice(-visible)}`
-}
-
 /** The reason key (`bot.reason.*`) of a failed validation: the first check that failed. */
 export function validationReason(checks: {
   checkSingleAuthorization: boolean

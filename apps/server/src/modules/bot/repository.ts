@@ -225,7 +225,7 @@ export async function payoutsLongInReview(db: Db, before: Date, limit: number) {
       and not exists (select 1 from bot_outbox o where o.dedupe_key = 'review:' || t.uid::text)
     order by t.updated_at
     limit ${limit}
-  `)) as { rows: { uid: string; currency: string; net: string }[] }
+  `)) as { rows: { uid: string; currency: 'trx' | 'usdt' | 'irt'; net: string }[] }
   return result.rows
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { channelChatId, isJoinedStatus } from '../dashboard/channel-membership.ts'
 import { readSettings } from '../settings/repository.ts'
+import { netToWire } from '../withdrawals/views.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, languageOf, renderMessage } from './messages.ts'
 import {
@@ -210,7 +211,12 @@ export function createBotService(deps: BotServiceDeps) {
         chatId,
         kind: 'ops_payout_in_review',
         language: 'en',
-        params: { transactionUid: row.uid, amount: row.net, currency: row.currency.toUpperCase() },
+        // As the user's payout messages say it: whole toman, else the coin with its decimals (17.5 TRX).
+        params: {
+          transactionUid: row.uid,
+          amount: String(netToWire(row.currency, BigInt(row.net))),
+          currency: row.currency.toUpperCase(),
+        },
         now: now(),
         dedupeKey: `review:${row.uid}`,
       })
