@@ -46,6 +46,33 @@ describe('referrals screen (spec sections 2, 3 and 8)', () => {
     expect(screen.getByText('3 people joined')).toBeInTheDocument()
   })
 
+  it('shows skeletons while the two answers are on the way, then the figures and the link', async () => {
+    const { server } = signedIn()
+    const held: (() => void)[] = []
+    const holdThen = (answer: () => Response) => () =>
+      new Promise<Response>((resolve) => held.push(() => resolve(answer())))
+    server.on(
+      'GET',
+      '/referrals/stats',
+      holdThen(() => json(stats())),
+    )
+    server.on(
+      'GET',
+      '/referral-earnings/stats',
+      holdThen(() => json(earnings())),
+    )
+    renderApp(buildLaunchUrl({ path: '/referrals' }).url)
+    expect(await screen.findByTestId('referrals-earnings-loading')).toBeInTheDocument()
+    expect(screen.getByTestId('referrals-link-loading')).toBeInTheDocument()
+    expect(screen.queryByTestId('referrals-earnings')).not.toBeInTheDocument()
+    await waitFor(() => expect(held).toHaveLength(2))
+    for (const release of held.splice(0)) release()
+    expect(await screen.findByTestId('referrals-available')).toHaveTextContent('10.25 USDT')
+    expect(await screen.findByTestId('referrals-link')).toHaveTextContent('startapp=ABCDEFGH23')
+    expect(screen.queryByTestId('referrals-earnings-loading')).not.toBeInTheDocument()
+    expect(screen.queryByTestId('referrals-link-loading')).not.toBeInTheDocument()
+  })
+
   it('one person is one person', async () => {
     const { server } = signedIn()
     server.on('GET', '/referrals/stats', () => json(stats({ referralCount: 1 })))
