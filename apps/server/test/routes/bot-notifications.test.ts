@@ -369,6 +369,44 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     }
   })
 
+  it('gives up after the bounded tries and records why; a refused message fails at once, with its reason', async () => {
+    const { tg, userId } = await userWhoStarted('en')
+    const queue = () =>
+      queueUserMessage(t.database.db, {
+        userId,
+        kind: 'invoice_confirmed',
+        params: { amount: '1.00', invoiceUid: '00000000-0000-4000-8000-000000000002' },
+        now: new Date(),
+      })
+    const rows = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select status, attempts, last_error from bot_outbox where chat_id = ${tg.id} order by id`,
+        )) as unknown as { rows: { status: string; attempts: number; last_error: string | null }[] }
+      ).rows
+    await queue()
+    fake.addFault({ method: 'sendMessage', chatId: tg.id, kind: 'server_error', times: 100 })
+    const bot = worker({ maxAttempts: 3, backoffBaseMs: 20, backoffMaxMs: 20, perChatIntervalMs: 0 })
+    const tries = () =>
+      fake.calls.filter((c) => c.method === 'sendMessage' && c.params.chat_id === tg.id).length
+    for (let look = 0; look < 100 && (await rows())[0]?.status !== 'failed'; look++) {
+      await bot.deliverDue()
+      await new Promise((resolve) => setTimeout(resolve, 30))
+    }
+    expect(await rows()).toEqual([{ status: 'failed', attempts: 3, last_error: '502: Bad Gateway' }])
+    expect(tries()).toBe(3)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await bot.deliverDue()
+    expect(tries()).toBe(3)
+    fake.clearFaults()
+    // Another 4xx than 403 and 429 is not retried.
+    await queue()
+    fake.addFault({ method: 'sendMessage', chatId: tg.id, kind: 'server_error', status: 400 })
+    await bot.deliverDue()
+    expect((await rows())[1]).toEqual({ status: 'failed', attempts: 1, last_error: '400: Bad Gateway' })
+    expect(fake.messagesTo(tg.id)).toEqual([])
+  })
+
   it('users who never allowed messages, and email-only users, get no bot messages', async () => {
     const tg = freshTelegramUser()
     await authorize(t.app, tg)

@@ -16,6 +16,7 @@ import { readSettings } from '../settings/repository.ts'
 import { netToWire } from '../withdrawals/views.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, languageOf, renderMessage } from './messages.ts'
+import { createSendPacer } from './pacing.ts'
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -120,15 +121,11 @@ export function createBotService(deps: BotServiceDeps) {
   }
 
   // --- The outbox worker ---
-  const lastSentToChat = new Map<number, number>()
-  let nextGlobalSlot = 0
+  const pacer = createSendPacer(settings)
 
   async function waitForSlot(chatId: number): Promise<void> {
-    const chatReady = (lastSentToChat.get(chatId) ?? 0) + settings.perChatIntervalMs
-    const nowMs = Date.now()
-    const at = Math.max(nowMs, nextGlobalSlot, chatReady)
-    nextGlobalSlot = Math.max(nextGlobalSlot, nowMs) + 1000 / settings.perSecond
-    if (at > nowMs) await sleep(at - nowMs)
+    const delay = pacer.reserve(chatId)
+    if (delay > 0) await sleep(delay)
   }
 
   /** Sends one chat's claimed messages in order; answers the failure that stopped the rest, if any. */
@@ -151,21 +148,21 @@ export function createBotService(deps: BotServiceDeps) {
           ...(rendered.replyMarkup ? { reply_markup: rendered.replyMarkup } : {}),
           link_preview_options: { is_disabled: true },
         })
-        lastSentToChat.set(message.chatId, Date.now())
+        pacer.ended(message.chatId)
         await markMessageSent(db, message, sent.message_id, now())
       } catch (error) {
-        lastSentToChat.set(message.chatId, Date.now())
         const failure = classifyBotError(error, deps.botToken)
         const rest = messages.slice(index + 1)
         if (failure.kind === 'rate_limited') {
           // Telegram asked us to wait: this message and the rest of this chat's wait, without spending a try.
           const at = new Date(now().getTime() + failure.retryAfter * 1000)
-          lastSentToChat.set(message.chatId, Date.now() + failure.retryAfter * 1000)
+          pacer.ended(message.chatId, failure.retryAfter * 1000)
           for (const m of [message, ...rest])
             await markMessageFailed(db, m, failure.description, { at, spendTry: false })
           log?.warn({ chatId: message.chatId, retryAfter: failure.retryAfter }, 'bot message rate limited')
           return
         }
+        pacer.ended(message.chatId)
         if (failure.kind === 'blocked') {
           for (const m of [message, ...rest]) await markMessageFailed(db, m, failure.description, undefined)
           if (message.userId !== null) await markBlocked(db, message.chatId, now(), failure.description)
@@ -192,6 +189,7 @@ export function createBotService(deps: BotServiceDeps) {
 
   /** Claims and sends up to `limit` due messages, one chat's in order, chats side by side; answers how many. */
   async function deliverDue(limit: number = settings.batchSize): Promise<number> {
+    pacer.prune()
     const claimed = await claimDueMessages(db, now(), limit, settings.leaseSeconds)
     const byChat = new Map<number, ClaimedMessage[]>()
     for (const message of claimed)
