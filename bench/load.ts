@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util'
 import { freePort } from '../apps/server/test/helpers/spawn-server.ts'
 import {
   type Cluster,
+  cpuBetween,
   createLoadDatabase,
   explainQueries,
   formatRun,
@@ -29,6 +30,7 @@ import {
   type RunFigures,
   runMix,
   runSaturated,
+  sampleCpu,
   signInUsers,
   startCluster,
   tableSizes,
@@ -167,35 +169,67 @@ function existingDatabase(url: string): { url: string; seed: undefined; dispose(
   return { url, seed: undefined, dispose: async () => undefined }
 }
 
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+type Saturated = RunFigures & { cpu: { nodeMs: number; postgresMs: number } | undefined }
+
+/** One route alone as fast as answers come, with the servers' CPU per answer (Node and PostgreSQL). */
+async function saturated(
+  cluster: Cluster,
+  route: 'dashboard' | 'bare',
+  users: LoadUser[],
+): Promise<Saturated> {
+  const before = await sampleCpu(cluster, database.url)
+  const run = await runSaturated({ port: cluster.port, route, users, seconds: number('ratio-seconds') })
+  const spent = cpuBetween(before, await sampleCpu(cluster, database.url))
+  const cpu = spent && { nodeMs: spent.nodeMs / run.requests, postgresMs: spent.postgresMs / run.requests }
+  for (const line of formatRun(run)) log(line)
+  if (cpu)
+    log(`  CPU per answer: Node ${cpu.nodeMs.toFixed(3)} ms, PostgreSQL ${cpu.postgresMs.toFixed(3)} ms`)
+  return { ...run, cpu }
+}
+
 /**
  * GET /dashboard, then the bare route, each alone as fast as answers come, `--ratio-rounds` times in turn: single
- * windows swing on a shared machine, so the median of the rounds' ratios counts.
+ * windows swing on a shared machine, so the median of the rounds' ratios counts. The CPU per answer (Node and
+ * PostgreSQL, from /proc) gives a second ratio, of the bare route's CPU to the dashboard's: the share of the bare
+ * route's rate the dashboard would reach where CPU is what runs out, less moved by other work on the machine.
  */
-async function ratioRounds(port: number, users: LoadUser[]) {
-  const rounds: { dashboard: RunFigures; bare: RunFigures; ratio: number }[] = []
+async function ratioRounds(cluster: Cluster, users: LoadUser[]) {
+  const rounds: { dashboard: Saturated; bare: Saturated; ratio: number }[] = []
   for (let round = 1; round <= number('ratio-rounds'); round += 1) {
-    const seconds = number('ratio-seconds')
-    const dashboard = await runSaturated({ port, route: 'dashboard', users, seconds })
-    const bare = await runSaturated({ port, route: 'bare', users, seconds })
+    log()
+    const dashboard = await saturated(cluster, 'dashboard', users)
+    const bare = await saturated(cluster, 'bare', users)
     const ratio = dashboard.reqPerSec / bare.reqPerSec
     rounds.push({ dashboard, bare, ratio })
-    log()
-    for (const line of [...formatRun(dashboard), ...formatRun(bare)]) log(line)
     log(
-      `round ${round}: GET /dashboard / bare route: ${dashboard.reqPerSec.toFixed(0)} / ${bare.reqPerSec.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}%`,
+      `round ${round}: GET /dashboard / bare route: ${dashboard.reqPerSec.toFixed(0)} / ${bare.reqPerSec.toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}%; ${load()}`,
     )
-  }
-  const median = (list: number[]) => {
-    const sorted = [...list].sort((a, b) => a - b)
-    const mid = Math.floor(sorted.length / 2)
-    return sorted.length % 2 === 1
-      ? (sorted[mid] as number)
-      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
   }
   const ratio = median(rounds.map((r) => r.ratio))
   log(
     `\nGET /dashboard / bare route, median of ${rounds.length} rounds: ${median(rounds.map((r) => r.dashboard.reqPerSec)).toFixed(0)} / ${median(rounds.map((r) => r.bare.reqPerSec)).toFixed(0)} req/s, ratio ${(ratio * 100).toFixed(0)}% (rounds ${rounds.map((r) => `${(r.ratio * 100).toFixed(0)}%`).join(', ')}; goal 50% or more)`,
   )
+  const cpuOf = (run: Saturated) => (run.cpu ? run.cpu.nodeMs + run.cpu.postgresMs : Number.NaN)
+  if (rounds.every((r) => r.dashboard.cpu && r.bare.cpu)) {
+    const part = (pick: (run: Saturated) => number) => ({
+      dashboard: median(rounds.map((r) => pick(r.dashboard))),
+      bare: median(rounds.map((r) => pick(r.bare))),
+    })
+    const node = part((run) => run.cpu?.nodeMs ?? Number.NaN)
+    const postgres = part((run) => run.cpu?.postgresMs ?? Number.NaN)
+    const all = part(cpuOf)
+    log(
+      `CPU per answer, median: GET /dashboard Node ${node.dashboard.toFixed(3)} + PostgreSQL ${postgres.dashboard.toFixed(3)} ms, bare route Node ${node.bare.toFixed(3)} + PostgreSQL ${postgres.bare.toFixed(3)} ms: CPU ratio ${((all.bare / all.dashboard) * 100).toFixed(0)}%`,
+    )
+  }
   return { ratio, runs: rounds.flatMap((r) => [r.dashboard, r.bare]) }
 }
 
@@ -253,7 +287,7 @@ try {
   if (values['ratio-only']) {
     await withCluster(2, database.url, async (cluster) => {
       await openForBusiness(cluster.port)
-      const { runs } = await ratioRounds(cluster.port, await signIn(cluster.port))
+      const { runs } = await ratioRounds(cluster, await signIn(cluster.port))
       if (runs.some((run) => run.errors > 0)) failed = true
     })
   } else {
@@ -287,7 +321,7 @@ try {
       })
       log()
       for (const line of formatRun(mix)) log(line)
-      const { ratio, runs } = await ratioRounds(cluster.port, users)
+      const { ratio, runs } = await ratioRounds(cluster, users)
       const after = await tableSizes(database.url, redisUrl)
       log()
       printSizes('before the 2-process run', before)

@@ -12,6 +12,7 @@
  * proxy), so the per-client limits (300 a minute, the /auth budget, login codes) apply as in production.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -618,6 +619,80 @@ export async function runSaturated(options: {
     requests: [request],
     tally,
   })
+}
+
+// --- CPU ---
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux); undefined when it cannot be read. */
+function cpuSecondsOf(pid: number): number | undefined {
+  try {
+    // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return undefined
+  }
+}
+const CLOCK_TICKS = 100
+
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number)
+  } catch {
+    return []
+  }
+}
+
+/** CPU seconds so far of each server process and each PostgreSQL backend of the bench's database, by pid. */
+export type CpuSample = { node: Map<number, number>; postgres: Map<number, number> }
+
+/**
+ * The CPU the servers used: the cluster's worker processes, and the PostgreSQL backends connected to the bench's
+ * database. On a machine shared with other work the req/s of a run swing with its load; the CPU each answer took
+ * swings much less. Undefined where /proc cannot be read (not Linux).
+ */
+export async function sampleCpu(cluster: Cluster, databaseUrl: string): Promise<CpuSample | undefined> {
+  const workers = cluster.child.pid === undefined ? [] : childPids(cluster.child.pid)
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  let backends: number[]
+  try {
+    const rows = await client.query(
+      "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+    )
+    backends = rows.rows.map((row: { pid: number }) => row.pid)
+  } finally {
+    await client.end()
+  }
+  const read = (pids: number[]) => {
+    const seconds = new Map<number, number>()
+    for (const pid of pids) {
+      const used = cpuSecondsOf(pid)
+      if (used !== undefined) seconds.set(pid, used)
+    }
+    return seconds
+  }
+  const node = read(workers)
+  return node.size === 0 ? undefined : { node, postgres: read(backends) }
+}
+
+/**
+ * Milliseconds of CPU between two samples, for Node (the workers) and PostgreSQL (the backends): a backend that
+ * opened in between counts whole, one that closed in between is missed (the pools keep theirs while busy).
+ */
+export function cpuBetween(
+  before: CpuSample | undefined,
+  after: CpuSample | undefined,
+): { nodeMs: number; postgresMs: number } | undefined {
+  if (!before || !after) return undefined
+  const spent = (a: Map<number, number>, b: Map<number, number>) =>
+    [...b].reduce((total, [pid, seconds]) => total + seconds - (a.get(pid) ?? 0), 0) * 1000
+  return { nodeMs: spent(before.node, after.node), postgresMs: spent(before.postgres, after.postgres) }
 }
 
 // --- Tables ---
