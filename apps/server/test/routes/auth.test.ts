@@ -151,14 +151,22 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
 
     const sign = async (
       claims: Record<string, unknown>,
-      options: { alg?: string; secret?: string; exp?: number; sub?: string } = {},
+      options: {
+        alg?: string
+        secret?: string
+        exp?: number
+        sub?: string
+        iss?: string
+        aud?: string
+        header?: Record<string, unknown>
+      } = {},
     ) => {
       const row = await findUser(DEMO_REFERRER.telegramId)
       return new SignJWT({ type: 'access', ...claims })
-        .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+        .setProtectedHeader({ alg: options.alg ?? 'HS256', ...(options.header ?? { typ: 'JWT' }) })
         .setSubject(options.sub ?? row?.uid ?? '')
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
+        .setIssuer(options.iss ?? TOKEN_ISSUER)
+        .setAudience(options.aud ?? TOKEN_AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(options.exp ?? nowSeconds() + 60)
         .sign(new TextEncoder().encode(options.secret ?? TEST_AUTH_SECRET))
@@ -177,7 +185,7 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
       expect((await dashboard(await sign({}))).statusCode).toBe(200)
     })
 
-    it('refuses expired, tampered, wrong-secret, wrong-type, unknown-user, bad-subject, other-alg and alg=none tokens', async () => {
+    it('refuses expired, tampered, wrong-secret, wrong-type, unknown-user, bad-subject, other-alg, alg=none, other-header and other-issuer or audience tokens', async () => {
       const valid = await sign({})
       const [header = '', payload = '', signature = ''] = valid.split('.')
       const forgedPayload = Buffer.from(
@@ -197,6 +205,12 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
         await sign({}, { sub: '' }),
         await sign({}, { alg: 'HS512' }),
         `${noneHeader}.${payload}.`,
+        // Only what the server signs: typ JWT, no other header parameter, its issuer and audience.
+        await sign({}, { header: {} }),
+        await sign({}, { header: { typ: 'JWT', kid: 'other' } }),
+        await sign({}, { iss: 'someone-else' }),
+        await sign({}, { aud: 'another-app' }),
+        await sign({ nbf: nowSeconds() + 60 }),
       ]
       for (const token of bad) expect((await dashboard(token)).statusCode).toBe(401)
     })

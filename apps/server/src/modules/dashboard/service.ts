@@ -23,7 +23,7 @@ export function createDashboardService({ db, channelMembership, accessTokens }: 
      * blocked user is a 401 all the same.
      */
     async get(accessToken: string): Promise<Dashboard> {
-      const uid = await accessTokens.verify(accessToken)
+      const uid = accessTokens.verify(accessToken)
       if (uid === undefined) throw accessTokenRefused()
       // The settings (kept for a second) and everything about the user (one statement), side by side.
       const [settings, figures] = await Promise.all([currentSettings(), findDashboardFigures(db, uid)])
