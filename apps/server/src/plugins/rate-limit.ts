@@ -44,7 +44,22 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', asyn
     opts.redisUrl === undefined
       ? undefined
       : new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
-  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)))
+  if (redis) {
+    // Without a listener ioredis prints every failed attempt to stderr as an unhandled error event. The limits are
+    // skipped while Redis is away (skipOnError below): one warning an outage, and a line when it is back.
+    let away = false
+    redis.on('error', (error: Error) => {
+      if (away) return
+      away = true
+      app.log.warn({ err: error }, 'rate-limit Redis unreachable: limits are skipped until it answers')
+    })
+    redis.on('ready', () => {
+      if (!away) return
+      away = false
+      app.log.info('rate-limit Redis answers again')
+    })
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)))
+  }
   await app.register(rateLimit, {
     global: true,
     max: opts.max,

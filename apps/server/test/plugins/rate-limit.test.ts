@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream'
 import { ErrorResponseSchema, parseErrorDetails } from '@app/contract'
 import { Redis } from 'ioredis'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { OPERATOR_AUTH_FAILURES_MAX } from '../../src/plugins/rate-limit.ts'
 import { buildAppOn, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 
@@ -66,6 +67,35 @@ describe('rate limits', () => {
       codes.push((await t.app.inject({ method: 'GET', url: '/locales/en/common.json' })).statusCode)
     expect(codes.slice(0, 8).every((c) => c === 200)).toBe(true)
     expect(codes[8]).toBe(429)
+  })
+
+  it('a Redis that cannot be reached is logged as a warning, never an unhandled error event, and calls still answer', async () => {
+    const printed: string[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      printed.push(args.map(String).join(' '))
+    })
+    const logs: string[] = []
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk))
+        done()
+      },
+    })
+    // Port 9 (discard) refuses at once: ioredis emits 'error' on every attempt to connect.
+    const app = await buildAppOn(t, {
+      config: { redisUrl: 'redis://127.0.0.1:9', logLevel: 'warn' },
+      deps: { logStream },
+    })
+    try {
+      expect((await app.inject({ method: 'GET', url: '/locales/en/common.json' })).statusCode).toBe(200)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(printed.filter((line) => line.includes('[ioredis]'))).toEqual([])
+      // One warning for the outage, however many attempts failed.
+      expect(logs.filter((line) => line.includes('rate-limit Redis unreachable'))).toHaveLength(1)
+    } finally {
+      spy.mockRestore()
+      await app.close()
+    }
   })
 
   it('health checks are never limited', async () => {
