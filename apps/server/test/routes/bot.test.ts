@@ -4,6 +4,7 @@
  * outbox's limits (429 waited out, 403 stops messages) and two workers sharing one outbox.
  */
 import type { ChannelStatus } from '@app/contract'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Config } from '../../src/config.ts'
@@ -25,6 +26,12 @@ import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
 
 const CHANNEL = 'durov'
+const START_LINK = 'https://t.me/AccountSupplyDemoBot?startapp='
+/** The button a message carries. */
+const read = (message: { reply_markup?: unknown }) => ({
+  button: (message.reply_markup as { inline_keyboard?: { url: string }[][] } | undefined)
+    ?.inline_keyboard?.[0]?.[0],
+})
 
 function botConfig(apiRoot: string, overrides: Partial<Config['bot']> = {}, outboxPollMs = 0): Config['bot'] {
   const base = testConfig().bot
@@ -262,12 +269,13 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
 
   describe('updates and the outbox', () => {
     let app: FastifyInstance
+    let appClosed = false
     beforeAll(async () => {
       // A second process on the same database that polls and sends, as `npm start` does.
       app = await buildAppOn(t, { config: { bot: botConfig(fake.url, { polling: true }, 100) } })
     })
     afterAll(async () => {
-      await app.close()
+      if (!appClosed) await app.close()
     })
 
     const sendToBot = async (
@@ -299,5 +307,43 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       expect((await sendToBot(user, '/balance'))?.text).toMatch(/^I tell you when/)
       expect((await sendToBot(user, '/start'))?.reply_markup).toBeUndefined()
     })
+
+    it('one process polls at a time: each update answered once; when the holder stops and its lease runs out, the other goes on without repeats', async () => {
+      // Another process polling the same database, with a short lease so that it looks for it often.
+      const other = await buildAppOn(t, {
+        config: { bot: botConfig(fake.url, { polling: true, pollingLeaseSeconds: 1 }, 100) },
+      })
+      try {
+        const users = Array.from({ length: 8 }, () => freshTelegramUser({ language_code: 'en' }))
+        const startCodes = users.map((_, i) => `HANDOVER${i}`)
+        const answered = (from: number, to: number) =>
+          users.slice(from, to).every((u) => fake.messagesTo(u.id).length > 0)
+        // The suite's process holds the lease (it has polled since the describe began): half the updates.
+        for (const [i, user] of users.slice(0, 4).entries())
+          await fake.userSends(user, `/start ${startCodes[i]}`)
+        await waitFor(() => answered(0, 4))
+        // It stops as a crashed process would leave it: its lease still running, for one more second.
+        await app.close()
+        appClosed = true
+        const lease = (await t.database.db.execute(
+          sql`update leases set expires_at = now() + interval '1 second' where name = 'bot-polling' returning position`,
+        )) as unknown as { rows: { position: string | number }[] }
+        const handled = Number(lease.rows[0]?.position)
+        const callsAtStop = fake.calls.length
+        for (const [i, user] of users.slice(4).entries())
+          await fake.userSends(user, `/start ${startCodes[i + 4]}`)
+        await waitFor(() => answered(4, 8))
+        // The other asked Telegram for what follows the last update the holder handled, and no earlier.
+        const polls = fake.calls.slice(callsAtStop).filter((c) => c.method === 'getUpdates')
+        expect(Number(polls[0]?.params.offset)).toBe(handled + 1)
+        await new Promise((resolve) => setTimeout(resolve, 500)) // a repeat would be here by now
+        for (const [i, user] of users.entries()) {
+          const buttons = fake.messagesTo(user.id).map((m) => read(m).button?.url)
+          expect(buttons, `update ${i}`).toEqual([`${START_LINK}${startCodes[i]}`])
+        }
+      } finally {
+        await other.close()
+      }
+    }, 20_000)
   })
 })
