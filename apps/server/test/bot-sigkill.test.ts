@@ -1,4 +1,8 @@
 /**
+ * Real server processes (`server.ts`) and the bot's outbox. Two processes on one PostgreSQL database share it: each
+ * message reaches the Bot API exactly once, both processes sending (each talks to a fake Bot API of its own, so the
+ * test sees who sent what).
+ *
  * SIGKILL of a real server process (`server.ts`) in the middle of a batch of bot messages, then a restart on the
  * same data (PGlite data folder or PostgreSQL database): every queued message reaches the Bot API, none is lost,
  * and the only repeat is the one docs/bot.md allows, a message Telegram accepted before the process could mark it
@@ -246,5 +250,48 @@ describe.runIf(TEST_DATABASE_URL)('SIGKILL mid-batch of bot messages on PostgreS
       use: (work) => work(database.database),
       env: { ...serverEnv(fixtures.tempDir(), fake), DATABASE_URL: database.url },
     })
+  }, 120_000)
+})
+
+describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  it('share one outbox: each of 100 messages reaches the Bot API exactly once, both sending', async () => {
+    const [fakeA, fakeB] = [await newFake(), await newFake()]
+    const database = await createTestDatabase('postgres')
+    fixtures.closeLater(() => database.dispose())
+    if (!database.url) throw new Error('a PostgreSQL test database has a URL')
+    const url = database.url
+    const t0 = Date.now()
+    const servers = await Promise.all(
+      [fakeA, fakeB].map((fake) => start({ ...serverEnv(fixtures.tempDir(), fake), DATABASE_URL: url })),
+    )
+    // Queued once both run, a welcome to each of 100 chats, as /start queues them (one chat's messages are a second
+    // apart: one each keeps the test short).
+    const chats = 100
+    const codes = Array.from({ length: chats }, (_, c) => codeFor(c, 0))
+    for (const [c, code] of codes.entries()) {
+      await queueChatMessage(database.database.db, {
+        chatId: FIRST_CHAT + c,
+        kind: 'start_welcome',
+        language: 'en',
+        params: { code },
+        now: new Date(Date.now() - 1000),
+      })
+    }
+    const sent = () => [...fakeA.sent, ...fakeB.sent].map((m) => codeOf(m))
+    const deadline = Date.now() + 60_000
+    while (new Set(sent()).size < codes.length) {
+      if (Date.now() > deadline) throw new Error(`not delivered: ${codes.filter((c) => !sent().includes(c))}`)
+      await sleep(50)
+    }
+    await sleep(500) // a second send of any of them would have arrived by now
+    await Promise.all(servers.map((server) => server.stop()))
+    expect(sent().sort()).toEqual([...codes].sort())
+    expect(fakeA.sent.length).toBeGreaterThan(0)
+    expect(fakeB.sent.length).toBeGreaterThan(0)
+    const rows = await outboxRows(database.database)
+    expect(rows.map((r) => r.status)).toEqual(codes.map(() => 'sent'))
+    console.log(
+      `two processes, one PostgreSQL outbox: ${codes.length} messages to ${chats} chats, ${fakeA.sent.length} + ${fakeB.sent.length} sent, none twice; ${Date.now() - t0} ms`,
+    )
   }, 120_000)
 })
