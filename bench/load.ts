@@ -34,7 +34,9 @@ import {
   signInUsers,
   startCluster,
   tableSizes,
+  withClient,
 } from '../apps/server/test/load/harness.ts'
+import { agedRowCounts, seedAgedRows } from '../apps/server/test/load/seed.ts'
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +56,7 @@ const { values } = parseArgs({
     'ratio-rounds': { type: 'string', default: '3' },
     'ratio-only': { type: 'boolean', default: false },
     'bisect-steps': { type: 'string', default: '3' },
+    'housekeeping-ms': { type: 'string', default: '10000' },
     database: { type: 'string' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -77,6 +80,7 @@ if (values.help) {
   --threshold MS        p99 that ends the step search (100)
   --rate R              skip the step search: R is this
   --seconds S           the 2-process mix at 2R (60)
+  --housekeeping-ms MS  the 2 processes' housekeeping interval, with aged rows seeded before their run (10000)
   --ratio-seconds S     each ratio run, dashboard or bare route (10)
   --ratio-rounds N      dashboard and bare route in turn, N times; the median ratio counts (3)
   --ratio-only          only the ratio phase, on two processes (no step search, no mix)
@@ -110,9 +114,20 @@ const printSizes = (label: string, sizes: Record<string, number>) =>
       .join(', ')}`,
   )
 
-async function withCluster<T>(workers: number, databaseUrl: string, run: (cluster: Cluster) => Promise<T>) {
+async function withCluster<T>(
+  workers: number,
+  databaseUrl: string,
+  run: (cluster: Cluster) => Promise<T>,
+  housekeepingIntervalMs?: number,
+) {
   const t0 = Date.now()
-  const cluster = await startCluster({ workers, port: await freePort(), databaseUrl, redisUrl })
+  const cluster = await startCluster({
+    workers,
+    port: await freePort(),
+    databaseUrl,
+    redisUrl,
+    housekeepingIntervalMs,
+  })
   log(
     `\n${workers} server process${workers > 1 ? 'es' : ''} on port ${cluster.port}, ready in ${Date.now() - t0} ms`,
   )
@@ -306,35 +321,60 @@ try {
       )
     }
 
-    // 2 and 3. Two processes: the mix at 2R, then the ratio.
+    // 2 and 3. Two processes: the mix at 2R, then the ratio; housekeeping every few seconds, aged rows to prune.
     const target = 2 * found
-    await withCluster(2, database.url, async (cluster) => {
-      await openForBusiness(cluster.port)
-      const users = await signIn(cluster.port)
-      const before = await tableSizes(database.url, redisUrl)
-      const mix = await runMix({
-        port: cluster.port,
-        users,
-        rate: target,
-        seconds: number('seconds'),
-        label: `2 processes, mix at 2R`,
-      })
-      log()
-      for (const line of formatRun(mix)) log(line)
-      const { ratio, runs } = await ratioRounds(cluster, users)
-      const after = await tableSizes(database.url, redisUrl)
-      log()
-      printSizes('before the 2-process run', before)
-      printSizes('after it', after)
-      const problems = await ledgerProblems(cluster.port)
-      log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`)
-      for (const problem of problems.slice(0, 10)) log(`  ${problem}`)
-      const errors = [mix, ...runs].reduce((n, run) => n + run.errors, 0)
-      log(
-        `\nsummary: R ${found} req/s on 1 process; 2 processes at ${target} req/s for ${mix.seconds} s: ${mix.reqPerSec.toFixed(1)} req/s, p50 ${mix.p50.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, errors ${mix.errors}; dashboard ratio ${(ratio * 100).toFixed(0)}% (median); errors in all runs ${errors}; ${load()}`,
-      )
-      if (errors > 0 || problems.length > 0) failed = true
-    })
+    const agedCount = size.users
+    await withClient(database.url, (client) => seedAgedRows(client, agedCount))
+    const agedBefore = await withClient(database.url, agedRowCounts)
+    // Before the servers start: their first housekeeping round comes one interval after.
+    const before = await tableSizes(database.url, redisUrl)
+    await withCluster(
+      2,
+      database.url,
+      async (cluster) => {
+        await openForBusiness(cluster.port)
+        const users = await signIn(cluster.port)
+        const mix = await runMix({
+          port: cluster.port,
+          users,
+          rate: target,
+          seconds: number('seconds'),
+          label: `2 processes, mix at 2R`,
+        })
+        log()
+        for (const line of formatRun(mix)) log(line)
+        const { ratio, runs } = await ratioRounds(cluster, users)
+        const after = await tableSizes(database.url, redisUrl)
+        const agedAfter = await withClient(database.url, agedRowCounts)
+        log()
+        printSizes('before the 2-process run (aged rows seeded)', before)
+        printSizes('after it', after)
+        log(
+          `\nhousekeeping every ${number('housekeeping-ms')} ms; rows seeded past their retention (aged) and within it (fresh), before the 2-process run -> after it:`,
+        )
+        let housekeepingFailed = false
+        for (const [table, was] of Object.entries(agedBefore)) {
+          const now = agedAfter[table] ?? { aged: Number.NaN, fresh: Number.NaN }
+          if (now.aged !== 0 || now.fresh !== was.fresh) housekeepingFailed = true
+          log(
+            `  ${table.padEnd(20)} aged ${was.aged.toLocaleString('en')} -> ${now.aged.toLocaleString('en')}, fresh ${was.fresh.toLocaleString('en')} -> ${now.fresh.toLocaleString('en')}`,
+          )
+        }
+        if (housekeepingFailed) {
+          log('housekeeping: aged rows left or fresh rows gone')
+          failed = true
+        }
+        const problems = await ledgerProblems(cluster.port)
+        log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`)
+        for (const problem of problems.slice(0, 10)) log(`  ${problem}`)
+        const errors = [mix, ...runs].reduce((n, run) => n + run.errors, 0)
+        log(
+          `\nsummary: R ${found} req/s on 1 process; 2 processes at ${target} req/s for ${mix.seconds} s: ${mix.reqPerSec.toFixed(1)} req/s, p50 ${mix.p50.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, errors ${mix.errors}; dashboard ratio ${(ratio * 100).toFixed(0)}% (median); errors in all runs ${errors}; ${load()}`,
+        )
+        if (errors > 0 || problems.length > 0) failed = true
+      },
+      number('housekeeping-ms'),
+    )
   }
 } finally {
   if (values.keep) log(`\nkept the database: --database ${database.url}`)

@@ -71,6 +71,17 @@ export async function createLoadDatabase(adminUrl: string, size: SeedSize): Prom
   }
 }
 
+/** Runs `run` with a client of the database at `url`. */
+export async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
 // --- The servers ---
 
 export type Cluster = {
@@ -82,8 +93,16 @@ export type Cluster = {
   stop(): Promise<void>
 }
 
+type ServerOptions = {
+  port: number
+  databaseUrl: string
+  redisUrl?: string | undefined
+  /** Housekeeping's interval (HOUSEKEEPING_INTERVAL_MS): short, so that a run shows its rounds (default 10 min). */
+  housekeepingIntervalMs?: number | undefined
+}
+
 /** The environment of a production deployment on the sandbox provider, its bot silent. */
-export function serverEnv(options: { port: number; databaseUrl: string; redisUrl?: string | undefined }) {
+export function serverEnv(options: ServerOptions) {
   return {
     NODE_ENV: 'production',
     ACCOUNT_PROVIDER: 'sandbox',
@@ -100,18 +119,16 @@ export function serverEnv(options: { port: number; databaseUrl: string; redisUrl
     TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
     BOT_POLLING: 'off',
     BOT_OUTBOX_POLL_MS: '0',
+    ...(options.housekeepingIntervalMs === undefined
+      ? {}
+      : { HOUSEKEEPING_INTERVAL_MS: String(options.housekeepingIntervalMs) }),
     WEB_DIST_DIR: join(REPO_ROOT, 'test-output', 'load-no-web-dist'),
     CONSOLE_DIST_DIR: join(REPO_ROOT, 'test-output', 'load-no-console-dist'),
   }
 }
 
 /** Starts `workers` server processes on `port` (cluster.ts) and waits until every one listens. */
-export async function startCluster(options: {
-  workers: number
-  port: number
-  databaseUrl: string
-  redisUrl?: string | undefined
-}): Promise<Cluster> {
+export async function startCluster(options: ServerOptions & { workers: number }): Promise<Cluster> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLUSTER], {
     cwd: REPO_ROOT,
     env: {

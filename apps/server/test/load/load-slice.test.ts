@@ -2,8 +2,8 @@
  * The load bench's slice in `npm test` (the bench: `npm run bench:load`; docs/resilience.md, 'Load'): on a small
  * seed, two server processes behind one port (cluster.ts) on PostgreSQL, Redis for the limits when TEST_REDIS_URL
  * is set, real users signed in, the users' mix for a few seconds at a modest rate, then GET /dashboard and the bare
- * route alone: every answer 2xx, every route of the mix reached, the ledger clean. PostgreSQL only (PGlite is one
- * process's database).
+ * route alone: every answer 2xx, every route of the mix reached, the ledger clean; housekeeping every second meanwhile
+ * prunes the aged rows seeded before and keeps the fresh ones. PostgreSQL only (PGlite is one process's database).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_DATABASE_URL } from '../helpers/database.ts'
@@ -20,10 +20,14 @@ import {
   signInUsers,
   startCluster,
   tableSizes,
+  withClient,
 } from './harness.ts'
+import { agedRowCounts, seedAgedRows } from './seed.ts'
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined
 const SEED = { users: 40, accounts: 2_000 }
+/** Rows of each kind housekeeping prunes, aged and fresh (seed.ts, `seedAgedRows`). */
+const AGED = 25
 
 describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () => {
   let database: LoadDatabase | undefined
@@ -31,11 +35,13 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
 
   beforeAll(async () => {
     database = await createLoadDatabase(TEST_DATABASE_URL as string, SEED)
+    await withClient(database.url, (client) => seedAgedRows(client, AGED))
     cluster = await startCluster({
       workers: 2,
       port: await freePort(),
       databaseUrl: database.url,
       redisUrl: REDIS_URL,
+      housekeepingIntervalMs: 1000,
     })
   }, 90_000)
 
@@ -89,6 +95,15 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
 
     const after = await tableSizes(database.url, REDIS_URL)
     expect(after.accounts).toBeGreaterThan(before.accounts as number)
+    // Housekeeping ran its rounds under the load (every second here): what was past its retention went, the rest
+    // stayed.
+    expect(await withClient(database.url, agedRowCounts)).toEqual({
+      refresh_tokens: { aged: 0, fresh: AGED },
+      rate_limit_counters: { aged: 0, fresh: AGED },
+      email_outbox: { aged: 0, fresh: AGED },
+      bot_outbox: { aged: 0, fresh: AGED },
+      idempotency_keys: { aged: 0, fresh: AGED },
+    })
     expect(await ledgerProblems(cluster.port)).toEqual([])
     expect(cluster.errorLines()).toEqual([])
   }, 60_000)

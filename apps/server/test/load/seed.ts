@@ -138,3 +138,91 @@ export async function seedLoadData(client: pg.ClientBase, size: SeedSize): Promi
   await q('vacuum analyze')
   return { ...figures, ms: Date.now() - t0 }
 }
+
+/**
+ * Rows housekeeping is for (docs/resilience.md, 'Housekeeping'), `count` of each kind aged past its retention and
+ * `count` fresh, marked so that `agedRowCounts` tells them apart: spent and expired refresh tokens of 8 days ago
+ * (fresh: valid for 30 days), rate-limit counters whose window began a day ago (fresh: now), mail and bot messages
+ * delivered 8 days ago (fresh: a minute ago), idempotency keys expired an hour ago (fresh: expiring tomorrow).
+ * Money rows are never among them.
+ */
+export async function seedAgedRows(client: pg.ClientBase, count: number): Promise<void> {
+  const q = (text: string, values: unknown[] = []) => client.query(text, values)
+  await client.query('begin')
+  // Those of an earlier run on the same database (`--database`) go first: their markers are unique.
+  for (const [table, column] of [
+    ['refresh_tokens', 'token_hash'],
+    ['rate_limit_counters', 'key'],
+    ['email_outbox', 'recipient'],
+    ['bot_outbox', 'dedupe_key'],
+    ['idempotency_keys', 'key'],
+  ] as const)
+    await client.query(
+      `delete from ${table} where ${column} like 'load-aged%' or ${column} like 'load-fresh%'`,
+    )
+  await q(
+    `create temp table seed_owners on commit drop as
+     with numbered as (select id, row_number() over (order by id) - 1 as k, count(*) over () as n from users)
+     select g, numbered.id as user_id from generate_series(1, $1::int) g join numbered on numbered.k = g % numbered.n`,
+    [count],
+  )
+  await q(
+    `insert into refresh_tokens (user_id, family_id, token_hash, expires_at, used_at, created_at)
+     select user_id, gen_random_uuid(), 'load-aged-spent-' || g, now() + interval '22 days', now() - interval '8 days',
+       now() - interval '9 days' from seed_owners
+     union all
+     select user_id, gen_random_uuid(), 'load-aged-expired-' || g, now() - interval '8 days', null,
+       now() - interval '38 days' from seed_owners
+     union all
+     select user_id, gen_random_uuid(), 'load-fresh-' || g, now() + interval '30 days', null, now() from seed_owners`,
+  )
+  await q(
+    `insert into rate_limit_counters (key, window_start, count)
+     select 'load-aged:' || g, now() - interval '1 day', 3 from generate_series(1, $1::int) g
+     union all
+     select 'load-fresh:' || g, now(), 1 from generate_series(1, $1::int) g`,
+    [count],
+  )
+  await q(
+    `insert into email_outbox (recipient, kind, payload, status, attempts, transport, sent_at, created_at)
+     select 'load-' || age || '-' || g || '@example.com', 'verify', null, 'sent', 1, 'smtp', at, at
+     from generate_series(1, $1::int) g,
+       (values ('aged', now() - interval '8 days'), ('fresh', now() - interval '1 minute')) a(age, at)`,
+    [count],
+  )
+  await q(
+    `insert into bot_outbox (chat_id, user_id, kind, dedupe_key, status, attempts, sent_at, created_at)
+     select 700000000 + g, user_id, 'account_accepted', 'load-' || age || ':' || g, 'sent', 1, at, at
+     from seed_owners, (values ('aged', now() - interval '8 days'), ('fresh', now() - interval '1 minute')) a(age, at)`,
+  )
+  await q(
+    `insert into idempotency_keys (user_id, key, request_hash, response_status, response_body, locked_until,
+       created_at, expires_at)
+     select user_id, 'load-' || age || '-' || g, 'load', 200, '{}', at, at - interval '1 day', at
+     from seed_owners, (values ('aged', now() - interval '1 hour'), ('fresh', now() + interval '1 day')) a(age, at)`,
+  )
+  await client.query('commit')
+}
+
+export type AgedRowCounts = Record<string, { aged: number; fresh: number }>
+
+/** The rows of `seedAgedRows` still there, aged and fresh, per table. */
+export async function agedRowCounts(client: pg.ClientBase): Promise<AgedRowCounts> {
+  const { rows } = await client.query<{ table: string; aged: number; fresh: number }>(
+    `select 'refresh_tokens' as table, count(*) filter (where token_hash like 'load-aged-%')::int as aged,
+       count(*) filter (where token_hash like 'load-fresh-%')::int as fresh from refresh_tokens
+     union all
+     select 'rate_limit_counters', count(*) filter (where key like 'load-aged:%')::int,
+       count(*) filter (where key like 'load-fresh:%')::int from rate_limit_counters
+     union all
+     select 'email_outbox', count(*) filter (where recipient like 'load-aged-%')::int,
+       count(*) filter (where recipient like 'load-fresh-%')::int from email_outbox
+     union all
+     select 'bot_outbox', count(*) filter (where dedupe_key like 'load-aged:%')::int,
+       count(*) filter (where dedupe_key like 'load-fresh:%')::int from bot_outbox
+     union all
+     select 'idempotency_keys', count(*) filter (where key like 'load-aged-%')::int,
+       count(*) filter (where key like 'load-fresh-%')::int from idempotency_keys`,
+  )
+  return Object.fromEntries(rows.map((row) => [row.table, { aged: row.aged, fresh: row.fresh }]))
+}
