@@ -91,18 +91,23 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     return { tg, tokens, userId }
   }
 
-  it('invoice confirmed: one message, in Persian, with a button opening the invoice; operators heard of it', async () => {
-    const ops = opsOf(t.app)
-    await openPayments(ops)
-    const { tg, tokens, userId } = await userWhoStarted('fa')
-    await acceptedAccounts(t.database.db, userId, [5_000_000n])
+  /** A user who started the bot, with an invoice (pending confirmation) of accepted accounts worth `net`. */
+  async function userWithInvoice(language: 'en' | 'fa', net: bigint) {
+    const user = await userWhoStarted(language)
+    await acceptedAccounts(t.database.db, user.userId, [net])
     const created = await t.app.inject({
       method: 'POST',
       url: '/invoices/request-invoice',
-      headers: bearer(tokens.accessToken),
+      headers: bearer(user.tokens.accessToken),
     })
     expect(created.statusCode, created.body).toBeLessThan(300)
-    const { uid } = json<{ uid: string }>(created)
+    return { ...user, invoice: json<{ uid: string }>(created).uid }
+  }
+
+  it('invoice confirmed: one message, in Persian, with a button opening the invoice; operators heard of it', async () => {
+    const ops = opsOf(t.app)
+    await openPayments(ops)
+    const { tg, invoice: uid } = await userWithInvoice('fa', 5_000_000n)
     await opsOk(ops, 'POST', `/ops/invoices/${uid}/confirm`)
     const bot = worker()
     await bot.deliverDue()
@@ -174,14 +179,7 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
   it('invoices: rejected by an operator (the reason stays out): once, in English, the invoice button', async () => {
     const ops = opsOf(t.app)
     await openPayments(ops)
-    const { tg, tokens, userId } = await userWhoStarted('en')
-    await acceptedAccounts(t.database.db, userId, [2_500_000n])
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/invoices/request-invoice',
-      headers: bearer(tokens.accessToken),
-    })
-    const { uid } = json<{ uid: string }>(created)
+    const { tg, invoice: uid } = await userWithInvoice('en', 2_500_000n)
     await opsOk(ops, 'POST', `/ops/invoices/${uid}/reject`, { reason: 'wrong wallet, internal note 8812' })
     await deliverAll()
     expect(fake.messagesTo(tg.id).map(read)).toEqual([
@@ -197,21 +195,16 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     await openPayments(ops)
     /** A user with a confirmed invoice of 5 USDT who requests its payout: the transaction's uid. */
     const requested = async (language: 'en' | 'fa', path: string, body: Record<string, unknown>) => {
-      const user = await userWhoStarted(language)
-      await acceptedAccounts(t.database.db, user.userId, [5_000_000n])
-      const headers = bearer(user.tokens.accessToken)
-      const invoice = json<{ uid: string }>(
-        await t.app.inject({ method: 'POST', url: '/invoices/request-invoice', headers }),
-      ).uid
-      await opsOk(ops, 'POST', `/ops/invoices/${invoice}/confirm`)
+      const user = await userWithInvoice(language, 5_000_000n)
+      await opsOk(ops, 'POST', `/ops/invoices/${user.invoice}/confirm`)
       const payout = await t.app.inject({
         method: 'POST',
-        url: `/invoices/${invoice}/${path}`,
-        headers,
+        url: `/invoices/${user.invoice}/${path}`,
+        headers: bearer(user.tokens.accessToken),
         payload: body,
       })
       expect(payout.statusCode, payout.body).toBe(201)
-      return { ...user, invoice, transaction: json<{ uid: string }>(payout).uid }
+      return { ...user, transaction: json<{ uid: string }>(payout).uid }
     }
     const succeed = async (transaction: string, proof: Record<string, string>) => {
       await opsOk(ops, 'POST', `/ops/transactions/${transaction}/broadcast`)
