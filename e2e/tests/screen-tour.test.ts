@@ -5,20 +5,28 @@
  * locale tests check the files; this checks what a person sees, fallbacks, inline strings and server texts
  * included. Screenshots: test-output/e2e/tour-<language>-<theme>-<screen>.png.
  */
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
-import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import {
+  SANDBOX_EMAIL_CODE,
+  SANDBOX_GOOD_EMAIL,
+  SANDBOX_LOGIN_CODE,
+} from '../../apps/server/src/providers/sandbox/scenarios.ts'
 import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/src/testing/persian-latin.ts'
+import { seriousViolations, settle, trackRequests } from '../support/a11y.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, popups, screenshot } from '../support/browser.ts'
+import { localeText } from '../support/locales.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 let server: RunningServer
 let browser: Browser
 let invoiceUid = ''
+let transactionUid = ''
 const user = { id: 885_000_001, firstName: 'سارا', lastName: 'رضایی' }
+/** A valid TRON address (base58check), for the books' payout request. */
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 
 type Look = { language: 'en' | 'fa'; theme: 'light' | 'dark' }
 const LOOKS: Look[] = [
@@ -42,23 +50,8 @@ async function englishOnScreen(page: Page): Promise<string[]> {
   return unexpectedLatinWords(withoutData, ALLOWED_ON_SCREEN)
 }
 
-/** axe-core's serious and critical findings, one line each: the rule and where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.any[0]?.message ?? n.failureSummary}`,
-      ),
-    )
-}
-
 async function look(page: Page, view: Look, screen: string) {
-  await page.waitForLoadState('networkidle')
-  await page.waitForTimeout(200) // the last fade-in of a list or dialog settles before the picture
+  await settle(page)
   await screenshot(page, `tour-${view.language}-${view.theme}-${screen}`)
   // Soft: one walk reports every screen's findings, not only the first.
   expect.soft(await seriousViolations(page), `${screen}, ${named(view)}`).toEqual([])
@@ -90,9 +83,16 @@ async function launch(view: Look) {
     theme: view.theme,
     startParam: DEMO_REFERRAL_CODE,
   })
+  trackRequests(opened.page)
   await opened.page.getByTestId('dashboard').waitFor({ timeout: 15_000 })
   await closeChannelPrompt(opened.page)
   return opened
+}
+
+/** Types into the screen's (first) field and presses its submit button. */
+async function submit(page: Page, testId: string, value: string) {
+  await page.getByTestId(testId).getByRole('textbox').first().fill(value)
+  await page.getByTestId(`${testId}-submit`).click()
 }
 
 beforeAll(async () => {
@@ -107,8 +107,8 @@ beforeAll(async () => {
 
 /**
  * The user's books, made once by the first walk that needs them (polls belong inside a test): an accepted,
- * permanently limited account on a confirmed invoice, then an accepted account, a failed validation and a
- * pending one in the lists.
+ * permanently limited account on a confirmed invoice whose TRX payout failed (so it can be requested again), then
+ * an accepted account, a failed validation and a pending one in the lists.
  */
 let books: Promise<void> | undefined
 async function makeBooks() {
@@ -117,6 +117,12 @@ async function makeBooks() {
   const invoice = (await callApi(page, 'POST', '/invoices/request-invoice')) as { uid: string }
   invoiceUid = invoice.uid
   await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+  const payout = (await callApi(page, 'POST', `/invoices/${invoiceUid}/request-payment`, {
+    receiverAddress: TRON_ADDRESS,
+    currency: 'trx',
+  })) as { uid: string }
+  transactionUid = payout.uid
+  await server.ops('POST', `/transactions/${transactionUid}/fail`)
   await supplyAcceptedAccounts(server, page, user.id, ['+12015559901'])
   for (const phone of ['+12015550108', '+12015550106']) {
     await callApi(page, 'POST', '/telegram/submit-account-phone', { phone, submitType: 'login' })
@@ -134,6 +140,20 @@ afterAll(async () => {
   await browser?.close()
   await server?.stop()
 })
+
+/** The news screen without news: removed by an operator, then published again for the next look. */
+async function lookAtNoNews(page: Page, view: Look) {
+  type Item = { uid: string; en: { title: string; body: string }; fa: { title: string; body: string } | null }
+  const items = (await server.ops('GET', '/news')) as Item[]
+  for (const item of items) await server.ops('DELETE', `/news/${item.uid}`)
+  try {
+    await go(page, '/news')
+    await page.getByTestId('news-empty').waitFor({ timeout: 15_000 })
+    await look(page, view, 'news-empty')
+  } finally {
+    for (const { en, fa } of items.reverse()) await server.ops('POST', '/news', fa ? { en, fa } : { en })
+  }
+}
 
 describe('every screen, in Persian and English, light and dark', () => {
   it.each(LOOKS)('inside Telegram: $language $theme', async (view) => {
@@ -155,30 +175,40 @@ describe('every screen, in Persian and English, light and dark', () => {
     await page.getByTestId('accounts-login').click()
     await page.getByTestId('submit-phone').waitFor()
     await look(page, view, 'submit-phone')
-    await page.getByRole('textbox').first().fill('+989120000002')
-    await page.getByTestId('submit-phone-submit').click()
+    await submit(page, 'submit-phone', '+989120000002')
     await page.getByTestId('submit-code').waitFor()
     await look(page, view, 'submit-code')
-    await page.getByRole('textbox').first().fill(SANDBOX_LOGIN_CODE)
-    await page.getByTestId('submit-code-submit').click()
+    await submit(page, 'submit-code', SANDBOX_LOGIN_CODE)
     await page.getByTestId('submit-password').waitFor()
     await look(page, view, 'submit-password')
-    // A number that needs a login email first.
+    // A number that needs a login email first: the email, then its code.
     await go(page, '/accounts/pending')
     await page.getByTestId('accounts-login').click()
-    await page.getByRole('textbox').first().fill('+989120000003')
-    await page.getByTestId('submit-phone-submit').click()
+    await submit(page, 'submit-phone', '+989120000003')
     await page.getByTestId('submit-email').waitFor()
     await look(page, view, 'submit-email')
-    // The sign-up wizard's first step.
+    await submit(page, 'submit-email', SANDBOX_GOOD_EMAIL)
+    await page.getByTestId('submit-email-code').waitFor()
+    await look(page, view, 'submit-email-code')
+    // The sign-up wizard with the same number: phone, login email, its code, then the login code.
     await go(page, '/accounts/pending')
     await page.getByTestId('accounts-register').click()
     await page.getByTestId('signup-phone').waitFor()
     await look(page, view, 'signup-phone')
+    await submit(page, 'signup-phone', '+989120000003')
+    await page.getByTestId('signup-email').waitFor()
+    await look(page, view, 'signup-email')
+    await submit(page, 'signup-email', SANDBOX_GOOD_EMAIL)
+    await page.getByTestId('signup-email-code').waitFor()
+    await look(page, view, 'signup-email-code')
+    await submit(page, 'signup-email-code', SANDBOX_EMAIL_CODE)
+    await page.getByTestId('signup-code').waitFor()
+    await look(page, view, 'signup-code')
 
     for (const [path, testId, screen] of [
       ['/invoices', 'invoice-row', 'invoices'],
       [`/invoices/${invoiceUid}`, 'invoice-request-payment', 'invoice'],
+      [`/invoices/${invoiceUid}/transactions/${transactionUid}`, 'transaction-detail', 'transaction'],
       [`/invoices/${invoiceUid}/select-method`, 'select-method', 'select-method'],
       [`/invoices/${invoiceUid}/request-payment`, 'request-payment-trx', 'payout-trx'],
       [`/invoices/${invoiceUid}/request-payment-crypto`, 'request-payment-crypto', 'payout-usdt'],
@@ -190,7 +220,24 @@ describe('every screen, in Persian and English, light and dark', () => {
       await go(page, path)
       await page.getByTestId(testId).first().waitFor({ timeout: 15_000 })
       await look(page, view, screen)
+      if (screen === 'invoice') {
+        // One of the invoice's accounts, opened from it.
+        await page.getByTestId('invoice-account-row').first().click()
+        await page.getByTestId('account-detail').waitFor()
+        expect(new URL(page.url()).pathname).toMatch(new RegExp(`^/invoices/${invoiceUid}/accounts/`))
+        await look(page, view, 'invoice-account')
+      }
     }
+    await lookAtNoNews(page, view)
+
+    // The device goes offline: the banner, and gone again once back online.
+    await context.setOffline(true)
+    const banner = page.getByTestId('network-banner')
+    await banner.waitFor()
+    expect(await banner.innerText()).toBe(localeText(view.language, 'common', 'network.offline'))
+    await look(page, view, 'offline')
+    await context.setOffline(false)
+    await banner.waitFor({ state: 'detached', timeout: 15_000 })
     await context.close()
   })
 
@@ -204,15 +251,46 @@ describe('every screen, in Persian and English, light and dark', () => {
       colorScheme: view.theme,
     })
     const page = await context.newPage()
-    for (const [path, testId] of [
-      ['/login', 'login'],
-      ['/register', 'register'],
-      ['/password-reset-request', 'password-reset-request'],
-    ] as const) {
-      await page.goto(`${server.url}${path}`)
-      await page.getByTestId(testId).waitFor({ timeout: 15_000 })
-      await look(page, view, `browser${path.replaceAll('/', '-')}`)
-    }
+    trackRequests(page)
+    const field = (key: string) => page.getByLabel(localeText(view.language, 'auth', key), { exact: true })
+    const email = `tour.${view.language}.${view.theme}.${Date.now().toString(36)}@example.com`
+
+    // Login, and its error dialog for a wrong password.
+    await page.goto(`${server.url}/login`)
+    await page.getByTestId('login').waitFor({ timeout: 15_000 })
+    await look(page, view, 'browser-login')
+    await field('auth.field.email').fill(email)
+    await field('auth.field.password').fill('not-the-password')
+    await page.getByTestId('login-submit').click()
+    const dialog = page.getByRole('alertdialog')
+    await dialog.waitFor({ timeout: 15_000 })
+    await look(page, view, 'browser-login-error')
+    await dialog.getByRole('button').click()
+    await dialog.waitFor({ state: 'detached' })
+
+    // Register, then the code screen it leads to.
+    await page.getByTestId('login-register').click()
+    await page.getByTestId('register').waitFor()
+    await look(page, view, 'browser-register')
+    await field('auth.field.email').fill(email)
+    await field('auth.field.password').fill('tour-password-1')
+    await field('auth.field.passwordRetype').fill('tour-password-1')
+    await field('auth.field.referralCode').fill(DEMO_REFERRAL_CODE)
+    await page.getByTestId('register-submit').click()
+    await dialog.getByRole('button').click()
+    await page.getByTestId('email-verification').waitFor()
+    await look(page, view, 'browser-email-verification-confirm')
+
+    // A password reset for that email, to its code screen.
+    await page.goto(`${server.url}/password-reset-request`)
+    await page.getByTestId('password-reset-request').waitFor({ timeout: 15_000 })
+    await look(page, view, 'browser-password-reset-request')
+    await field('auth.field.email').fill(email)
+    await field('auth.field.newPassword').fill('tour-password-2')
+    await field('auth.field.passwordRetype').fill('tour-password-2')
+    await page.getByTestId('password-reset-request-submit').click()
+    await page.getByTestId('password-reset-confirm').waitFor({ timeout: 15_000 })
+    await look(page, view, 'browser-password-reset-confirm')
     await context.close()
   })
 })
