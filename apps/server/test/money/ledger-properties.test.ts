@@ -580,5 +580,5 @@ describe.each(DATABASE_KINDS)('money invariants under random operation sequences
     expect(total(/^step Invite$/)).toBeGreaterThan(0)
     expect(total(/^earning accrued$/)).toBeGreaterThan(0)
     reached.clear()
-  }, 240_000)
+  }, 600_000) // a loaded machine starves it: 10 sequences took over 240 s at load average 17 under nice
 })
