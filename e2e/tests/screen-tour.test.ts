@@ -3,7 +3,9 @@
  * confirmed invoice walks the mini-app on Android; on each screen axe-core must find no serious or critical
  * violation (WCAG 2.1 A and AA), and a Persian screen must read right to left with no English word in it. The
  * locale tests check the files; this checks what a person sees, fallbacks, inline strings and server texts
- * included. Screenshots: test-output/e2e/tour-<language>-<theme>-<screen>.png.
+ * included. On a few screens (home, the accounts list, the login form and its error dialog) a keyboard pass
+ * presses Tab through every control: focus goes in document and reading order and draws a ring that reads (issue
+ * 13). Screenshots: test-output/e2e/tour-<language>-<theme>-<screen>.png.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +16,7 @@ import {
   SANDBOX_LOGIN_CODE,
 } from '../../apps/server/src/providers/sandbox/scenarios.ts'
 import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/src/testing/persian-latin.ts'
-import { seriousViolations, settle, trackRequests } from '../support/a11y.ts'
+import { seriousViolations, settle, tabThrough, trackRequests } from '../support/a11y.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, popups, screenshot } from '../support/browser.ts'
 import { localeText } from '../support/locales.ts'
@@ -59,6 +61,27 @@ async function look(page: Page, view: Look, screen: string) {
     expect(await page.evaluate(() => document.documentElement.dir), screen).toBe('rtl')
     expect.soft(await englishOnScreen(page), screen).toEqual([])
   }
+}
+
+/**
+ * Tab through the page (or a dialog in it): every control is reached once, in document order, never backwards on
+ * screen, and each draws a focus ring that reads; the picture shows the last one focused.
+ */
+async function keyboardPass(page: Page, view: Look, screen: string, scope?: string) {
+  const pass = await tabThrough(page, scope)
+  const where = `${screen}, ${named(view)}`
+  expect(pass.tabbable.length, where).toBeGreaterThan(0)
+  const expected = scope
+    ? // From the focused first control one Tab past the last: a modal brings focus back to its first control.
+      Array.from(
+        { length: pass.tabbable.length + 1 },
+        (_, i) => pass.tabbable[(i + 1) % pass.tabbable.length],
+      )
+    : pass.tabbable
+  expect.soft(pass.visited, `focus order, ${where}`).toEqual(expected)
+  expect.soft(pass.backwards, `focus going backwards on screen, ${where}`).toEqual([])
+  expect.soft(pass.invisible, `focus not visible, ${where}`).toEqual([])
+  await screenshot(page, `tour-${view.language}-${view.theme}-${screen}-focus`)
 }
 
 /** The demo channel is not joined: its join prompt opens with home; close it as a user would, if it came. */
@@ -160,11 +183,13 @@ describe('every screen, in Persian and English, light and dark', () => {
     await ensureBooks()
     const { page, context } = await launch(view)
     await look(page, view, 'dashboard')
+    await keyboardPass(page, view, 'dashboard')
 
     for (const tab of ['pending', 'accepted', 'rejected']) {
       await go(page, `/accounts/${tab}`)
       await page.getByTestId('account-row').first().waitFor()
       await look(page, view, `accounts-${tab}`)
+      if (tab === 'pending') await keyboardPass(page, view, 'accounts-pending')
     }
     await page.getByTestId('account-row').first().click()
     await page.getByTestId('account-detail').waitFor()
@@ -255,17 +280,19 @@ describe('every screen, in Persian and English, light and dark', () => {
     const field = (key: string) => page.getByLabel(localeText(view.language, 'auth', key), { exact: true })
     const email = `tour.${view.language}.${view.theme}.${Date.now().toString(36)}@example.com`
 
-    // Login, and its error dialog for a wrong password.
+    // Login: a keyboard pass over the form, then a wrong password sent with Enter; its error dialog by keyboard.
     await page.goto(`${server.url}/login`)
     await page.getByTestId('login').waitFor({ timeout: 15_000 })
     await look(page, view, 'browser-login')
+    await keyboardPass(page, view, 'browser-login')
     await field('auth.field.email').fill(email)
     await field('auth.field.password').fill('not-the-password')
-    await page.getByTestId('login-submit').click()
+    await field('auth.field.password').press('Enter')
     const dialog = page.getByRole('alertdialog')
     await dialog.waitFor({ timeout: 15_000 })
     await look(page, view, 'browser-login-error')
-    await dialog.getByRole('button').click()
+    await keyboardPass(page, view, 'browser-login-error', '[role="alertdialog"]')
+    await page.keyboard.press('Enter')
     await dialog.waitFor({ state: 'detached' })
 
     // Register, then the code screen it leads to.

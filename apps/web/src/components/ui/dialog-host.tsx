@@ -5,11 +5,20 @@ function InAppDialog({ dialog }: { dialog: OpenDialog }) {
   const titleId = `dialog-title-${dialog.key}`
   const messageId = `dialog-message-${dialog.key}`
   const firstButton = useRef<HTMLButtonElement>(null)
+  const box = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
     firstButton.current?.focus()
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') dialog.close(null)
+      // A modal keeps the keyboard inside: Tab past the last button comes back to the first, and the other way.
+      if (event.key !== 'Tab') return
+      const buttons = [...(box.current?.querySelectorAll('button') ?? [])]
+      const inside = buttons.indexOf(document.activeElement as HTMLButtonElement)
+      const next = inside + (event.shiftKey ? -1 : 1)
+      if (inside >= 0 && next >= 0 && next < buttons.length) return
+      event.preventDefault()
+      buttons.at(event.shiftKey ? -1 : 0)?.focus()
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
@@ -18,6 +27,7 @@ function InAppDialog({ dialog }: { dialog: OpenDialog }) {
   return (
     <div className="dialog-backdrop">
       <div
+        ref={box}
         className="dialog"
         role="alertdialog"
         aria-modal="true"

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DialogHost } from '../../../components/ui/dialog-host.tsx'
@@ -270,6 +270,26 @@ describe('popups', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }))
     await expect(pressed).resolves.toBe('edit')
     expect(telegram?.posted('web_app_open_popup')).toEqual([])
+  })
+
+  it('keeps the keyboard inside the in-app dialog: Tab past the last button comes back to the first', async () => {
+    launch({ version: '6.1' })
+    render(
+      <>
+        <button type="button">Behind</button>
+        <DialogHost />
+      </>,
+    )
+    void showDialog(confirm)
+    const dialog = await screen.findByRole('alertdialog')
+    const buttons = within(dialog).getAllByRole('button')
+    await waitFor(() => expect(buttons[0]).toHaveFocus())
+    for (const expected of [...buttons.slice(1), buttons[0]]) {
+      await userEvent.tab()
+      expect(expected).toHaveFocus()
+    }
+    await userEvent.tab({ shift: true })
+    expect(buttons.at(-1)).toHaveFocus()
   })
 
   it('falls back to the in-app dialog when a native popup is already open', async () => {
