@@ -1,10 +1,11 @@
 /**
  * What the screen tour checks on a screen besides its picture (docs/web.md, 'Contrast and accessibility' and
- * 'Keyboard focus'): axe-core's findings, and a keyboard pass (focus order and a visible focus ring). `settle`
+ * 'Keyboard focus'): axe-core's findings, the contrast of one element as axe computes it (disabled controls
+ * included, which axe's own rule skips), and a keyboard pass (focus order and a visible focus ring). `settle`
  * replaces fixed waits: a screen is ready when the page has no request in flight and no finite animation running.
  */
 import { createRequire } from 'node:module'
-import type { Page, Request } from 'playwright-core'
+import type { Locator, Page, Request } from 'playwright-core'
 
 /**
  * axe-core as @axe-core/playwright ships it (its own copy, 4.13). Injected once per document and run there: the
@@ -81,6 +82,61 @@ export async function settle(page: Page, quietMs = 120): Promise<void> {
     }
     await page.waitForTimeout(30)
   }
+}
+
+export type Contrast = { ratio: number; required: number; foreground: string; background: string }
+
+/**
+ * The contrast of an element's text as axe-core computes it (opacity and what lies behind included), and the ratio
+ * axe requires for its size and weight. axe's own rule leaves disabled controls out; this measures them anyway.
+ * Runs after `seriousViolations` on the same page (axe is injected by then).
+ */
+export async function textContrast(locator: Locator): Promise<Contrast> {
+  return locator.evaluate((element) => {
+    type Color = { toHexString: () => string }
+    const axe = (
+      window as unknown as {
+        axe: {
+          setup: (root: Document) => void
+          teardown: () => void
+          commons: {
+            color: {
+              getBackgroundColor: (node: Element, nodes: Element[]) => Color | null
+              getForegroundColor: (node: Element, noScroll: boolean, bg: Color | null) => Color | null
+              hasValidContrastRatio: (
+                bg: Color,
+                fg: Color,
+                fontSizePt: number,
+                bold: boolean,
+              ) => { contrastRatio: number; expectedContrastRatio: number }
+            }
+          }
+        }
+      }
+    ).axe
+    axe.setup(document)
+    try {
+      const { color } = axe.commons
+      const background = color.getBackgroundColor(element, [])
+      const foreground = color.getForegroundColor(element, false, background)
+      if (!background || !foreground) throw new Error('axe could not tell the colours')
+      const style = getComputedStyle(element)
+      const checked = color.hasValidContrastRatio(
+        background,
+        foreground,
+        (Number.parseFloat(style.fontSize) * 72) / 96,
+        Number(style.fontWeight) >= 700,
+      )
+      return {
+        ratio: Math.round(checked.contrastRatio * 100) / 100,
+        required: checked.expectedContrastRatio,
+        foreground: foreground.toHexString(),
+        background: background.toHexString(),
+      }
+    } finally {
+      axe.teardown()
+    }
+  })
 }
 
 /** One Tab stop: its place among the tabbable elements, where it is, and whether its focus can be seen. */

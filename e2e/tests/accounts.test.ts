@@ -40,6 +40,27 @@ async function openAccounts(languageCode = 'en') {
   return { ...opened, user }
 }
 
+/**
+ * iOS starts a large title at the grouped sections' edge (issue 14): the accounts title, search box and tabs share
+ * one starting edge, the left one, or the right one in Persian.
+ */
+async function expectOneStartingEdge(page: Page) {
+  const rtl = (await page.evaluate(() => document.documentElement.dir)) === 'rtl'
+  const edges: number[] = []
+  for (const part of [
+    page.getByRole('heading', { level: 1 }),
+    page.getByTestId('accounts-search'),
+    page.getByRole('tablist'),
+  ]) {
+    const box = await part.boundingBox()
+    if (!box) throw new Error('not on screen')
+    edges.push(Math.round(rtl ? box.x + box.width : box.x))
+  }
+  expect(new Set(edges).size, `starting edges ${edges.join(', ')}`).toBe(1)
+  // The sections' inset on iOS, not the screen's edge.
+  expect(edges[0]).toBe(rtl ? 390 - 16 : 16)
+}
+
 async function fill(page: Page, label: string, value: string, submitTestId: string) {
   await page.getByLabel(label, { exact: true }).fill(value)
   await page.getByTestId(submitTestId).click()
@@ -57,6 +78,7 @@ async function expectAccountListed(page: Page, phoneDigits: string) {
 describe('submitting accounts through the sandbox provider', () => {
   it('logs in an account with the code', async () => {
     const { page, context } = await openAccounts()
+    await expectOneStartingEdge(page)
     await screenshot(page, 'accounts-empty')
     await page.getByTestId('accounts-login').click()
     await page.getByTestId('submit-phone').waitFor()
@@ -169,6 +191,8 @@ describe('submitting accounts through the sandbox provider', () => {
 
   it('walks the login in Persian, right to left', async () => {
     const { page, context } = await openAccounts('fa')
+    await expectOneStartingEdge(page)
+    await screenshot(page, 'accounts-empty-fa')
     await page.getByTestId('accounts-login').click()
     await page.getByTestId('submit-phone').waitFor()
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')

@@ -4,6 +4,7 @@ import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data
 import {
   launchBrowser,
   openMiniApp,
+  SCREENSHOTS,
   screenshot,
   sendTelegramEvent,
   telegramEvents,
@@ -163,6 +164,32 @@ describe('the Telegram simulator page', () => {
     const app = page.frameLocator('#app')
     await expect.poll(() => app.getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
     await screenshot(page, 'simulator-ios')
+    // The sandbox table beside the phone is never cut at common desktop widths (issue 14): nothing to scroll
+    // sideways in its panel, and every Outcome cell shows all its text.
+    await page.locator('#scenario-rows tr').first().waitFor()
+    for (const width of [1440, 1366, 1280]) {
+      await page.setViewportSize({ width, height: 1000 })
+      const fit = await page.locator('#scenarios').evaluate((panel) => {
+        const outcome = [...panel.querySelectorAll('tr > :last-child')]
+        const edge = panel.getBoundingClientRect().right
+        return {
+          panel: panel.scrollWidth - panel.clientWidth,
+          pastPanel: outcome.filter((cell) => cell.getBoundingClientRect().right > edge + 0.5).length,
+          cut: outcome.filter((cell) => cell.scrollWidth > cell.clientWidth).length,
+          pastWindow: edge > window.innerWidth,
+          cells: outcome.length,
+        }
+      })
+      expect(fit, `${width} px`).toEqual({
+        panel: 0,
+        pastPanel: 0,
+        cut: 0,
+        pastWindow: false,
+        cells: fit.cells,
+      })
+      expect(fit.cells).toBeGreaterThan(10)
+    }
+    await page.locator('#scenarios').screenshot({ path: `${SCREENSHOTS}/simulator-sandbox-table-1280.png` })
     await page.selectOption('#lang', 'fa')
     await page.selectOption('#theme', 'dark')
     await expect.poll(() => app.locator('html').getAttribute('dir'), { timeout: 20_000 }).toBe('rtl')
