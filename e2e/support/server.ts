@@ -1,9 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import {
+  createDatabase,
+  dropDatabase,
+  withDatabaseName,
+} from '../../apps/server/test/helpers/postgres-admin.ts'
 import { preparedDataDir } from '../../apps/server/test/helpers/prepared-data-dir.ts'
 import { e2eRun, recordFields, recordSecret } from './secrets-recorder.ts'
 
@@ -23,7 +29,34 @@ export type RunningServer = {
   restartOptions: StartOptions
 }
 
-export type StartOptions = { port?: number; dataDir?: string; botToken?: string; opsToken?: string }
+export type StartOptions = {
+  port?: number
+  dataDir?: string
+  botToken?: string
+  opsToken?: string
+  /**
+   * `true`: the server runs on a fresh PostgreSQL database made next to TEST_DATABASE_URL's when that is set (CI
+   * sets it), on PGlite without it. A name: that database (a restart; `restartOptions` carry it).
+   */
+  postgres?: boolean | string
+}
+
+/**
+ * The file in a PostgreSQL server's data folder that names its database: the secrets scan after an e2e run
+ * (global-setup.ts) dumps that database too, then drops it.
+ */
+export const POSTGRES_DATABASE_FILE = 'e2e-postgres-database'
+
+/** The database a server runs on: its name and URL for PostgreSQL, nothing for PGlite. */
+async function postgresFor(
+  option: StartOptions['postgres'],
+): Promise<{ name: string; url: string } | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!option || !adminUrl) return undefined
+  if (typeof option === 'string') return { name: option, url: withDatabaseName(adminUrl, option) }
+  const name = `e2e_${randomBytes(6).toString('hex')}`
+  return { name, url: await createDatabase(adminUrl, name) }
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,8 +86,8 @@ async function waitHealthy(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * Starts the real server (built web app, PGlite in a fresh data folder, demo data, simulator, the fake Bot API) on a
- * free port.
+ * Starts the real server (built web app, PGlite in a fresh data folder or PostgreSQL with `postgres`, demo data,
+ * simulator, the fake Bot API) on a free port.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -65,9 +98,16 @@ export async function startServer(
   // (global-setup.ts), and the server's log goes to test-output/e2e-logs/<run>/.
   const run = e2eRun()
   if (run) mkdirSync(run.dataRoot, { recursive: true })
-  // A migrated database copied in (0.1 s rather than PGlite's 5 s initdb on an empty folder): the first start of
-  // `npm start` on an empty folder has its own test (apps/server/test/server.test.ts).
-  const dataDir = options.dataDir ?? (await preparedDataDir(run?.dataRoot ?? tmpdir(), 'e2e-data-'))
+  const postgres = await postgresFor(options.postgres)
+  // PGlite: a migrated database copied in (0.1 s rather than PGlite's 5 s initdb on an empty folder): the first
+  // start of `npm start` on an empty folder has its own test (apps/server/test/server.test.ts). PostgreSQL: the
+  // server migrates its empty database; the folder keeps the development secrets key and names the database.
+  const dataDir =
+    options.dataDir ??
+    (postgres
+      ? mkdtempSync(join(run?.dataRoot ?? tmpdir(), 'e2e-pg-'))
+      : await preparedDataDir(run?.dataRoot ?? tmpdir(), 'e2e-data-'))
+  if (postgres) writeFileSync(join(dataDir, POSTGRES_DATABASE_FILE), postgres.name)
   const botToken = options.botToken ?? `1234567:e2e-${Math.random().toString(36).slice(2)}`
   const url = `http://127.0.0.1:${port}`
   const opsToken = options.opsToken ?? `e2e-ops-${Math.random().toString(36).slice(2)}-token`
@@ -90,7 +130,7 @@ export async function startServer(
       APP_ORIGIN: url,
       OPS_TOKEN: opsToken,
       VALIDATION_POLL_MS: '500',
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
       // Production's level in an e2e run, so that the secrets scan reads what a deployment would log.
       LOG_LEVEL: run ? 'info' : 'warn',
       ...env,
@@ -139,7 +179,9 @@ export async function startServer(
         await exited
       }
       // Kept for the secrets scan in an e2e run (global-setup.ts removes them after a clean scan).
-      if (!run) rmSync(dataDir, { recursive: true, force: true })
+      if (run) return
+      rmSync(dataDir, { recursive: true, force: true })
+      if (postgres) await dropDatabase(process.env.TEST_DATABASE_URL ?? '', postgres.name)
     },
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return
@@ -147,6 +189,6 @@ export async function startServer(
       child.kill('SIGKILL')
       await exited
     },
-    restartOptions: { port, dataDir, botToken, opsToken },
+    restartOptions: { port, dataDir, botToken, opsToken, postgres: postgres?.name },
   }
 }

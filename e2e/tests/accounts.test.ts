@@ -15,7 +15,8 @@ let browser: Browser
 let nextTelegramId = 881_000_001
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  // On PostgreSQL when TEST_DATABASE_URL is set: the secrets scan after the run dumps that database too.
+  ;[server, browser] = await Promise.all([startServer({}, { postgres: true }), launchBrowser()])
 })
 
 afterAll(async () => {

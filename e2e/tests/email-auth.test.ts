@@ -17,7 +17,8 @@ let browser: Browser
 beforeAll(async () => {
   smtp = await startSmtp()
   ;[server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, EMAIL_OUTBOX_POLL_MS: '200' }),
+    // On PostgreSQL when TEST_DATABASE_URL is set: the secrets scan after the run dumps that database too.
+    startServer({ SMTP_URL: smtp.url, EMAIL_OUTBOX_POLL_MS: '200' }, { postgres: true }),
     launchBrowser(),
   ])
 })

@@ -178,6 +178,10 @@ export type ScanReport = {
   logFiles: number
   logLines: number
   databases: number
+  /** PGlite data folders dumped. */
+  pglite: number
+  /** Names of the PostgreSQL databases dumped. */
+  postgres: string[]
   tables: number
   rows: number
 }
@@ -191,11 +195,15 @@ export async function scan(input: ScanInput): Promise<ScanReport> {
     logFiles: logs.files,
     logLines: logs.lines,
     databases: 0,
+    pglite: 0,
+    postgres: [],
     tables: 0,
     rows: 0,
   }
   const targets: {
     label: string
+    /** The PostgreSQL database's name; undefined for PGlite. */
+    postgres?: string
     open: () => Promise<{ database: Database; release: () => Promise<void> }>
   }[] = [
     ...input.dataDirs.map((dir) => ({
@@ -207,10 +215,14 @@ export async function scan(input: ScanInput): Promise<ScanReport> {
         return { database, release: () => lock.release() }
       },
     })),
-    ...input.pgUrls.map((url) => ({
-      label: `postgres ${new URL(url).pathname.slice(1)}`,
-      open: async () => ({ database: await openPostgres(url), release: async () => undefined }),
-    })),
+    ...input.pgUrls.map((url) => {
+      const name = new URL(url).pathname.slice(1)
+      return {
+        label: `postgres ${name}`,
+        postgres: name,
+        open: async () => ({ database: await openPostgres(url), release: async () => undefined }),
+      }
+    }),
   ]
   for (const target of targets) {
     const { database, release } = await target.open()
@@ -218,6 +230,8 @@ export async function scan(input: ScanInput): Promise<ScanReport> {
       const result = await scanDatabase(database, target.label, found)
       report.findings.push(...result.findings)
       report.databases++
+      if (target.postgres === undefined) report.pglite++
+      else report.postgres.push(target.postgres)
       report.tables += result.tables
       report.rows += result.rows
     } finally {
@@ -231,6 +245,7 @@ export async function scan(input: ScanInput): Promise<ScanReport> {
 export function formatReport(report: ScanReport): string {
   const lines = [
     `secrets scan: ${report.secrets} distinct secrets searched in ${report.logLines.toLocaleString('en-US')} log lines (${report.logFiles} files) and ${report.rows.toLocaleString('en-US')} rows (${report.tables} tables, ${report.databases} databases)`,
+    `databases dumped: ${report.pglite} PGlite; PostgreSQL: ${report.postgres.length > 0 ? report.postgres.join(', ') : 'none'}`,
   ]
   if (report.findings.length === 0) lines.push('found: none')
   else {

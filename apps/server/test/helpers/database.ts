@@ -9,6 +9,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, pgliteExtensions, wrapPglite, wrapPool } from '../../src/db/client.ts'
 import { migrateDatabase } from '../../src/db/migrate.ts'
+import { createDatabase, dropDatabase } from './postgres-admin.ts'
 
 /** Provided by test/global-setup.ts (here, where it is read, so every project that uses these helpers knows it). */
 declare module 'vitest' {
@@ -34,12 +35,6 @@ async function createPglite(): Promise<TestDatabase> {
   return { database, url: undefined, dispose: () => database.close() }
 }
 
-function withDatabaseName(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
 /**
  * A pool on a test database, as a second process would open it. Connections still closing when the database is
  * dropped report 57P01 on the pool; unhandled, that would crash the test run.
@@ -53,11 +48,7 @@ export function openTestPool(url: string) {
 /** A fresh, migrated PostgreSQL database next to `adminUrl`'s; `dispose()` drops it. */
 export async function createPostgres(adminUrl: string): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = withDatabaseName(adminUrl, name)
+  const url = await createDatabase(adminUrl, name)
   const database = openTestPool(url)
   await migrateDatabase(database)
   return {
@@ -65,10 +56,7 @@ export async function createPostgres(adminUrl: string): Promise<TestDatabase> {
     url,
     async dispose() {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`drop database if exists ${name} with (force)`)
-      await cleanup.end()
+      await dropDatabase(adminUrl, name)
     },
   }
 }

@@ -82,6 +82,7 @@ describe('secrets scan', () => {
     expect(report.rows).toBeGreaterThan(0)
     expect(formatReport(report)).not.toContain(PLANTED.value)
     expect(formatReport(report)).toContain('found: 4')
+    expect(formatReport(report)).toContain('databases dumped: 1 PGlite; PostgreSQL: none')
     expect(report.rows).toBeGreaterThan(12_000)
   }, 60_000)
 
@@ -132,6 +133,13 @@ describe('secrets scan', () => {
         })
         expect(report.findings.map((f) => f.where.replace(/^postgres \S+ /, ''))).toEqual([
           'public.audit_log.reason',
+        ])
+        // The summary names the database it dumped (the e2e run's PostgreSQL servers are listed there).
+        const name = new URL(database.url ?? '').pathname.slice(1)
+        expect(report.postgres).toEqual([name])
+        expect(formatReport(report).split('\n').slice(1, 3)).toEqual([
+          `databases dumped: 0 PGlite; PostgreSQL: ${name}`,
+          'found: 1',
         ])
       } finally {
         await database.dispose()
