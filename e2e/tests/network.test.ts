@@ -1,8 +1,10 @@
 /**
  * The mini-app on a bad network (docs/web.md, 'Poor network'), in Chromium against the real server: throttled and
  * then cut through CDP (Network.emulateNetworkConditions), an answer lost after the server ran the call
- * (page.route), and the server killed and restarted in the middle of a flow. Screenshots `network-*.png`.
+ * (page.route), on the login form, an invoice and a payout, and the server killed and restarted in the middle of a
+ * flow. Screenshots `network-*.png`.
  */
+import type { OpsTransaction } from '@app/contract/ops'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
@@ -16,6 +18,8 @@ let browser: Browser
 let nextTelegramId = 884_000_001
 let nextPhone = 12_015_553_100
 const newPhone = () => `+${nextPhone++}`
+/** A BSC (BEP20) address that passes the contract's EIP-55 checksum. */
+const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
 beforeAll(async () => {
   ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
@@ -31,6 +35,7 @@ afterAll(async () => {
 /** A phone network that works, slowly: 300 ms round trips, 400 kbit/s down, 200 kbit/s up. */
 const SLOW = { offline: false, latency: 300, downloadThroughput: 50_000, uploadThroughput: 25_000 }
 const CUT = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
+const ONLINE = { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }
 
 async function networkControl(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page)
@@ -158,6 +163,67 @@ describe('poor network', () => {
     expect(invoices.items.map((invoice) => invoice.uid)).toEqual([lost?.uid])
     expect(keys).toHaveLength(2)
     expect(keys[1]).toBe(keys[0])
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it('a USDT payout cut off, then its answer lost: the address stays, sent again it makes one transaction, then the invoice list', async () => {
+    const { page, context, user, errors } = await openHome('en')
+    await supplyAcceptedAccounts(server, page, user.id, [newPhone()])
+    const invoice = (await callApi(page, 'POST', '/invoices/request-invoice')) as { uid: string }
+    await server.ops('POST', `/invoices/${invoice.uid}/confirm`)
+    // As a user gets there: the invoice list, the invoice, Request Payment, USDT BEP20.
+    await page.getByTestId('dashboard-withdraw').click()
+    await page.getByTestId('invoice-row').first().click()
+    await page.getByTestId('invoice-request-payment').click()
+    await page.getByTestId('method-usdt').click()
+    const formPath = `/invoices/${invoice.uid}/request-payment-crypto`
+    await expect.poll(() => new URL(page.url()).pathname).toBe(formPath)
+    const keys = keysSentTo(page, formPath)
+    const address = page.getByLabel('Wallet address', { exact: true })
+    await address.fill(BSC_ADDRESS)
+    const submit = page.getByTestId('request-payment-crypto-submit')
+    const noAnswer = 'No answer from the server. Please check your connection and try again.'
+
+    // Cut: the request never leaves the phone.
+    const cdp = await networkControl(page)
+    await cdp.send('Network.emulateNetworkConditions', CUT)
+    await submit.click()
+    expect(await answerPopup(page, 'Unknown Error')).toBe(noAnswer)
+    expect(new URL(page.url()).pathname).toBe(formPath)
+    expect(await address.inputValue()).toBe(BSC_ADDRESS)
+    await screenshot(page, 'network-payout-offline')
+
+    // Back: the server makes the payout, and its answer is lost on the way.
+    await cdp.send('Network.emulateNetworkConditions', ONLINE)
+    await page.getByTestId('network-banner').waitFor({ state: 'detached', timeout: 15_000 })
+    let lostStatus: number | undefined
+    await page.route(
+      `**${formPath}`,
+      async (route) => {
+        lostStatus = (await route.fetch()).status()
+        await route.abort('connectionreset')
+      },
+      { times: 1 },
+    )
+    await submit.click()
+    expect(await answerPopup(page, 'Unknown Error')).toBe(noAnswer)
+    expect(lostStatus).toBe(201)
+    expect(await address.inputValue()).toBe(BSC_ADDRESS)
+
+    // The same tap again: the server answers with the payout it made; Success, then the invoice list (spec).
+    await submit.click()
+    expect(await answerPopup(page, 'Success')).toBe('Invoice payment request accepted')
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/invoices')
+    const payouts = (await server.ops('GET', '/transactions?currency=usdt')) as { items: OpsTransaction[] }
+    expect(
+      payouts.items
+        .filter((payout) => payout.invoiceUid === invoice.uid)
+        .map((payout) => [payout.status, payout.receiverAddress]),
+    ).toEqual([['pending', BSC_ADDRESS]])
+    // Three taps, one intent: one key.
+    expect(keys).toHaveLength(3)
+    expect(new Set(keys).size).toBe(1)
     expect(errors).toEqual([])
     await context.close()
   })

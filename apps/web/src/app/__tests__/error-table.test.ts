@@ -10,7 +10,10 @@ import {
   SUBMIT_ACCOUNT_ERRORS,
 } from '../../features/account-submission/error-messages.ts'
 import { createInvoiceErrorDialog } from '../../features/invoices/create-invoice-error.ts'
-import { PAYMENT_OUTCOME_KEYS } from '../../features/payments/components/use-payment-outcome.ts'
+import {
+  PAYMENT_OUTCOME_KEYS,
+  type PaymentOutcome,
+} from '../../features/payments/components/use-payment-outcome.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import {
   apiErrorMessage,
@@ -262,7 +265,7 @@ const fromKeys =
   }
 const invoiceDialog = (error: unknown) => (language: Language) =>
   createInvoiceErrorDialog(error, tIn(language, 'invoices', 'common'))
-const paymentDialog = (texts: 'crypto' | 'irt', outcome: 'success' | 'failed') => {
+const paymentDialog = (texts: 'crypto' | 'irt', outcome: PaymentOutcome) => {
   const keys = PAYMENT_OUTCOME_KEYS[texts]
   const [title, message] = keys[outcome]
   return (language: Language): Dialog => {
@@ -348,6 +351,15 @@ const DIALOG_ROWS: DialogRow[] = [
     english: { title: 'Failed', message: 'Invoice payment request failed', ok: 'Ok' },
   },
   {
+    row: 'payment request, no answer (the form stays)',
+    dialog: paymentDialog('crypto', 'noAnswer'),
+    english: {
+      title: 'Unknown Error',
+      message: 'No answer from the server. Please check your connection and try again.',
+      ok: 'Ok',
+    },
+  },
+  {
     row: 'toman payment request success',
     dialog: paymentDialog('irt', 'success'),
     english: { title: 'موفق', message: 'درخواست پرداخت موفقانه ثبت شد', ok: 'باشه' },
@@ -358,6 +370,20 @@ const DIALOG_ROWS: DialogRow[] = [
     dialog: paymentDialog('irt', 'failed'),
     english: { title: 'ناموفق', message: 'درخواست پرداخت رد شد', ok: 'باشه' },
     persian: { title: 'ناموفق', message: 'درخواست پرداخت رد شد', ok: 'باشه' },
+  },
+  {
+    row: 'toman payment request, no answer (the form stays)',
+    dialog: paymentDialog('irt', 'noAnswer'),
+    english: {
+      title: 'خطای ناشناخته',
+      message: 'پاسخی از سرور دریافت نشد. لطفاً اتصال اینترنت خود را بررسی کنید و دوباره تلاش کنید.',
+      ok: 'باشه',
+    },
+    persian: {
+      title: 'خطای ناشناخته',
+      message: 'پاسخی از سرور دریافت نشد. لطفاً اتصال اینترنت خود را بررسی کنید و دوباره تلاش کنید.',
+      ok: 'باشه',
+    },
   },
   // Referral link (Revoke).
   {

@@ -178,6 +178,24 @@ describe('toman form', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
   })
 
+  it('no answer: the Persian dialog, and the form stays with everything typed (English app)', async () => {
+    const opened = openPayments(PATH)
+    opened.server.on('POST', CALL, () => {
+      throw new TypeError('Failed to fetch')
+    })
+    await fillCard(opened, { name: 'رضا', family: 'محمدی', number: CARD, iban: IBAN.slice(2) })
+    await submit(opened)
+    const dialog = await screen.findByRole('alertdialog', { name: 'خطای ناشناخته' })
+    expect(dialog).toHaveTextContent('پاسخی از سرور دریافت نشد.')
+    await opened.user.click(within(dialog).getByRole('button', { name: 'باشه' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(window.location.pathname).toBe(PATH)
+    expect(field('نام')).toHaveValue('رضا')
+    expect(field('نام خانوادگی')).toHaveValue('محمدی')
+    expect((field('شماره کارت') as HTMLInputElement).value.replace(/\D/g, '')).toBe(CARD)
+    expect(field('شماره شبا')).toHaveValue(IBAN.slice(2))
+  })
+
   it('a 400 naming the sheba shows under it', async () => {
     const opened = openPayments(PATH)
     opened.server.on('POST', CALL, () =>

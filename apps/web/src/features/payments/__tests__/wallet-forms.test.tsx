@@ -206,6 +206,32 @@ describe('USDT BEP20 form', () => {
     })
   })
 
+  it('no answer: says so, stays with the address typed; the same tap again carries the same key', async () => {
+    const opened = openPayments(USDT_PATH)
+    let answered = false
+    opened.server.on('POST', USDT_CALL, () => {
+      if (!answered) throw new TypeError('Failed to fetch')
+      return json(transactionFixture(), 201)
+    })
+    await submitAddress(opened, BSC, 'request-payment-crypto-submit')
+    await pressOk(
+      opened,
+      'Unknown Error',
+      'No answer from the server. Please check your connection and try again.',
+    )
+    expect(window.location.pathname).toBe(USDT_PATH)
+    expect(screen.getByRole('textbox', { name: 'Wallet address' })).toHaveValue(BSC)
+
+    answered = true
+    await opened.user.click(screen.getByTestId('request-payment-crypto-submit'))
+    await pressOk(opened, 'Success', 'Invoice payment request accepted')
+    await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
+    const keys = opened.server.callsTo('POST', USDT_CALL).map((call) => call.headers.get('idempotency-key'))
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(keys[1]).toBe(keys[0])
+  })
+
   it('in Persian: Persian texts and dialogs', async () => {
     const opened = openPayments(USDT_PATH, { user: PERSIAN })
     opened.server.on('POST', USDT_CALL, () => apiError(500, 'INTERNAL_ERROR'))

@@ -20,7 +20,7 @@ import { type BankCardFormValues, bankCardFormSchema, EMPTY_BANK_CARD } from '..
 import { formatRate } from '../format.ts'
 import { IBAN_PREFIX } from '../payment-constants.ts'
 import { PaymentNotes } from './payment-notes.tsx'
-import { usePaymentOutcome } from './use-payment-outcome.ts'
+import { outcomeOfFailure, usePaymentOutcome } from './use-payment-outcome.ts'
 import { useServerFieldErrors } from './use-server-field-errors.ts'
 
 type BankCardBody = { name: string; family: string; number: string; iban: string }
@@ -175,7 +175,7 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
             {
               onSuccess: () => void showOutcome('success'),
               onError: (failure) => {
-                if (!applyServerErrors(failure)) void showOutcome('failed')
+                if (!applyServerErrors(failure)) void showOutcome(outcomeOfFailure(failure))
               },
             },
           )

@@ -16,7 +16,7 @@ import { withLatinDigits } from '../digits.ts'
 import { trxFormSchema, usdtFormSchema, type WalletFormValues } from '../form-schemas.ts'
 import { formatRate } from '../format.ts'
 import { PaymentNotes } from './payment-notes.tsx'
-import { usePaymentOutcome } from './use-payment-outcome.ts'
+import { outcomeOfFailure, usePaymentOutcome } from './use-payment-outcome.ts'
 import { useServerFieldErrors } from './use-server-field-errors.ts'
 
 /**
@@ -164,7 +164,7 @@ export function RequestPaymentWalletScreen({ method, invoiceUid, onSettled }: Pr
         mutation.mutate(receiverAddress, {
           onSuccess: () => void showOutcome('success'),
           onError: (failure) => {
-            if (!applyServerErrors(failure)) void showOutcome('failed')
+            if (!applyServerErrors(failure)) void showOutcome(outcomeOfFailure(failure))
           },
         })
       })}
