@@ -112,10 +112,12 @@ async function launch(view: Look) {
   return opened
 }
 
-/** Types into the screen's (first) field and presses its submit button. */
-async function submit(page: Page, testId: string, value: string) {
-  await page.getByTestId(testId).getByRole('textbox').first().fill(value)
-  await page.getByTestId(`${testId}-submit`).click()
+/** A wizard step: types into the screen's (first) field, submits it, and looks at the step it leads to. */
+async function step(page: Page, view: Look, from: string, value: string, to: string) {
+  await page.getByTestId(from).getByRole('textbox').first().fill(value)
+  await page.getByTestId(`${from}-submit`).click()
+  await page.getByTestId(to).waitFor()
+  await look(page, view, to)
 }
 
 beforeAll(async () => {
@@ -283,36 +285,22 @@ describe('every screen, in Persian and English, light and dark', () => {
     await page.getByTestId('accounts-login').click()
     await page.getByTestId('submit-phone').waitFor()
     await look(page, view, 'submit-phone')
-    await submit(page, 'submit-phone', '+989120000002')
-    await page.getByTestId('submit-code').waitFor()
-    await look(page, view, 'submit-code')
+    await step(page, view, 'submit-phone', '+989120000002', 'submit-code')
     await expectResendInSentenceCase(page, view)
-    await submit(page, 'submit-code', SANDBOX_LOGIN_CODE)
-    await page.getByTestId('submit-password').waitFor()
-    await look(page, view, 'submit-password')
+    await step(page, view, 'submit-code', SANDBOX_LOGIN_CODE, 'submit-password')
     // A number that needs a login email first: the email, then its code.
     await go(page, '/accounts/pending')
     await page.getByTestId('accounts-login').click()
-    await submit(page, 'submit-phone', '+989120000003')
-    await page.getByTestId('submit-email').waitFor()
-    await look(page, view, 'submit-email')
-    await submit(page, 'submit-email', SANDBOX_GOOD_EMAIL)
-    await page.getByTestId('submit-email-code').waitFor()
-    await look(page, view, 'submit-email-code')
+    await step(page, view, 'submit-phone', '+989120000003', 'submit-email')
+    await step(page, view, 'submit-email', SANDBOX_GOOD_EMAIL, 'submit-email-code')
     // The sign-up wizard with the same number: phone, login email, its code, then the login code.
     await go(page, '/accounts/pending')
     await page.getByTestId('accounts-register').click()
     await page.getByTestId('signup-phone').waitFor()
     await look(page, view, 'signup-phone')
-    await submit(page, 'signup-phone', '+989120000003')
-    await page.getByTestId('signup-email').waitFor()
-    await look(page, view, 'signup-email')
-    await submit(page, 'signup-email', SANDBOX_GOOD_EMAIL)
-    await page.getByTestId('signup-email-code').waitFor()
-    await look(page, view, 'signup-email-code')
-    await submit(page, 'signup-email-code', SANDBOX_EMAIL_CODE)
-    await page.getByTestId('signup-code').waitFor()
-    await look(page, view, 'signup-code')
+    await step(page, view, 'signup-phone', '+989120000003', 'signup-email')
+    await step(page, view, 'signup-email', SANDBOX_GOOD_EMAIL, 'signup-email-code')
+    await step(page, view, 'signup-email-code', SANDBOX_EMAIL_CODE, 'signup-code')
     await expectResendInSentenceCase(page, view)
 
     for (const [path, testId, screen] of [
