@@ -290,6 +290,12 @@ async function searchRate(
     log(`p99 stayed under ${threshold} ms up to --max-rate; using it`)
     return { rate: number('max-rate'), passed }
   }
+  // The first step was over already: steps down until one is under, so that there is an interval to bisect.
+  for (let rate = Math.floor(failedAt / number('factor')); passed === undefined && rate >= 1; ) {
+    if ((await step(port, users, rate, 'step down')).p99 > threshold) failedAt = rate
+    else passed = rate
+    rate = rate > 1 ? Math.max(1, Math.floor(rate / number('factor'))) : 0
+  }
   for (let i = 0; i < number('bisect-steps') && passed !== undefined && failedAt - passed > 1; i += 1) {
     const rate = Math.round((passed + failedAt) / 2)
     if ((await step(port, users, rate, 'bisect')).p99 > threshold) failedAt = rate
@@ -300,21 +306,40 @@ async function searchRate(
 
 try {
   if (values['ratio-only']) {
-    await withCluster(2, database.url, async (cluster) => {
-      await openForBusiness(cluster.port)
-      const { runs } = await ratioRounds(cluster, await signIn(cluster.port))
-      if (runs.some((run) => run.errors > 0)) failed = true
-    })
+    // Housekeeping off, as for the step search below.
+    await withCluster(
+      2,
+      database.url,
+      async (cluster) => {
+        await openForBusiness(cluster.port)
+        const { runs } = await ratioRounds(cluster, await signIn(cluster.port))
+        if (runs.some((run) => run.errors > 0)) failed = true
+      },
+      0,
+    )
   } else {
     // 1. One process: where p99 first passes the threshold.
     let found = values.rate === undefined ? undefined : number('rate')
     if (found === undefined) {
-      const search = await withCluster(1, database.url, async (cluster) => {
-        await openForBusiness(cluster.port)
-        const users = await signIn(cluster.port)
-        await runMix({ port: cluster.port, users, rate: number('start-rate'), seconds: 3, label: 'warm-up' })
-        return searchRate(cluster.port, users)
-      })
+      // Housekeeping off here: a round claimed by this process (its lease lasts 90% of the interval, 9 minutes by
+      // default) would leave the two processes' rounds below nothing to do.
+      const search = await withCluster(
+        1,
+        database.url,
+        async (cluster) => {
+          await openForBusiness(cluster.port)
+          const users = await signIn(cluster.port)
+          await runMix({
+            port: cluster.port,
+            users,
+            rate: number('start-rate'),
+            seconds: 3,
+            label: 'warm-up',
+          })
+          return searchRate(cluster.port, users)
+        },
+        0,
+      )
       found = search.rate
       log(
         `\nR = ${found} req/s: the lowest rate whose p99 passed ${threshold} ms on one process${search.passed === undefined ? '' : ` (${search.passed} req/s stayed under it)`}`,
