@@ -5,8 +5,8 @@
  * to `--pg`'s (default TEST_DATABASE_URL) seeded with 10,000 users and 1,000,000 accounts (invoices, payouts,
  * referral earnings), Redis for the rate limits (`--redis`, default REDIS_URL or redis://127.0.0.1:6379).
  *  1. One server process: the users' mix in steps of `--step-seconds` from `--start-rate` requests a second, times
- *     `--factor` each step, until p99 first passes 100 ms, then bisection between the last step under it and that one: R is the lowest rate
- *     found over it (`--rate R` skips the search).
+ *     `--factor` each step, until p99 first passes 100 ms (in two runs in a row), then bisection between the last
+ *     step under it and that one: R is the lowest rate found over it (`--rate R` skips the search).
  *  2. Two server processes behind one port (Node's cluster): the mix for `--seconds` (60) at 2R.
  *  3. Same processes: GET /dashboard alone, then the bare route alone, each as fast as answers come for
  *     `--ratio-seconds`, `--ratio-rounds` (3) times in turn: the median of the rounds' ratios of their req/s
@@ -264,23 +264,31 @@ async function step(port: number, users: LoadUser[], rate: number, label: string
 }
 
 /**
- * R on one process: steps times `--factor` until p99 first passes the threshold, then `--bisect-steps` halvings of
- * the interval between the last step under it and that step. R is the lowest rate found over the threshold.
+ * Whether p99 at `rate` is over the threshold. Over once is checked with a second run: a single 10 s window holds
+ * about 200 answers at 20 req/s, so p99 is its second slowest answer, and one pause of the machine puts it over.
+ */
+async function over(port: number, users: LoadUser[], rate: number, label: string): Promise<boolean> {
+  const run = await step(port, users, rate, label)
+  if (run.p99 <= threshold) return false
+  const again = await step(port, users, rate, `${label}, again`)
+  if (again.p99 <= threshold) return false
+  for (const line of formatRun(again)) log(line)
+  return true
+}
+
+/**
+ * R on one process: steps times `--factor` until p99 passes the threshold (twice in a row), then `--bisect-steps`
+ * halvings of the interval between the last step under it and that step. R is the lowest rate found over it.
  */
 async function searchRate(
   port: number,
   users: LoadUser[],
 ): Promise<{ rate: number; passed: number | undefined }> {
+  const factor = number('factor')
   let passed: number | undefined
   let failedAt: number | undefined
-  for (
-    let rate = number('start-rate');
-    rate <= number('max-rate');
-    rate = Math.round(rate * number('factor'))
-  ) {
-    const run = await step(port, users, rate, 'step')
-    if (run.p99 > threshold) {
-      for (const line of formatRun(run)) log(line)
+  for (let rate = number('start-rate'); rate <= number('max-rate'); rate = Math.round(rate * factor)) {
+    if (await over(port, users, rate, 'step')) {
       failedAt = rate
       break
     }
@@ -291,14 +299,14 @@ async function searchRate(
     return { rate: number('max-rate'), passed }
   }
   // The first step was over already: steps down until one is under, so that there is an interval to bisect.
-  for (let rate = Math.floor(failedAt / number('factor')); passed === undefined && rate >= 1; ) {
-    if ((await step(port, users, rate, 'step down')).p99 > threshold) failedAt = rate
+  for (let rate = Math.floor(failedAt / factor); passed === undefined && rate >= 1; ) {
+    if (await over(port, users, rate, 'step down')) failedAt = rate
     else passed = rate
-    rate = rate > 1 ? Math.max(1, Math.floor(rate / number('factor'))) : 0
+    rate = rate > 1 ? Math.max(1, Math.floor(rate / factor)) : 0
   }
   for (let i = 0; i < number('bisect-steps') && passed !== undefined && failedAt - passed > 1; i += 1) {
     const rate = Math.round((passed + failedAt) / 2)
-    if ((await step(port, users, rate, 'bisect')).p99 > threshold) failedAt = rate
+    if (await over(port, users, rate, 'bisect')) failedAt = rate
     else passed = rate
   }
   return { rate: failedAt, passed }
