@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
 import { markWriteAllowed } from '../bot/repository.ts'
 import { readSettings } from '../settings/repository.ts'
-import type { AccessTokenSigner } from './access-tokens.ts'
+import { type AccessTokenSigner, accessTokenRefused } from './access-tokens.ts'
 import { checkInitData, type InitDataFailure } from './init-data.ts'
 import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.ts'
 import {
@@ -168,9 +168,9 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /** The user an access token belongs to, or a 401. */
     async authenticate(accessToken: string): Promise<AuthUser> {
-      const uid = await deps.accessTokens.verify(accessToken)
+      const uid = deps.accessTokens.verify(accessToken)
       const user = uid === undefined ? undefined : await findUserByUid(db, uid)
-      if (!user) throw unauthorized('Access token is invalid or expired')
+      if (!user) throw accessTokenRefused()
       return user
     },
   }
