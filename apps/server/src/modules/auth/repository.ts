@@ -111,7 +111,7 @@ export async function findAdmittingReferralLink(
 }
 
 /**
- * Inside the caller's transaction: the admitting link of `code` (as `findAdmittingReferralLink` decides), held
+ * Inside the caller's transaction: the admitting link of `code` (`findAdmittingReferralLink` decides), held
  * until the transaction ends, so that admitting and creating the user are one step against a revoke or a flag
  * change. The owner's row is taken `for share` first, in the order a refresh takes it (`for update`, then the
  * link): a refresh or flag change in flight is waited for, and one that starts later waits for this transaction.
@@ -122,10 +122,7 @@ export async function lockAdmittingReferralLink(
   tx: Db,
   code: string,
 ): Promise<{ ownerUserId: number | null; linkId: number } | undefined> {
-  const [link] = await tx
-    .select({ linkId: referralLinks.id, ownerUserId: referralLinks.userId })
-    .from(referralLinks)
-    .where(and(eq(referralLinks.code, code), isNull(referralLinks.revokedAt)))
+  const link = await findAdmittingReferralLink(tx, code)
   if (!link) return undefined
   if (link.ownerUserId !== null) {
     const [owner] = await tx
