@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
 import { markWriteAllowed } from '../bot/repository.ts'
 import { readSettings } from '../settings/repository.ts'
+import { newUserFlags } from '../settings/settings-definitions.ts'
 import { type AccessTokenSigner, accessTokenRefused } from './access-tokens.ts'
 import { checkInitData, type InitDataFailure } from './init-data.ts'
 import { generateRefreshToken, hashRefreshToken } from './refresh-tokens.ts'
@@ -107,12 +108,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     profile: TelegramProfile,
     codes: (string | null | undefined)[],
   ): Promise<AuthUser> {
-    const settings = await readSettings(db)
-    const flags = {
-      canReferrer: settings.new_user_can_referrer,
-      canAddAccount: settings.new_user_can_add_account,
-      canRegisterAccount: settings.new_user_can_register_account,
-    }
+    const flags = newUserFlags(await readSettings(db))
     return db.transaction(async (tx) => {
       const { ownerUserId, linkId } = await lockReferrer(tx, codes)
       return createTelegramUser(tx, profile, ownerUserId, flags, linkId)

@@ -22,6 +22,7 @@ import { insertOutboxMail } from '../email-outbox/repository.ts'
 import type { MailPayload } from '../email-outbox/service.ts'
 import type { MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
+import { newUserFlags } from '../settings/settings-definitions.ts'
 import {
   countInWindow,
   createEmailUser,
@@ -191,11 +192,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         referrerUserId: identity.referrerUserId,
         referralLinkId: identity.referralLinkId,
         languageCode: identity.languageCode,
-        flags: {
-          canReferrer: settings.new_user_can_referrer,
-          canAddAccount: settings.new_user_can_add_account,
-          canRegisterAccount: settings.new_user_can_register_account,
-        },
+        flags: newUserFlags(settings),
       })
       userId = user.id
     }

@@ -178,3 +178,12 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   email_allowed_domains: domainListSetting,
   payout_approval_above: usdtSetting(0n),
 }
+
+/** The flags a new user starts with (operator settings `new_user_can_*`), whichever way they join. */
+export function newUserFlags(values: SettingsValues) {
+  return {
+    canReferrer: values.new_user_can_referrer,
+    canAddAccount: values.new_user_can_add_account,
+    canRegisterAccount: values.new_user_can_register_account,
+  }
+}
