@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   SMTP_URL: optionalString,
   /** A PEM file of certificates to trust for the SMTP server's TLS, beside the system's (docs/email-auth.md). */
   SMTP_CA_FILE: optionalString,
+  /** Production: let a password in SMTP_URL go to a server without STARTTLS (a local relay; docs/email-auth.md). */
+  SMTP_ALLOW_PLAINTEXT: z.optional(booleanFlag),
   /** The sender of every email: an address, or `Name <address>`. */
   MAIL_FROM: optionalString,
   /** How often each process looks for mail to deliver (email outbox); 0 turns the worker off. */
@@ -132,6 +134,11 @@ export type Config = {
   smtpUrl: string | undefined
   /** Absolute path of a PEM file: certificates trusted for SMTP's TLS on top of the system's. */
   smtpCaFile: string | undefined
+  /**
+   * A password in SMTP_URL may go to a server that offers no STARTTLS. False in production unless
+   * SMTP_ALLOW_PLAINTEXT says so: such mail is refused (docs/email-auth.md, 'Transport').
+   */
+  smtpAllowPlaintext: boolean
   mailFrom: string
   /** Email and password sign-in: codes, floods, login limits and the outbox worker (docs/email-auth.md). */
   emailAuth: EmailAuthConfig
@@ -348,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     accountProvider: e.ACCOUNT_PROVIDER ?? 'sandbox',
     smtpUrl: e.SMTP_URL,
     smtpCaFile,
+    smtpAllowPlaintext: e.SMTP_ALLOW_PLAINTEXT ?? !isProduction,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     emailAuth,
     opsToken: e.OPS_TOKEN,

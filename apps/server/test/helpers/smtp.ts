@@ -34,9 +34,14 @@ const testTls = () => ({
 /** plain: no TLS at all; smtps: TLS from the first byte; starttls: plain until STARTTLS, which AUTH requires. */
 export type SmtpSecurity = 'plain' | 'smtps' | 'starttls'
 
+/** An AUTH the server was sent: whether the session was encrypted when the password arrived. */
+export type ReceivedAuth = { user: string; secure: boolean }
+
 export type TestSmtp = {
   url: string
   mails: ReceivedMail[]
+  /** Every AUTH received, right or wrong. */
+  auths: ReceivedAuth[]
   /** Mails to `to`, in arrival order. */
   to(to: string): ReceivedMail[]
   /** Waits for the `n`-th mail to `to` (1-based) and answers it. */
@@ -46,14 +51,15 @@ export type TestSmtp = {
   close(): Promise<void>
 }
 
-function createServer(mails: ReceivedMail[], security: SmtpSecurity): SMTPServer {
+function createServer(mails: ReceivedMail[], auths: ReceivedAuth[], security: SmtpSecurity): SMTPServer {
   return new SMTPServer({
     ...(security === 'plain' ? { disabledCommands: ['STARTTLS'] } : testTls()),
     secure: security === 'smtps',
     allowInsecureAuth: security === 'plain',
     authOptional: false,
     logger: false,
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      auths.push({ user: auth.username ?? '', secure: session.secure })
       if (auth.username === SMTP_USER && auth.password === SMTP_PASSWORD)
         return callback(null, { user: SMTP_USER })
       return callback(new Error('Invalid username or password'))
@@ -92,12 +98,14 @@ const closeServer = (server: SMTPServer) => new Promise<void>((resolve) => serve
 
 export async function startSmtp(security: SmtpSecurity = 'plain'): Promise<TestSmtp> {
   const mails: ReceivedMail[] = []
-  let server: SMTPServer | undefined = createServer(mails, security)
+  const auths: ReceivedAuth[] = []
+  let server: SMTPServer | undefined = createServer(mails, auths, security)
   const port = await listen(server, 0)
   const to = (address: string) => mails.filter((m) => m.to.includes(address))
   return {
     url: `${security === 'smtps' ? 'smtps' : 'smtp'}://${SMTP_USER}:${SMTP_PASSWORD}@127.0.0.1:${port}`,
     mails,
+    auths,
     to,
     async waitFor(address, n = 1, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs
@@ -114,7 +122,7 @@ export async function startSmtp(security: SmtpSecurity = 'plain'): Promise<TestS
     },
     async up() {
       if (server) return
-      server = createServer(mails, security)
+      server = createServer(mails, auths, security)
       await listen(server, port)
     },
     async close() {

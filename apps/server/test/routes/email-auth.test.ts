@@ -8,7 +8,6 @@
 import { PassThrough } from 'node:stream'
 import type { Dashboard, TokenPair } from '@app/contract'
 import { sql } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { type Config, loadConfig } from '../../src/config.ts'
@@ -29,6 +28,7 @@ import {
   testConfig,
 } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
+import { registerEmail } from '../helpers/email-auth.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 import { opsOf } from '../helpers/payments.ts'
 import { startSmtp, TEST_SMTP_CA_FILE, type TestSmtp } from '../helpers/smtp.ts'
@@ -80,22 +80,10 @@ describe('transports: the dev outbox (no SMTP_URL), smtps:// and STARTTLS', () =
     onTestFinished(() => app.close())
     return app
   }
-  const register = (app: FastifyInstance, email: string) =>
-    app.inject({
-      method: 'POST',
-      url: '/auth/register',
-      payload: {
-        email,
-        password: 'first-pass-1',
-        passwordRetype: 'first-pass-1',
-        referralCode: DEMO_REFERRAL_CODE,
-      },
-    })
-
   it('keeps the mail for the simulator panel, whose code finishes the registration', async () => {
     const app = await deliveringApp({ smtpUrl: undefined })
     const email = freshEmail()
-    const registered = await register(app, email)
+    const registered = await registerEmail(app, email)
     expect(registered.statusCode, registered.body).toBe(201)
     type Outbox = { smtp: boolean; mails: { to: string; subject: string; code: string }[] }
     let outbox: Outbox = { smtp: true, mails: [] }
@@ -139,7 +127,7 @@ describe('transports: the dev outbox (no SMTP_URL), smtps:// and STARTTLS', () =
     const smtp = await startSmtp(security)
     onTestFinished(() => smtp.close())
     // Without the CA the certificate is refused: TLS is checked, not merely used.
-    const untrusted = createSmtpTransport(smtp.url, 'a@example.com')
+    const untrusted = createSmtpTransport(smtp.url, { from: 'a@example.com', passwordOnlyOverTls: true })
     onTestFinished(() => untrusted.close())
     await expect(untrusted.send({ to: 'b@example.com', subject: 's', text: 't', html: 'h' })).rejects.toThrow(
       /self-signed certificate/,
@@ -151,7 +139,7 @@ describe('transports: the dev outbox (no SMTP_URL), smtps:// and STARTTLS', () =
       mailFrom: 'Supply Desk <desk@example.com>',
     })
     const email = freshEmail()
-    const registered = await register(app, email)
+    const registered = await registerEmail(app, email)
     expect(registered.statusCode, registered.body).toBe(201)
     const mail = await smtp.waitFor(email)
     expect(mail).toMatchObject({ secure: true, from: '"Supply Desk" <desk@example.com>' })

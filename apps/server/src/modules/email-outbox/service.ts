@@ -11,7 +11,12 @@ import { backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import type { EmailKeys } from './mail-crypto.ts'
 import { unseal } from './mail-crypto.ts'
 import { type ClaimedMail, claimDueMail, latestDevMail, markFailed, markSent } from './repository.ts'
-import { createSmtpTransport, describeSmtpUrl, type MailTransport } from './transport.ts'
+import {
+  createSmtpTransport,
+  describeSmtpUrl,
+  type MailTransport,
+  SmtpPlaintextRefused,
+} from './transport.ts'
 
 /** What a queued mail's sealed payload holds. The code is there for the dev outbox's panel only. */
 export type MailPayload = { subject: string; text: string; html: string; code: string }
@@ -30,8 +35,8 @@ export type EmailOutboxServiceDeps = {
   db: Db
   now: () => Date
   emailKeys: EmailKeys
-  config: Pick<Config, 'smtpUrl' | 'smtpCaFile' | 'mailFrom' | 'emailAuth'>
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'> | undefined
+  config: Pick<Config, 'smtpUrl' | 'smtpCaFile' | 'smtpAllowPlaintext' | 'mailFrom' | 'emailAuth'>
+  log?: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn' | 'debug'> | undefined
   /** In place of the SMTP transport built from SMTP_URL (nothing in the app uses it; kept for embedders). */
   transport?: MailTransport | undefined
 }
@@ -50,8 +55,19 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
     deps.transport ??
     (config.smtpUrl === undefined
       ? undefined
-      : createSmtpTransport(config.smtpUrl, config.mailFrom, config.smtpCaFile))
-  if (config.smtpUrl !== undefined) log?.info({ smtp: describeSmtpUrl(config.smtpUrl) }, 'email over SMTP')
+      : createSmtpTransport(config.smtpUrl, {
+          from: config.mailFrom,
+          caFile: config.smtpCaFile,
+          passwordOnlyOverTls: !config.smtpAllowPlaintext,
+        }))
+  if (config.smtpUrl !== undefined) {
+    log?.info(
+      { smtp: describeSmtpUrl(config.smtpUrl), passwordOnlyOverTls: !config.smtpAllowPlaintext },
+      'email over SMTP',
+    )
+  }
+  /** The refusal is said once, when it starts (again only after a mail went through): not once per mail. */
+  let refusingPlaintext = false
 
   function open(mail: Pick<ClaimedMail, 'payload'>): MailPayload | undefined {
     const plain = mail.payload === null ? undefined : unseal(deps.emailKeys.outbox, mail.payload)
@@ -85,6 +101,12 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
         ? undefined
         : new Date(now().getTime() + backoffMs(mail.attempts, settings.backoffBaseMs, settings.backoffMaxMs))
       await markFailed(db, mail, describeError(error), retryAt)
+      if (error instanceof SmtpPlaintextRefused) {
+        if (!refusingPlaintext) log?.error(error.message)
+        else log?.debug({ mailId: mail.id, attempts: mail.attempts }, 'mail refused: no STARTTLS')
+        refusingPlaintext = true
+        return
+      }
       log?.warn(
         {
           mailId: mail.id,
@@ -97,6 +119,7 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
       return
     }
     await markSent(db, mail, 'smtp', now())
+    refusingPlaintext = false
     log?.debug({ mailId: mail.id }, 'mail delivered')
   }
 
