@@ -30,7 +30,7 @@ function freePort() {
 
 async function timeToHealthy(dataDir, port) {
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/dev/server.ts')], {
     cwd: root,
     env: {
       ...process.env,

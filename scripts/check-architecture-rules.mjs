@@ -51,6 +51,18 @@ const plants = [
     allowed: ['./common.ts', 'zod'],
   },
   {
+    file: `apps/server/src/${tag}.ts`,
+    says: 'Production server code (apps/server/src) never imports the development tools',
+    refused: ['../dev/dev-tools.ts', '../dev/simulator/index.ts', '@app/server/dev/dev-tools.ts'],
+    allowed: ['./dev-tools.ts', './app.ts', 'fastify'],
+  },
+  {
+    file: `apps/server/src/modules/bot/${tag}.ts`,
+    says: 'Production server code (apps/server/src) never imports the development tools',
+    refused: ['../../../dev/fake-bot-api/server.ts', '../../../dev/demo/demo-data.ts'],
+    allowed: ['./client.ts', '../../dev-tools.ts', '../settings/repository.ts'],
+  },
+  {
     file: `apps/ops-cli/src/${tag}.ts`,
     says: 'The operator CLI imports only the contract',
     refused: ['@app/server', '../../server/src/config.ts', '../../../apps/server/src/app.ts'],

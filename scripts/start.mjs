@@ -1,6 +1,8 @@
 // @ts-check
 // `npm start`: builds the mini-app and the operator console when missing or stale (scripts/web-build.mjs), then runs the
 // server (embedded PGlite in ./data, sandbox provider, demo data and the simulator unless configured otherwise).
+// Outside production it runs the development entry, which adds the development tools (apps/server/dev: simulator,
+// demo data, fake Bot API); with NODE_ENV=production the production entry, which never loads them.
 // SKIP_WEB_BUILD=1 skips the build check (the start-up tests, which do not need the mini-app).
 //
 // Stopping: SIGINT (Ctrl-C) and SIGTERM (a process manager) are passed on to the server, and this script exits
@@ -20,7 +22,9 @@ if (process.env.SKIP_WEB_BUILD !== '1') {
   await ensureConsoleBuild()
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
+const entry =
+  process.env.NODE_ENV === 'production' ? 'apps/server/src/server.ts' : 'apps/server/dev/server.ts'
+const server = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
   cwd: process.cwd(),
   stdio: 'inherit',
 })

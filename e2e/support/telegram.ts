@@ -1,5 +1,5 @@
-import { simulatedLaunch } from '../../apps/server/src/routes/simulator/simulated-launch.ts'
-import type { SimulatedPlatform } from '../../apps/server/src/routes/simulator/theme-params.ts'
+import { simulatedLaunch } from '../../apps/server/dev/simulator/simulated-launch.ts'
+import type { SimulatedPlatform } from '../../apps/server/dev/simulator/theme-params.ts'
 
 export type LaunchOptions = {
   user: { id: number; firstName: string; lastName?: string; languageCode?: string }

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../apps/server/dev/demo/demo-data.ts'
 import { launchBrowser, screenshot } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { startSmtp, type TestSmtp } from '../../apps/server/test/helpers/smtp.ts'
 import { launchBrowser, screenshot } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'

@@ -7,7 +7,7 @@
 import type { OpsTransaction } from '@app/contract/ops'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_NEWS, DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { DEMO_NEWS, DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 

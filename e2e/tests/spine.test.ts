@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../apps/server/src/modules/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import {
   launchBrowser,
   openMiniApp,

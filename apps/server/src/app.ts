@@ -11,10 +11,11 @@ import type { Config } from './config.ts'
 import { type AppContext, type ContextOverrides, createAppContext } from './context.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
+import { type DevTools, devToolsWanted } from './dev-tools.ts'
 import { validationError } from './lib/domain-error.ts'
+import { StartupError } from './lib/startup-error.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
-import { createDemoService } from './modules/demo/service.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
@@ -40,8 +41,6 @@ import newsRoutes from './routes/news/index.ts'
 import opsRoutes from './routes/ops/index.ts'
 import paymentRoutes from './routes/payments/index.ts'
 import referralRoutes from './routes/referrals/index.ts'
-import sandboxRoutes from './routes/sandbox/index.ts'
-import simulatorRoutes from './routes/simulator/index.ts'
 import { createServices } from './services.ts'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -81,6 +80,18 @@ export type AppOptions = ContextOverrides & {
   config: Config
   /** An open database. The app migrates it but does not close it: its owner does. */
   database?: Database | undefined
+  /** The development tools (dev-tools.ts): only the development entry and tests pass them. */
+  devTools?: DevTools | undefined
+}
+
+/** An entry without the development tools (production's) refuses settings that need them, rather than ignore them. */
+function requireDevTools(config: Config, devTools: DevTools | undefined): void {
+  const wanted = devToolsWanted(config)
+  if (wanted.length > 0 && devTools === undefined) {
+    throw new StartupError(
+      `${wanted.join(', ')} need the development tools, which this entry does not load: turn them off, or run apps/server/dev/server.ts (npm start without NODE_ENV=production)`,
+    )
+  }
 }
 
 async function openDatabase(config: Config, onPoolError: (error: Error) => void): Promise<Database> {
@@ -153,8 +164,8 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   if (options.database === undefined) app.addHook('onClose', () => database.close())
   try {
     await migrateDatabase(database)
-    const context = await createAppContext(config, database, app.log, options)
-    if (config.demoData) await createDemoService(context).seed({ simulatorUsers: config.simulator })
+    const context = await createAppContext(config, database, app.log, options, options.devTools)
+    if (config.demoData) await options.devTools?.seedDemoData(context)
     return context
   } catch (error) {
     if (options.database === undefined) await database.close().catch(() => undefined)
@@ -166,6 +177,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   const { config } = options
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  requireDevTools(config, options.devTools)
   acceptJsonOnly(app)
   rejectNulCharacters(app)
 
@@ -226,25 +238,13 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })
 
-  // Development and testing aids. The sandbox's table (codes and its 2FA password) is a demo aid: only beside
-  // the simulator, never on a deployment that merely runs on the sandbox.
-  if (config.accountProvider === 'sandbox' && config.simulator) await app.register(sandboxRoutes)
   if (config.accountProvider === 'sandbox' && config.isProduction) {
     app.log.warn(
       'ACCOUNT_PROVIDER=sandbox in production: accounts are simulated and no account reaches a real provider',
     )
   }
-  if (config.simulator) {
-    await app.register(simulatorRoutes, {
-      botToken: context.botToken,
-      services,
-      smtpConfigured: config.smtpUrl !== undefined,
-      devOutbox: !config.isProduction,
-      sandbox: config.accountProvider === 'sandbox',
-      fakeBotApi: context.fakeBotApi,
-      channelMembership: context.channelMembership,
-    })
-  }
+  // Development and testing aids (apps/server/dev): the simulator, and the sandbox's table beside it.
+  if (config.simulator) await options.devTools?.registerRoutes(app, context, services)
 
   // Background work: the validation loop stops (preClose) before any onClose hook closes the database.
   if (config.validation.pollMs > 0) {
@@ -254,6 +254,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     })
     app.addHook('preClose', () => loop.stop())
   }
+  // The fake Bot API of development closes last.
+  const devTools = options.devTools
+  if (devTools) app.addHook('onClose', () => devTools.close())
   startBot(app, context, services)
   // Email delivery: the outbox worker (docs/email-auth.md), stopped the same way.
   if (config.emailAuth.outbox.pollMs > 0) {
@@ -272,8 +275,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
 
 /**
  * The bot (docs/bot.md): its outbox worker, and updates by webhook (registered once listening) or by long polling
- * (one process at a time); the channel check's readable problem is logged at start. The fake Bot API of
- * development closes last.
+ * (one process at a time); the channel check's readable problem is logged at start.
  */
 function startBot(
   app: FastifyInstance,
@@ -281,8 +283,6 @@ function startBot(
   services: ReturnType<typeof createServices>,
 ): void {
   const { config } = context
-  const fake = context.fakeBotApi
-  if (fake) app.addHook('onClose', () => fake.close())
   if (config.bot.outbox.pollMs > 0) {
     const worker = services.bot.startOutboxWorker({ pollMs: config.bot.outbox.pollMs })
     app.addHook('preClose', () => worker.stop())

@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
-import type { FakeBotApi } from './dev/fake-bot-api/server.ts'
+import type { DevTools } from './dev-tools.ts'
 import { type CursorCodec, createCursorCodec } from './lib/cursor.ts'
 import { type AccessTokenSigner, createAccessTokenSigner } from './modules/auth/access-tokens.ts'
 import {
@@ -55,8 +55,6 @@ export type AppContext = {
   bot: TelegramBot
   botTexts: BotTexts
   webhookSecret: string
-  /** Development without a real bot token: the fake Bot API this process started (the simulator shows it). */
-  fakeBotApi: FakeBotApi | undefined
   log: FastifyBaseLogger
   config: Config
 }
@@ -104,6 +102,8 @@ export async function createAppContext(
   database: Database,
   log: FastifyBaseLogger,
   overrides: ContextOverrides = {},
+  /** The development tools (dev-tools.ts), which start the fake Bot API when config.bot.fakeApi. */
+  devTools?: DevTools | undefined,
 ): Promise<AppContext> {
   const { db } = database
   const secretsKey = await openStoredSecrets(config, db, log)
@@ -112,19 +112,13 @@ export async function createAppContext(
     resolveAuthSecret(db, secretsKey, config.authSecret),
     resolveOpsToken(config.opsToken, config.dataDir),
   ])
-  let fakeBotApi: FakeBotApi | undefined
-  if (config.bot.fakeApi) {
-    // Loaded only here, so production never loads it.
-    const { startFakeBotApi } = await import('./dev/fake-bot-api/server.ts')
-    const { DEMO_CHANNEL } = await import('./modules/demo/demo-data.ts')
-    fakeBotApi = await startFakeBotApi({
-      token: botToken,
-      botUsername: config.referralLink.botUsername,
-      channels: [DEMO_CHANNEL],
-    })
-    log.info({ apiRoot: fakeBotApi.url }, 'fake Bot API started (development: no TELEGRAM_BOT_TOKEN)')
+  const fakeBotApiRoot = config.bot.fakeApi
+    ? await devTools?.startFakeBotApi({ token: botToken, botUsername: config.referralLink.botUsername })
+    : undefined
+  if (fakeBotApiRoot !== undefined) {
+    log.info({ apiRoot: fakeBotApiRoot }, 'fake Bot API started (development: no TELEGRAM_BOT_TOKEN)')
   }
-  const apiRoot = fakeBotApi?.url ?? config.bot.apiRoot ?? 'https://api.telegram.org'
+  const apiRoot = fakeBotApiRoot ?? config.bot.apiRoot ?? 'https://api.telegram.org'
   const bot = createTelegramBot(botToken, apiRoot, config.bot.apiTimeoutSeconds)
   const now = overrides.now ?? (() => new Date())
   return {
@@ -156,7 +150,6 @@ export async function createAppContext(
     bot,
     botTexts: loadBotTexts(config.localesDir),
     webhookSecret: config.bot.webhookSecret ?? deriveWebhookSecret(botToken),
-    fakeBotApi,
     log,
     config,
   }

@@ -9,7 +9,6 @@ import { createAuditService } from './modules/audit/service.ts'
 import { createAuthService } from './modules/auth/service.ts'
 import { createBotService } from './modules/bot/service.ts'
 import { createDashboardService } from './modules/dashboard/service.ts'
-import { createDemoService } from './modules/demo/service.ts'
 import { createEmailAuthService } from './modules/email-auth/service.ts'
 import { createEmailOutboxService } from './modules/email-outbox/service.ts'
 import { createHealthService } from './modules/health/service.ts'
@@ -61,7 +60,6 @@ export function createServices(context: AppContext) {
     operators: createOperatorService(context),
     audit: createAuditService({ db: context.db, servicesOn: (db) => auditedServices({ ...context, db }) }),
     dashboard: createDashboardService(context),
-    demo: createDemoService(context),
     accounts: createAccountService(context),
     accountSubmission: createAccountSubmissionService(context),
     validation: createValidationService(context),

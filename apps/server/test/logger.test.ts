@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../src/modules/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE } from '../dev/demo/demo-data.ts'
 import { SANDBOX_LOGIN_CODE } from '../src/providers/sandbox/scenarios.ts'
 import { newUser } from './helpers/accounts.ts'
 import { bearer, createTestApp, TEST_OPS_TOKEN } from './helpers/app.ts'

@@ -94,6 +94,23 @@ describe('server start-up', () => {
     expect(await server.exited).toBe(0)
   }, 90_000)
 
+  it('refuses the simulator and demo data in production, whose entry has no development tools', async () => {
+    const server = start({
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: '1:test',
+      ACCOUNT_PROVIDER: 'sandbox',
+      SECRETS_KEY: '0'.repeat(64),
+      SIMULATOR: 'true',
+      DEMO_DATA: 'true',
+      PORT: String(nextPort++),
+      DATA_DIR: await migratedDataDir(),
+    })
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toMatch(
+      /^SIMULATOR, DEMO_DATA need the development tools, which this entry does not load: .*dev\/server\.ts.*\n$/,
+    )
+  }, 90_000)
+
   it('refuses production without TELEGRAM_BOT_TOKEN, with one line', async () => {
     const server = start({ NODE_ENV: 'production', PORT: String(nextPort++), DATA_DIR: tempDataDir() })
     expect(await server.exited).toBe(1)

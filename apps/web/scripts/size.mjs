@@ -5,7 +5,7 @@
  * entry chunk, everything it imports statically, their CSS, plus the lazy chunks of those screens should
  * they ever become lazy. Two figures per file, and both count against one budget:
  *  - gzip: the file gzipped here (level 6), what the bundle weighs whatever serves it;
- *  - wire: the bytes the real server sends (apps/server/src/server.ts on a free port, fresh PGlite folder)
+ *  - wire: the bytes the real server sends (apps/server/dev/server.ts on a free port, fresh PGlite folder)
  *    to a request carrying the Accept-Encoding Chrome sends, counted before decoding.
  * Fails above the budget, and when a first-screen file (or the document) arrives unencoded although it is
  * large enough to be precompressed at build time.

@@ -1,6 +1,7 @@
 /**
  * Builds the app (the plugin of src/app.ts on a Fastify instance made as server.ts makes it) against a
- * migrated test database, with fixed secrets so tests can sign and verify.
+ * migrated test database, with fixed secrets so tests can sign and verify, and with the development tools
+ * (demo data, simulator) as `npm start` has them.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,10 +9,11 @@ import { join } from 'node:path'
 import type { TokenPair } from '@app/contract'
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../dev/demo/demo-data.ts'
+import { createDevTools } from '../../dev/dev-tools.ts'
 import appPlugin, { type AppOptions, serverOptions } from '../../src/app.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import type { Database } from '../../src/db/client.ts'
-import { DEMO_REFERRAL_CODE } from '../../src/modules/demo/demo-data.ts'
 import { createTestDatabase, type DatabaseKind } from './database.ts'
 import { signInitData, TEST_BOT_TOKEN, type TestTelegramUser } from './init-data.ts'
 
@@ -58,7 +60,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { logStream, ...options } = deps
   const app = Fastify(serverOptions(config, logStream))
   try {
-    await app.register(appPlugin, { ...options, config })
+    await app.register(appPlugin, { devTools: createDevTools(), ...options, config })
     await app.ready()
   } catch (error) {
     await app.close().catch(() => undefined)

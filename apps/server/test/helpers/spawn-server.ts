@@ -1,4 +1,7 @@
-/** The real server process (`server.ts`), spawned the way `npm start` runs it, for start-up and multi-process tests. */
+/**
+ * The real server process, spawned the way `npm start` runs it (scripts/start.mjs: the production entry with
+ * NODE_ENV=production, the development one otherwise), for start-up and multi-process tests.
+ */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -9,7 +12,8 @@ import { afterAll } from 'vitest'
 import { preparedDataDir } from './prepared-data-dir.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
-const SERVER = 'apps/server/src/server.ts'
+const serverEntry = (env: Record<string, string>) =>
+  env.NODE_ENV === 'production' ? 'apps/server/src/server.ts' : 'apps/server/dev/server.ts'
 
 export type SpawnedServer = {
   child: ChildProcess
@@ -21,7 +25,7 @@ export type SpawnedServer = {
 
 /** Only PATH and HOME come from this process's environment: the server sees exactly what the test gives it. */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  return spawnFromRoot(process.execPath, ['--import', 'tsx', SERVER], env)
+  return spawnFromRoot(process.execPath, ['--import', 'tsx', serverEntry(env)], env)
 }
 
 /** Any command run from the repository root (`npm start`, `node scripts/start.mjs`), with the same environment rule. */

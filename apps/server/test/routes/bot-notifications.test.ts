@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FakeBotApi, startFakeBotApi } from '../../dev/fake-bot-api/server.ts'
 import type { Config } from '../../src/config.ts'
-import { type FakeBotApi, startFakeBotApi } from '../../src/dev/fake-bot-api/server.ts'
 import { createTelegramBot } from '../../src/modules/bot/client.ts'
 import { loadBotTexts } from '../../src/modules/bot/messages.ts'
 import { listChatMessages, markStarted, queueUserMessage } from '../../src/modules/bot/repository.ts'

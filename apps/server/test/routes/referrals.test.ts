@@ -13,7 +13,7 @@ import {
 } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../src/modules/demo/demo-data.ts'
+import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../dev/demo/demo-data.ts'
 import { referralLinkOf } from '../../src/modules/referrals/service.ts'
 import { formatBasisPoints } from '../../src/modules/settings/settings-definitions.ts'
 import { createValidationService } from '../../src/modules/validation/service.ts'

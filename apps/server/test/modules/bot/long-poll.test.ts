@@ -4,8 +4,8 @@
  * Against the real fake Bot API: every quiet poll of the default configuration ends in an answer.
  */
 import { afterAll, describe, expect, it } from 'vitest'
+import { startFakeBotApi } from '../../../dev/fake-bot-api/server.ts'
 import { loadConfig } from '../../../src/config.ts'
-import { startFakeBotApi } from '../../../src/dev/fake-bot-api/server.ts'
 import { createTelegramBot } from '../../../src/modules/bot/client.ts'
 import { longPollSeconds } from '../../../src/modules/bot/service.ts'
 

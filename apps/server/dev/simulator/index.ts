@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
-import type { FakeBotApi } from '../../dev/fake-bot-api/server.ts'
-import type { ChannelMembershipChecker } from '../../modules/dashboard/channel-membership.ts'
-import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../modules/demo/demo-data.ts'
-import type { WithServices } from '../../services.ts'
+import type { ChannelMembershipChecker } from '../../src/modules/dashboard/channel-membership.ts'
+import type { WithServices } from '../../src/services.ts'
+import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../demo/demo-data.ts'
+import type { DemoService } from '../demo/service.ts'
+import type { FakeBotApi } from '../fake-bot-api/server.ts'
 import { simulatedLaunch } from './simulated-launch.ts'
 
 const asset = (name: string) => readFileSync(new URL(`./public/${name}`, import.meta.url), 'utf8')
@@ -51,7 +52,7 @@ export default async function simulatorRoutes(
     /** Development without a real bot: the in-process fake Bot API, whose chat the page shows. */
     fakeBotApi?: FakeBotApi | undefined
     channelMembership?: ChannelMembershipChecker | undefined
-  } & WithServices<'emailOutbox' | 'demo'>,
+  } & WithServices<'emailOutbox'> & { services: { demo: DemoService } },
 ) {
   const files = {
     html: asset('index.html'),
