@@ -1,8 +1,9 @@
 /** Start-up and shutdown of the real process (`server.ts`), spawned the way `npm start` runs it. */
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { preparedDataDir } from './helpers/prepared-data-dir.ts'
 import { type SpawnedServer, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
@@ -75,7 +76,11 @@ describe('server start-up', () => {
 
   it('runs production on the sandbox only when named, warning at start-up; its table is not served', async () => {
     const port = nextPort++
+    const loads = join(tempDataDir(), 'loaded-modules.txt')
     const server = start({
+      // The production entry loads nothing of the development tools (apps/server/dev).
+      NODE_OPTIONS: `--import ${pathToFileURL(fileURLToPath(new URL('./helpers/record-loads.mjs', import.meta.url)))}`,
+      RECORD_LOADS_FILE: loads,
       NODE_ENV: 'production',
       TELEGRAM_BOT_TOKEN: '1:test',
       ACCOUNT_PROVIDER: 'sandbox',
@@ -90,6 +95,9 @@ describe('server start-up', () => {
       headers: { accept: 'application/json' },
     })
     expect(table.status).toBe(404)
+    const loaded = readFileSync(loads, 'utf8').split('\n')
+    expect(loaded.some((url) => url.endsWith('/apps/server/src/app.ts'))).toBe(true)
+    expect(loaded.filter((url) => url.includes('/apps/server/dev/'))).toEqual([])
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
   }, 90_000)
