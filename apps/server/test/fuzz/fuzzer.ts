@@ -17,6 +17,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import { SignJWT } from 'jose'
 import * as z from 'zod/mini'
 import { $ZodType } from 'zod/v4/core'
+import { createDevTools } from '../../dev/dev-tools.ts'
 import appPlugin, { serverOptions } from '../../src/app.ts'
 import type { Config } from '../../src/config.ts'
 import type { Database } from '../../src/db/client.ts'
@@ -139,7 +140,8 @@ export async function startFuzzApp(
     }
   })
   try {
-    await app.register(appPlugin, { config, database })
+    // As `npm start` runs it: the demo data and the simulator too.
+    await app.register(appPlugin, { config, database, devTools: createDevTools() })
     await app.ready()
   } catch (error) {
     await app.close().catch(() => undefined)
