@@ -18,17 +18,17 @@ export type RateLimitOptions = {
   redisUrl: string | undefined
 }
 
-/** Wrong operator tokens or sessions a client may present per window before every /ops call answers 429. */
+/** Wrong operator tokens or sessions a client may present per window; after them each wrong one answers 429. */
 export const OPERATOR_AUTH_FAILURES_MAX = 10
 
 /**
- * Failed operator authentications of a client: `count` spends one, `refuseIfSpent` answers 429 RATE_LIMITED once
- * the budget is gone. The operator routes authenticate before any route's limiter runs, so without this a wrong
- * token could be tried without end.
+ * Failed operator authentications of a client. The operator routes authenticate before any route's limiter runs,
+ * so without this a wrong token could be tried without end (and logged each time). `failed` counts one and, once
+ * the client's budget is gone, answers 429 RATE_LIMITED with the wait instead of the failure. It is asked only
+ * after a token or session failed: a working one is always admitted, however many wrong ones its address sent.
  */
 export type OperatorAuthFailures = {
-  count(request: FastifyRequest): Promise<void>
-  refuseIfSpent(request: FastifyRequest): Promise<void>
+  failed(request: FastifyRequest, reason: string): Promise<void>
 }
 
 declare module 'fastify' {
@@ -81,10 +81,14 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', asyn
     keyGenerator: (request) => `ops-auth-failures:${request.ip}`,
   })
   app.decorate('operatorAuthFailures', {
-    count: async (request) => void (await failures(request)),
-    refuseIfSpent: async (request) => {
-      const state = await failures(request, { increment: false })
-      if (state.isAllowed || state.remaining > 0) return
+    failed: async (request, reason) => {
+      const state = await failures(request)
+      if (state.isAllowed || !state.isExceeded) {
+        // One line per failure within the budget; the rest of the window's are answered 429 without one.
+        const failuresLeft = state.isAllowed ? undefined : state.remaining
+        request.log.warn({ ip: request.ip, reason, failuresLeft }, 'operator authentication failed')
+        return
+      }
       throw new DomainError(
         429,
         'RATE_LIMITED',

@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream'
 import { ErrorResponseSchema, parseErrorDetails } from '@app/contract'
+import type { OperatorEnrolment } from '@app/contract/ops'
+import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { describe, expect, it, vi } from 'vitest'
+import { totpCode } from '../../src/modules/operators/totp.ts'
 import { OPERATOR_AUTH_FAILURES_MAX } from '../../src/plugins/rate-limit.ts'
 import { buildAppOn, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 
@@ -33,7 +36,7 @@ describe('rate limits', () => {
     expect(codes).toEqual([401, 400, 400, 429])
   })
 
-  it('wrong operator tokens are limited (10 a window per client) and logged; a call with no credentials is not a guess', async () => {
+  it('wrong operator tokens are limited (10 a window per client, then 429); a call with no credentials is not a guess', async () => {
     const ops = (token?: string) =>
       t.app.inject({
         method: 'GET',
@@ -46,19 +49,49 @@ describe('rate limits', () => {
     for (let i = 0; i < OPERATOR_AUTH_FAILURES_MAX; i++)
       codes.push((await ops(`wrong-token-${i}`)).statusCode)
     expect(codes.every((code) => code === 401)).toBe(true)
-    // The budget is spent: even the right token waits now, with the wait in the answer.
-    const refused = await ops(TEST_OPS_TOKEN)
+    // The budget is spent: a wrong token waits now, with the wait in the answer.
+    const refused = await ops('wrong-token-again')
     expect(refused.statusCode).toBe(429)
     expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' })
     expect(parseErrorDetails('RATE_LIMITED', refused.json().details)?.wait).toBeGreaterThan(0)
-    // Another client is not affected.
-    const other = await t.app.inject({
-      method: 'GET',
-      url: '/ops/settings',
-      remoteAddress: '10.0.0.10',
+  })
+
+  it('wrong operator tokens from an address never stop a right token or console session from it (issue 18)', async () => {
+    const address = '10.0.0.11'
+    const call = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/ops/session', remoteAddress: address, headers })
+    // An operator to sign in as, made from elsewhere.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/ops/operators',
+      remoteAddress: '10.0.0.12',
       headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` },
+      payload: { login: 'same-address', role: 'viewer' },
     })
-    expect(other.statusCode).toBe(200)
+    expect(created.statusCode, created.body).toBe(201)
+    const enrolment = created.json() as OperatorEnrolment
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/ops/session',
+      remoteAddress: address,
+      payload: {
+        login: enrolment.operator.login,
+        password: enrolment.password,
+        code: totpCode(enrolment.totpSecret, new Date()),
+      },
+    })
+    expect(login.statusCode, login.body).toBe(200)
+    const session = login.cookies.find((cookie) => cookie.name === 'ops_session')?.value ?? ''
+    // A stale script at the same address keeps sending a wrong token, past its budget.
+    for (let i = 0; i <= OPERATOR_AUTH_FAILURES_MAX + 2; i++)
+      await call({ authorization: `Bearer stale-token-${i}` })
+    expect((await call({ authorization: 'Bearer stale-token' })).statusCode).toBe(429)
+    expect((await call({ cookie: 'ops_session=forged-session' })).statusCode).toBe(429)
+    // The right token and the live session are admitted all the same.
+    expect((await call({ authorization: `Bearer ${TEST_OPS_TOKEN}` })).statusCode).toBe(200)
+    const bySession = await call({ cookie: `ops_session=${session}` })
+    expect(bySession.statusCode, bySession.body).toBe(200)
+    expect(bySession.json()).toMatchObject({ login: 'same-address' })
   })
 
   it('other routes have the global limit', async () => {
@@ -122,6 +155,27 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
         codes.push((await app.inject({ method: 'POST', url: '/auth/refresh' })).statusCode)
       }
       expect(codes).toEqual([401, 401, 401, 429])
+    } finally {
+      await second.close()
+    }
+  })
+
+  it('counts wrong operator tokens at two app instances together, and admits a right token all the same', async () => {
+    const second = await buildAppOn(t, { config: limits })
+    try {
+      const call = (app: FastifyInstance, token: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/ops/settings',
+          remoteAddress: '10.0.0.21',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      const codes = []
+      for (let i = 0; i <= OPERATOR_AUTH_FAILURES_MAX; i++)
+        codes.push((await call(i % 2 === 0 ? t.app : second, `wrong-${i}`)).statusCode)
+      expect(codes.slice(0, OPERATOR_AUTH_FAILURES_MAX).every((code) => code === 401)).toBe(true)
+      expect(codes[OPERATOR_AUTH_FAILURES_MAX]).toBe(429)
+      for (const app of [t.app, second]) expect((await call(app, TEST_OPS_TOKEN)).statusCode).toBe(200)
     } finally {
       await second.close()
     }

@@ -92,19 +92,14 @@ const opsRoutes: FastifyPluginAsyncZod<
   app.addHook('onRequest', async (request) => {
     const rule = accessRuleOf(request.method, request.routeOptions.url ?? '')
     if (rule === 'public') return
-    await app.operatorAuthFailures.refuseIfSpent(request)
+    // The credentials are checked first: a working token or session is admitted whatever wrong ones came from the
+    // same address before (issue 18); only a failure is counted and, past the address's budget, answered 429.
     const actor = await authenticateOperator(request).catch(async (error: unknown) => {
       // A guess is a token or session that does not work; a call with neither (the console before its login) is not.
       const presented =
         bearerToken(request) !== undefined || readCookie(request, SESSION_COOKIE) !== undefined
-      if (
-        presented &&
-        error instanceof DomainError &&
-        (error.statusCode === 401 || error.statusCode === 403)
-      ) {
-        await app.operatorAuthFailures.count(request)
-        request.log.warn({ ip: request.ip, reason: error.message }, 'operator authentication failed')
-      }
+      if (presented && error instanceof DomainError && (error.statusCode === 401 || error.statusCode === 403))
+        await app.operatorAuthFailures.failed(request, error.message)
       throw error
     })
     if (!roleMayCall(actor.role, rule))
