@@ -143,6 +143,8 @@ export type Config = {
   /** Email and password sign-in: codes, floods, login limits and the outbox worker (docs/email-auth.md). */
   emailAuth: EmailAuthConfig
   opsToken: string | undefined
+  /** Failures of the console's sign-in (docs/console.md). */
+  operatorLoginFailures: SignInLimits
   /** CORS allow-list. */
   appOrigins: string[]
   simulator: boolean
@@ -217,6 +219,21 @@ export type BotConfig = {
   }
 }
 
+/**
+ * Failures a sign-in allows per address, and over every address, each per window (modules/sign-in-guard): the
+ * first stops one address, the second stops addresses the sign-in never succeeded from.
+ */
+export type SignInLimits = {
+  perAddress: { max: number; windowSeconds: number }
+  perSignIn: { max: number; windowSeconds: number }
+}
+
+/** The console's sign-in (password and TOTP): 5 failures per address per 15 minutes, 50 a day over all addresses. */
+const OPERATOR_LOGIN_FAILURES: SignInLimits = {
+  perAddress: { max: 5, windowSeconds: 15 * 60 },
+  perSignIn: { max: 50, windowSeconds: 24 * 3600 },
+}
+
 export type EmailAuthConfig = {
   codeTtlSeconds: number
   /** Wrong tries a code survives; the next wrong one kills it. */
@@ -225,8 +242,10 @@ export type EmailAuthConfig = {
   codeCooldownSeconds: number
   /** Codes per email per window (EMAIL_FLOOD). */
   codesPerEmail: { max: number; windowSeconds: number }
-  /** Login tries per email per window (429 RATE_LIMITED), whoever makes them. */
-  loginsPerEmail: { max: number; windowSeconds: number }
+  /** Wrong code tries per email per window, over all its codes of both purposes (429 ACTION_WAIT_REQUIRED_ERROR). */
+  codeTriesPerEmail: { max: number; windowSeconds: number }
+  /** Login failures per email and address, and per email over every address (429 ACTION_WAIT_REQUIRED_ERROR). */
+  loginFailures: SignInLimits
   /** Code requests and registrations per client address per window, on top of the per-minute /auth limit. */
   codesPerAddress: { max: number; windowSeconds: number }
   /** Unverified registrations older than this give their email up to a new registration. */
@@ -278,7 +297,11 @@ function emailAuthConfig(outboxPollMs: number): EmailAuthConfig {
     maxCodeAttempts: 5,
     codeCooldownSeconds: 60,
     codesPerEmail: { max: 5, windowSeconds: 3600 },
-    loginsPerEmail: { max: 10, windowSeconds: 15 * 60 },
+    codeTriesPerEmail: { max: 100, windowSeconds: 24 * 3600 },
+    loginFailures: {
+      perAddress: { max: 10, windowSeconds: 15 * 60 },
+      perSignIn: { max: 100, windowSeconds: 24 * 3600 },
+    },
     codesPerAddress: { max: 30, windowSeconds: 3600 },
     unverifiedHoldSeconds: 24 * 3600,
     outbox: {
@@ -359,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     emailAuth,
     opsToken: e.OPS_TOKEN,
+    operatorLoginFailures: OPERATOR_LOGIN_FAILURES,
     appOrigins: origins,
     simulator,
     demoData: e.DEMO_DATA ?? !isProduction,
@@ -388,7 +412,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       counterWindowSeconds: Math.max(
         codeSendWindowSeconds,
         emailAuth.codesPerEmail.windowSeconds,
-        emailAuth.loginsPerEmail.windowSeconds,
+        emailAuth.codeTriesPerEmail.windowSeconds,
+        emailAuth.loginFailures.perAddress.windowSeconds,
+        emailAuth.loginFailures.perSignIn.windowSeconds,
+        OPERATOR_LOGIN_FAILURES.perAddress.windowSeconds,
+        OPERATOR_LOGIN_FAILURES.perSignIn.windowSeconds,
         emailAuth.codesPerAddress.windowSeconds,
       ),
       batchSize: 5000,

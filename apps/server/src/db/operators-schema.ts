@@ -33,7 +33,9 @@ export const operators = pgTable(
     totpSecret: text('totp_secret').notNull(),
     /** The last TOTP time step accepted: a code is good once (no replay within its window). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Unused since failures are counted per address (modules/sign-in-guard, migration 0014); kept for old rows. */
     failedLogins: integer('failed_logins').notNull().default(0),
+    /** Until when the login is closed to addresses it never signed in from (shown by the console; the guard decides). */
     lockedUntil: at('locked_until'),
     /** SHA-256 of the personal API token (the CLI's), or null for none. */
     apiTokenHash: text('api_token_hash').unique(),

@@ -31,3 +31,10 @@ export const unauthorized = (message = 'Authentication required') =>
   new DomainError(401, 'UNAUTHORIZED', message)
 export const validationError = (message: string) => new DomainError(400, 'VALIDATION_ERROR', message)
 export const notFound = (message = 'Not found') => new DomainError(404, 'NOT_FOUND', message)
+
+/**
+ * Too many tries or sends: the spec's 429 'Too many requests.' with its code for a wait (ACTION_WAIT_REQUIRED_ERROR)
+ * and the seconds to wait in `details.wait`.
+ */
+export const tooManyRequests = (wait: number) =>
+  new DomainError(429, 'ACTION_WAIT_REQUIRED_ERROR', 'Too many requests.', { wait })

@@ -7,11 +7,7 @@ import type { OperatorEnrolment, OperatorRole, Overview } from '@app/contract/op
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
-import {
-  LOCKOUT_FAILURES,
-  SESSION_ABSOLUTE_SECONDS,
-  SESSION_IDLE_SECONDS,
-} from '../../src/modules/operators/service.ts'
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../src/modules/operators/service.ts'
 import { totpCode } from '../../src/modules/operators/totp.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
@@ -188,7 +184,8 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect((await two.call('GET', '/ops/session')).statusCode).toBe(401)
   })
 
-  it('refuses a wrong and a replayed TOTP code, and locks the login after repeated failures', async () => {
+  it('refuses a wrong and a replayed TOTP code, and stops an address after repeated failures', async () => {
+    const LOCKOUT_FAILURES = t.config.operatorLoginFailures.perAddress.max
     const op = await enrol('operator')
     tick(31)
     const body = (code: string, password = op.password) => ({ login: op.operator.login, password, code })
@@ -212,6 +209,62 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect((await post(body(totpCode(op.totpSecret, clock)))).statusCode).toBe(200)
     // Unknown logins answer as a wrong password does.
     expect((await post({ login: 'no-such-op', password: 'x', code: '123456' })).statusCode).toBe(401)
+  })
+
+  /** A console sign-in from a given client address. */
+  const signInFrom = (remoteAddress: string, login: string, password: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/ops/session', remoteAddress, payload: { login, password, code } })
+  const wrongTotp = (code: string) => (code === '000000' ? '111111' : '000000')
+
+  it('a stranger guessing from one address stops that address only: the operator signs in from theirs (issue 18)', async () => {
+    const op = await enrol('operator')
+    const { login } = op.operator
+    tick(31)
+    const right = () => totpCode(op.totpSecret, clock)
+    // Five failures from the stranger's address, with a wrong password or a wrong code.
+    for (let i = 0; i < 5; i++) {
+      const answer = await signInFrom(
+        '198.51.100.7',
+        login,
+        i % 2 === 0 ? `guess-${i}` : op.password,
+        i % 2 === 0 ? right() : wrongTotp(right()),
+      )
+      expect(answer.statusCode).toBe(401)
+    }
+    const stopped = await signInFrom('198.51.100.7', login, op.password, right())
+    expect(stopped.statusCode).toBe(429)
+    expect(json(stopped)).toMatchObject({ code: 'RATE_LIMITED' })
+    // The operator's right password and code from their own address are admitted.
+    const own = await signInFrom('203.0.113.5', login, op.password, right())
+    expect(own.statusCode, own.body).toBe(200)
+  })
+
+  it('past 50 failures a day over every address, only addresses the operator signed in from may try', async () => {
+    const op = await enrol('operator')
+    const { login } = op.operator
+    const right = () => totpCode(op.totpSecret, clock)
+    tick(31)
+    expect((await signInFrom('203.0.113.6', login, op.password, right())).statusCode).toBe(200)
+    for (let a = 1; a <= 10; a++)
+      for (let i = 0; i < 5; i++)
+        expect((await signInFrom(`198.51.100.${a}`, login, `guess-${a}-${i}`, '123456')).statusCode).toBe(401)
+    tick(31)
+    const stranger = await signInFrom('198.51.100.99', login, op.password, right())
+    expect(stranger.statusCode).toBe(429)
+    const wait = json<{ details: { wait: number } }>(stranger).details.wait
+    expect(wait).toBeGreaterThan(23 * 3600)
+    // The console shows the login as locked while it is closed to new addresses.
+    const listed = json<{ login: string; lockedUntil: string | null }[]>(
+      await asAdmin('GET', '/ops/operators'),
+    )
+    expect(listed.find((row) => row.login === login)?.lockedUntil).not.toBeNull()
+    // The operator's own address signs in.
+    expect((await signInFrom('203.0.113.6', login, op.password, right())).statusCode).toBe(200)
+    // An admin's reset of the credentials forgets the failures: the new ones work from a new address.
+    const reset = json<OperatorEnrolment>(await asAdmin('POST', `/ops/operators/${login}/reset`))
+    tick(31)
+    const fresh = await signInFrom('198.51.100.99', login, reset.password, totpCode(reset.totpSecret, clock))
+    expect(fresh.statusCode, fresh.body).toBe(200)
   })
 
   it('writes an audit row with every change and only then; reasons are required; nothing changes it', async () => {

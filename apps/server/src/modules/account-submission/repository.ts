@@ -1,16 +1,9 @@
 /**
- * In-progress submission flows (table submission_flows), the user flags they depend on, and the code-send
- * counters (table rate_limit_counters).
+ * In-progress submission flows (table submission_flows) and the user flags they depend on.
  */
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  type FlowPurpose,
-  type FlowState,
-  rateLimitCounters,
-  submissionFlows,
-  users,
-} from '../../db/schema.ts'
+import { type FlowPurpose, type FlowState, submissionFlows, users } from '../../db/schema.ts'
 
 export type { FlowPurpose, FlowState }
 export type Flow = typeof submissionFlows.$inferSelect
@@ -103,31 +96,4 @@ export async function countFailedAttempt(db: Db, id: string): Promise<number> {
 
 export async function deleteFlow(db: Db, id: string): Promise<void> {
   await db.delete(submissionFlows).where(eq(submissionFlows.id, id))
-}
-
-/**
- * Counts one use of `key` in its fixed window (a new window when the last one ended), atomically by one upsert;
- * answers the count so far and when the window began.
- */
-export async function countInWindow(
-  db: Db,
-  key: string,
-  windowSeconds: number,
-  now: Date,
-): Promise<{ count: number; windowStart: Date } | undefined> {
-  const nowText = now.toISOString()
-  const cutoff = new Date(now.getTime() - windowSeconds * 1000).toISOString()
-  const expired = sql`${rateLimitCounters.windowStart} <= ${cutoff}::timestamptz`
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart: sql`${nowText}::timestamptz`, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${nowText}::timestamptz else ${rateLimitCounters.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
-  return row
 }

@@ -3,17 +3,14 @@
  * (fixed-window counters in the database, updated atomically by one upsert each).
  */
 import type { Db } from '../../db/client.ts'
-import { DomainError } from '../../lib/domain-error.ts'
-import { countInWindow } from './repository.ts'
+import { countInWindow, waitWhenOver } from '../../db/rate-limit-counters.ts'
+import { tooManyRequests } from '../../lib/domain-error.ts'
 
 export type SendLimits = { perPhone: number; perUser: number; windowSeconds: number }
 
 /** Counts one use of `key`; answers the seconds to wait when the limit is exceeded, else 0. */
 async function hit(db: Db, key: string, max: number, windowSeconds: number, now: Date): Promise<number> {
-  const window = await countInWindow(db, key, windowSeconds, now)
-  if (!window || window.count <= max) return 0
-  const endsAt = window.windowStart.getTime() + windowSeconds * 1000
-  return Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000))
+  return waitWhenOver(await countInWindow(db, key, windowSeconds, now), { max, windowSeconds }, now)
 }
 
 /** Throws 429 ACTION_WAIT_REQUIRED_ERROR (details.wait in seconds) when either limit is exceeded. */
@@ -27,7 +24,5 @@ export async function consumeCodeSend(
     await hit(db, `code-send:phone:${who.phone}`, limits.perPhone, limits.windowSeconds, now),
     await hit(db, `code-send:user:${who.userId}`, limits.perUser, limits.windowSeconds, now),
   )
-  if (wait > 0) {
-    throw new DomainError(429, 'ACTION_WAIT_REQUIRED_ERROR', 'Too many requests.', { wait })
-  }
+  if (wait > 0) throw tooManyRequests(wait)
 }

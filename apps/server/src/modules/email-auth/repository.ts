@@ -1,13 +1,7 @@
 /** All SQL of email and password sign-in (docs/email-auth.md). */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import {
-  type EmailCodePurpose,
-  emailCodes,
-  emailIdentities,
-  rateLimitCounters,
-  users,
-} from '../../db/schema.ts'
+import { type EmailCodePurpose, emailCodes, emailIdentities, users } from '../../db/schema.ts'
 import type { AuthUser } from '../auth/repository.ts'
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
@@ -238,31 +232,5 @@ export async function createEmailUser(
     })
     .returning({ id: users.id, uid: users.uid, telegramId: users.telegramId })
   if (!row) throw new Error('user insert returned nothing')
-  return row
-}
-
-/**
- * Counts one use of `key` in a fixed window shared by every process (the rate_limit_counters table): the count
- * so far and when the window began.
- */
-export async function countInWindow(
-  db: Db,
-  key: string,
-  windowSeconds: number,
-  now: Date,
-): Promise<{ count: number; windowStart: Date } | undefined> {
-  const cutoff = new Date(now.getTime() - windowSeconds * 1000)
-  const expired = sql`${rateLimitCounters.windowStart} <= ${ts(cutoff)}`
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ key, windowStart: ts(now), count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimitCounters.key,
-      set: {
-        count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${ts(now)} else ${rateLimitCounters.windowStart} end`,
-      },
-    })
-    .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
   return row
 }

@@ -7,8 +7,9 @@
 import type { Language, TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { countInWindow, uncount, waitWhenOver } from '../../db/rate-limit-counters.ts'
 import type { EmailCodePurpose } from '../../db/schema.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import { DomainError, tooManyRequests } from '../../lib/domain-error.ts'
 import type { AccessTokenSigner } from '../auth/access-tokens.ts'
 import {
   type AuthUser,
@@ -23,8 +24,8 @@ import type { MailPayload } from '../email-outbox/service.ts'
 import type { MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
+import { beginSignIn } from '../sign-in-guard/guard.ts'
 import {
-  countInWindow,
   createEmailUser,
   deleteIdentity,
   type EmailIdentity,
@@ -87,10 +88,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     limit: { max: number; windowSeconds: number },
   ): Promise<number> {
     const at = now()
-    const window = await countInWindow(dbOrTx, key, limit.windowSeconds, at)
-    if (!window || window.count <= limit.max) return 0
-    const endsAt = window.windowStart.getTime() + limit.windowSeconds * 1000
-    return Math.max(1, Math.ceil((endsAt - at.getTime()) / 1000))
+    return waitWhenOver(await countInWindow(dbOrTx, key, limit.windowSeconds, at), limit, at)
   }
 
   async function limitAddress(ip: string): Promise<void> {
@@ -156,26 +154,35 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
 
   /**
    * Checks a code inside the transaction that acts on it: right, unexpired, unused, within its tries. A wrong try
-   * is counted (the transaction commits it); the caller answers 401 after the commit.
+   * is counted (the transaction commits it); the caller answers 401 after the commit. A try at a live code is a
+   * guess, and the email has `codeTriesPerEmail` wrong ones a day over all its codes: past them every try answers
+   * 429 with the wait (thrown, so the transaction and its count roll back), the right code included.
    */
   async function checkCode(
     tx: Db,
-    identityId: number,
+    identity: Pick<EmailIdentity, 'id' | 'email'>,
     purpose: EmailCodePurpose,
     code: string,
   ): Promise<
     | (CodeOutcome & { ok: true; codeId: number; attempts: number; newPasswordHash: string | null })
     | (CodeOutcome & { ok: false })
   > {
-    const stored = await lockCode(tx, identityId, purpose)
-    if (!stored || stored.usedAt !== null || stored.expiresAt.getTime() <= now().getTime()) {
+    const at = now()
+    const stored = await lockCode(tx, identity.id, purpose)
+    if (!stored || stored.usedAt !== null || stored.expiresAt.getTime() <= at.getTime()) {
       return { ok: false, attemptsLeft: 0 }
     }
     if (stored.attempts >= rules.maxCodeAttempts) return { ok: false, attemptsLeft: 0 }
-    if (!codeMatches(deps.emailKeys.codes, stored.codeHash, purpose, identityId, code)) {
+    const triesKey = `email-code:tries:${identity.email}`
+    const tries = await countInWindow(tx, triesKey, rules.codeTriesPerEmail.windowSeconds, at)
+    const wait = waitWhenOver(tries, rules.codeTriesPerEmail, at)
+    if (wait > 0) throw tooManyRequests(wait)
+    if (!codeMatches(deps.emailKeys.codes, stored.codeHash, purpose, identity.id, code)) {
       await recordWrongTry(tx, stored.id)
       return { ok: false, attemptsLeft: Math.max(0, rules.maxCodeAttempts - stored.attempts - 1) }
     }
+    // The right code is no wrong try.
+    await uncount(tx, triesKey)
     return { ok: true, codeId: stored.id, attempts: stored.attempts, newPasswordHash: stored.newPasswordHash }
   }
 
@@ -286,7 +293,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       const outcome = await db.transaction(async (tx) => {
         const identity = await lockIdentityByEmail(tx, email)
         if (!identity) return { ok: false as const, attemptsLeft: 0 }
-        const checked = await checkCode(tx, identity.id, 'verify', body.code)
+        const checked = await checkCode(tx, identity, 'verify', body.code)
         if (!checked.ok) return checked
         await markCodeUsed(tx, checked.codeId, now())
         await prove(tx, identity, undefined)
@@ -299,18 +306,26 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
 
     /**
      * POST /auth/login: the same token pair (a new refresh family) as Telegram authorization. Unknown email and
-     * wrong password are one answer, after the same argon2 work.
+     * wrong password are one answer, after the same argon2 work. Failures are counted per email and address and
+     * per email over every address (`loginFailures`, modules/sign-in-guard): a stranger who knows the email stops
+     * only their own address, and the owner keeps signing in from theirs.
      */
-    async login(body: { email: string; password: string }): Promise<TokenPair> {
+    async login(body: { email: string; password: string }, who: Pick<Requester, 'ip'>): Promise<TokenPair> {
       const email = normalizeEmail(body.email)
-      const wait = await overLimit(db, `email-login:email:${email}`, rules.loginsPerEmail)
-      if (wait > 0) throw tooMany(wait)
+      const attempt = await beginSignIn(db, {
+        subject: `email:${email}`,
+        ip: who.ip,
+        limits: rules.loginFailures,
+        now: now(),
+      })
+      if (!attempt.admitted) throw tooManyRequests(attempt.wait)
       const identity = await findIdentityByEmail(db, email)
       const ok = identity
         ? await verifyPassword(identity.passwordHash, body.password)
         : await verifyAgainstDecoy(body.password)
       if (!identity || !ok) throw invalidCredentials()
       if (!identity.verifiedAt || identity.userId === null) {
+        await attempt.succeeded({ signedIn: false })
         throw new DomainError(
           403,
           'EMAIL_NOT_VERIFIED',
@@ -319,6 +334,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       }
       const user = await findUserById(db, identity.userId)
       if (!user) throw invalidCredentials()
+      await attempt.succeeded({ signedIn: true })
       const { accessToken, refreshToken } = await issueTokens(deps, db, user)
       return { accessToken, refreshToken }
     },
@@ -350,7 +366,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       const outcome = await db.transaction(async (tx) => {
         const identity = await lockIdentityByEmail(tx, email)
         if (!identity) return { ok: false as const, attemptsLeft: 0 }
-        const checked = await checkCode(tx, identity.id, 'reset', body.code)
+        const checked = await checkCode(tx, identity, 'reset', body.code)
         if (!checked.ok) return checked
         // The password confirmed must be the one the code was asked for; a different one spends a try.
         if (!checked.newPasswordHash || !(await verifyPassword(checked.newPasswordHash, body.newPassword))) {

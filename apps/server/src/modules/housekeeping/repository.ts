@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { pruneIdempotencyKeys } from '../idempotency/repository.ts'
+import { KNOWN_ADDRESS_SECONDS } from '../sign-in-guard/guard.ts'
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
@@ -91,6 +92,13 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
         or (status = 'failed' and created_at < ${ts(c.deadRetention)}))
       and (dedupe_key is null or not exists (
         select 1 from transactions t where t.status = 'review' and 'review:' || t.uid::text = bot_outbox.dedupe_key))`,
+  ),
+  // Addresses a sign-in succeeded from, once they no longer count as its own (modules/sign-in-guard).
+  deleteJob(
+    'sign-in addresses',
+    'sign_in_addresses',
+    'subject, address',
+    (c) => sql`last_success_at < ${ts(new Date(c.now.getTime() - KNOWN_ADDRESS_SECONDS * 1000))}`,
   ),
   // Idempotency keys (plugins/idempotency.ts) past their expiry: a cache whose answers may no longer be replayed.
   { name: 'idempotency keys', prune: (db, cutoffs) => pruneIdempotencyKeys(db, cutoffs.now) },

@@ -1,11 +1,18 @@
-/** Keys derived from the auth secret for operators: the sealing of TOTP secrets and the CSRF tokens' HMAC. */
+/**
+ * Keys derived from the auth secret for operators: the sealing of TOTP secrets, the CSRF tokens' HMAC, and the HMAC
+ * that names a login in the sign-in guard's counters (people type passwords into the login field).
+ */
 import { hkdfSync } from 'node:crypto'
 
-export type OperatorKeys = { totp: Buffer; csrf: Buffer }
+export type OperatorKeys = { totp: Buffer; csrf: Buffer; signIn: Buffer }
 
 const derive = (secret: string, purpose: string) =>
   Buffer.from(hkdfSync('sha256', secret, 'account-supply-operators', purpose, 32))
 
 export function deriveOperatorKeys(authSecret: string): OperatorKeys {
-  return { totp: derive(authSecret, 'totp-v1'), csrf: derive(authSecret, 'csrf-v1') }
+  return {
+    totp: derive(authSecret, 'totp-v1'),
+    csrf: derive(authSecret, 'csrf-v1'),
+    signIn: derive(authSecret, 'sign-in-v1'),
+  }
 }

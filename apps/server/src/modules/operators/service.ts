@@ -1,6 +1,7 @@
 /**
  * Named operators (docs/console.md): who is calling (the bootstrap OPS_TOKEN, a personal API token, or a console
- * session cookie), the console's login with password and TOTP, lockout after repeated failures, sessions with idle
+ * session cookie), the console's login with password and TOTP, bounds on failures (per address, and per login over
+ * every address, modules/sign-in-guard), sessions with idle
  * and absolute expiry, logout everywhere, and the admin's operator changes (each with its audit row, in its
  * transaction).
  */
@@ -14,6 +15,7 @@ import type {
   OperatorRole,
 } from '@app/contract/ops'
 import type * as z from 'zod/mini'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound, unauthorized, validationError } from '../../lib/domain-error.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
@@ -21,6 +23,7 @@ import { insertAudit } from '../audit/repository.ts'
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../email-auth/secrets.ts'
 import { seal, unseal } from '../email-outbox/mail-crypto.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
+import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
 import type { OperatorKeys } from './keys.ts'
 import { readOverview } from './overview.ts'
 import * as repo from './repository.ts'
@@ -30,10 +33,6 @@ import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
 export const SESSION_IDLE_SECONDS = 30 * 60
 /** ...and after this long whatever the activity. */
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60
-/** Failed logins in a row that lock the login... */
-export const LOCKOUT_FAILURES = 5
-/** ...for this long. */
-export const LOCKOUT_SECONDS = 15 * 60
 /** `lastSeenAt` is written at most this often (a call per poll would otherwise write a row each time). */
 const TOUCH_EVERY_SECONDS = 30
 
@@ -49,7 +48,13 @@ export type OperatorActor = {
   session?: { id: number; csrfToken: string; expiresAt: Date } | undefined
 }
 
-export type OperatorServiceDeps = { db: Db; now: () => Date; opsToken: string; operatorKeys: OperatorKeys }
+export type OperatorServiceDeps = {
+  db: Db
+  now: () => Date
+  opsToken: string
+  operatorKeys: OperatorKeys
+  config: Pick<Config, 'operatorLoginFailures'>
+}
 export type OperatorService = ReturnType<typeof createOperatorService>
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -72,9 +77,12 @@ const auditView = (row: repo.OperatorRow) => {
   return view
 }
 
-export function createOperatorService({ db, now, opsToken, operatorKeys }: OperatorServiceDeps) {
+export function createOperatorService({ db, now, opsToken, operatorKeys, config }: OperatorServiceDeps) {
   const csrfOf = (sessionToken: string) =>
     createHmac('sha256', operatorKeys.csrf).update(sessionToken).digest('base64url')
+  /** The login as the sign-in guard names it: an HMAC, never the typed text (it may be a password). */
+  const signInSubject = (login: string) =>
+    `operator:${createHmac('sha256', operatorKeys.signIn).update(login).digest('hex')}`
 
   const actorOf = (row: repo.OperatorRow): OperatorActor => ({
     id: row.id,
@@ -171,8 +179,11 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
     },
 
     /**
-     * Password and TOTP code in one call. Every failure answers the same 401 and counts; LOCKOUT_FAILURES in a
-     * row lock the login for LOCKOUT_SECONDS (429 with the wait), right answers included.
+     * Password and TOTP code in one call. Every failure answers the same 401 and counts, per address and per login
+     * over every address (`operatorLoginFailures`, modules/sign-in-guard): an address past its failures waits (429
+     * with the wait), right answers included, while the operator signs in from their own; past the login's
+     * failures only addresses it signed in from lately may try. Unknown logins are counted alike, so the answers
+     * never tell which logins exist.
      */
     async login(
       body: LoginBody,
@@ -183,33 +194,50 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
       const invalid = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Wrong login, password or code')
       const outcome = await db.transaction(async (tx) => {
         const row = await repo.findOperatorByLogin(tx, body.login, true)
+        const attempt = await beginSignIn(tx, {
+          subject: signInSubject(body.login),
+          ip: from.ip ?? 'unknown',
+          limits: config.operatorLoginFailures,
+          now: at,
+        })
+        if (!attempt.admitted) {
+          await auditSession(tx, row, 'login_failed', { ip, locked: true, scope: attempt.scope })
+          return { ok: false as const, wait: attempt.wait }
+        }
         if (row === undefined) {
           await verifyAgainstDecoy(body.password)
           await auditSession(tx, undefined, 'login_failed', { ip })
           return { ok: false as const }
-        }
-        if (row.lockedUntil !== null && row.lockedUntil > at) {
-          await auditSession(tx, row, 'login_failed', { ip, locked: true })
-          return { ok: false as const, wait: Math.ceil((row.lockedUntil.getTime() - at.getTime()) / 1000) }
         }
         const passwordOk = await verifyPassword(row.passwordHash, body.password)
         const secret = unseal(operatorKeys.totp, row.totpSecret)
         const step =
           secret === undefined ? undefined : acceptedTotpStep(secret, body.code, at, row.totpLastStep)
         if (!passwordOk || step === undefined || row.disabledAt !== null) {
-          const failures = row.failedLogins + 1
-          const locked = failures >= LOCKOUT_FAILURES
-          const lockedUntil = locked ? new Date(at.getTime() + LOCKOUT_SECONDS * 1000) : row.lockedUntil
-          await repo.updateOperator(tx, row.id, { failedLogins: locked ? 0 : failures, lockedUntil })
-          await auditSession(tx, row, 'login_failed', { ip, failures })
-          if (locked)
-            await auditSession(tx, row, 'lockout', { ip, lockedUntil: lockedUntil?.toISOString() ?? null })
-          return locked ? { ok: false as const, wait: LOCKOUT_SECONDS } : { ok: false as const }
+          await auditSession(tx, row, 'login_failed', { ip, failures: attempt.failures })
+          const { address, signIn } = attempt.closes
+          if (address)
+            await auditSession(tx, row, 'lockout', {
+              ip,
+              scope: 'address',
+              lockedUntil: address.toISOString(),
+            })
+          if (signIn) {
+            // The console shows the login as locked while it is closed to addresses it never signed in from.
+            await repo.updateOperator(tx, row.id, { lockedUntil: signIn })
+            await auditSession(tx, row, 'lockout', {
+              ip,
+              scope: 'sign-in',
+              lockedUntil: signIn.toISOString(),
+            })
+          }
+          return { ok: false as const }
         }
+        await attempt.succeeded({ signedIn: true })
+        const lockOver = row.lockedUntil !== null && row.lockedUntil <= at
         const updated = await repo.updateOperator(tx, row.id, {
-          failedLogins: 0,
-          lockedUntil: null,
           totpLastStep: step,
+          ...(lockOver ? { lockedUntil: null } : {}),
         })
         const token = randomToken()
         const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_SECONDS * 1000)
@@ -303,7 +331,10 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
       })
     },
 
-    /** A new password and TOTP secret (a lost phone): every session ends, the old code no longer works. */
+    /**
+     * A new password and TOTP secret (a lost phone): every session ends, the old code no longer works, the login's
+     * failures and known addresses are forgotten.
+     */
     async resetCredentials(actor: OperatorActor, login: string): Promise<OperatorEnrolment> {
       const credentials = await newCredentials()
       return db.transaction(async (tx) => {
@@ -311,10 +342,10 @@ export function createOperatorService({ db, now, opsToken, operatorKeys }: Opera
         const row = await repo.updateOperator(tx, before.id, {
           ...credentials.stored,
           totpLastStep: null,
-          failedLogins: 0,
           lockedUntil: null,
         })
         await repo.revokeSessionsOf(tx, row.id, now())
+        await resetSignIn(tx, signInSubject(login))
         await audit(tx, actor, 'operator.reset-credentials', login, auditView(before), auditView(row))
         return {
           operator: operatorView(row),

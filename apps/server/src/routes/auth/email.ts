@@ -124,7 +124,7 @@ const emailAuthRoutes: FastifyPluginAsyncZod<WithServices<'auth' | 'emailAuth'>>
         response: { 200: LoginResponseSchema, ...errors, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
     },
-    async (request) => emailAuth.login(request.body),
+    async (request) => emailAuth.login(request.body, { ip: request.ip }),
   )
 
   app.post(

@@ -39,7 +39,9 @@ async function seed(db: Db, now: Date): Promise<void> {
   const userId = Number(user?.id)
   const t = (offset: number) => sql`${at(now, offset)}::timestamptz`
   await db.execute(sql`insert into rate_limit_counters (key, window_start, count) values
-    ('old-counter', ${t(-2 * HOUR)}, 3), ('fresh-counter', ${t(-10 * 60_000)}, 3)`)
+    ('old-counter', ${t(-25 * HOUR)}, 3), ('fresh-counter', ${t(-10 * 60_000)}, 3)`)
+  await db.execute(sql`insert into sign_in_addresses (subject, address, last_success_at) values
+    ('email:hk@example.com', 'old-address', ${t(-31 * DAY)}), ('email:hk@example.com', 'fresh-address', ${t(-29 * DAY)})`)
   await db.execute(sql`insert into refresh_tokens (user_id, family_id, token_hash, expires_at, used_at, revoked_at) values
     (${userId}, gen_random_uuid(), 'old-expired', ${t(-8 * DAY)}, null, null),
     (${userId}, gen_random_uuid(), 'old-spent', ${t(20 * DAY)}, ${t(-8 * DAY)}, null),
@@ -115,6 +117,7 @@ async function left(db: Db) {
     emailOutbox: await tags(sql`select recipient as tag from email_outbox`),
     botOutbox: await tags(sql`select kind as tag from bot_outbox`),
     idempotencyKeys: await tags(sql`select key as tag from idempotency_keys`),
+    signInAddresses: await tags(sql`select address as tag from sign_in_addresses`),
   }
 }
 
@@ -127,6 +130,7 @@ const EXPECTED_LEFT = {
   emailOutbox: ['fresh-failed', 'fresh-sent', 'keep-pending'],
   botOutbox: ['fresh-sent', 'keep-alert-of-a-payout-in-review'],
   idempotencyKeys: ['fresh-key'],
+  signInAddresses: ['fresh-address'],
 }
 
 /** The defaults, but the schedule (tests' apps have it off). */
@@ -160,6 +164,7 @@ describe.each(DATABASE_KINDS)('housekeeping on %s', (kind) => {
       'operator sessions': 2,
       'email outbox': 2,
       'bot outbox': 3,
+      'sign-in addresses': 1,
       'idempotency keys': 1,
     })
     expect(await left(db)).toEqual(EXPECTED_LEFT)

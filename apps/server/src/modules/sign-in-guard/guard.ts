@@ -1,0 +1,100 @@
+/**
+ * Bounds on guessing a sign-in (an email's password, an operator's password and TOTP code) that a stranger cannot
+ * turn against the owner (docs/email-auth.md, docs/console.md). Failures are counted per sign-in and address, and
+ * per sign-in over every address:
+ * - an address that failed `perAddress.max` times waits for its window to end; other addresses do not;
+ * - once the sign-in failed `perSignIn.max` times from all addresses, only addresses it succeeded from in the last
+ *   KNOWN_ADDRESS_SECONDS may try until that window ends. That keeps the total guessing bounded however many
+ *   addresses a guesser has, while the owner keeps signing in from their own.
+ * A try is counted as a failure when it begins, so concurrent tries are counted one after the other; a right
+ * answer takes it back (`succeeded`). The counters live in the database, shared by every server process.
+ */
+import type { SignInLimits } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { clearCounters, countInWindow, uncount, waitWhenOver } from '../../db/rate-limit-counters.ts'
+import { addressGroup } from './address.ts'
+import { forgetAddresses, isKnownAddress, rememberAddress } from './repository.ts'
+
+type Limit = SignInLimits['perAddress']
+
+/** An address a sign-in succeeded from stays its own for this long (and is pruned after it). */
+export const KNOWN_ADDRESS_SECONDS = 30 * 24 * 3600
+
+export type SignInTry =
+  | {
+      admitted: false
+      /** Whose failures refused it: this address's, or the sign-in's from every address. */
+      scope: 'address' | 'sign-in'
+      /** Seconds until the window that refused it ends. */
+      wait: number
+    }
+  | {
+      admitted: true
+      /** This address's failures in its window, this try counted. */
+      failures: number
+      /** What a failure of this try closes, and until when: this address, the sign-in to other addresses. */
+      closes: { address?: Date; signIn?: Date }
+      /** A right answer: the try was no failure. `signedIn` remembers the address as the sign-in's own. */
+      succeeded(options: { signedIn: boolean }): Promise<void>
+    }
+
+/** The counters' keys: one per sign-in and address (all of a sign-in's start with `addressPrefix`), one per sign-in. */
+const keysOf = (subject: string) => ({
+  addressPrefix: `sign-in:address:${subject}|`,
+  signIn: `sign-in:all:${subject}`,
+})
+
+const windowEnd = (windowStart: Date, limit: Limit) =>
+  new Date(windowStart.getTime() + limit.windowSeconds * 1000)
+
+/** Begins a try at the sign-in `subject` from `ip` (see the module's comment). */
+export async function beginSignIn(
+  db: Db,
+  attempt: { subject: string; ip: string; limits: SignInLimits; now: Date },
+): Promise<SignInTry> {
+  const { subject, limits, now } = attempt
+  const address = addressGroup(attempt.ip)
+  const keys = { ...keysOf(subject), address: `${keysOf(subject).addressPrefix}${address}` }
+  const byAddress = await countInWindow(db, keys.address, limits.perAddress.windowSeconds, now)
+  const addressWait = waitWhenOver(byAddress, limits.perAddress, now)
+  if (addressWait > 0) return { admitted: false, scope: 'address', wait: addressWait }
+  const known = await isKnownAddress(
+    db,
+    subject,
+    address,
+    new Date(now.getTime() - KNOWN_ADDRESS_SECONDS * 1000),
+  )
+  const bySignIn = await countInWindow(db, keys.signIn, limits.perSignIn.windowSeconds, now)
+  const signInWait = waitWhenOver(bySignIn, limits.perSignIn, now)
+  if (signInWait > 0 && !known) {
+    // Not this address's failure: it keeps its own budget for when the sign-in opens again.
+    await uncount(db, keys.address)
+    return { admitted: false, scope: 'sign-in', wait: signInWait }
+  }
+  const failures = byAddress?.count ?? 1
+  const closes: { address?: Date; signIn?: Date } = {}
+  if (byAddress && byAddress.count === limits.perAddress.max)
+    closes.address = windowEnd(byAddress.windowStart, limits.perAddress)
+  if (bySignIn && bySignIn.count === limits.perSignIn.max)
+    closes.signIn = windowEnd(bySignIn.windowStart, limits.perSignIn)
+  return {
+    admitted: true,
+    failures,
+    closes,
+    async succeeded({ signedIn }) {
+      await uncount(db, keys.address)
+      await uncount(db, keys.signIn)
+      if (signedIn) await rememberAddress(db, subject, address, now)
+    },
+  }
+}
+
+/**
+ * Forgets a sign-in's failures and the addresses it knows (new credentials: the lockouts end, and an address that
+ * signed in with the old ones is a stranger's until it signs in again).
+ */
+export async function resetSignIn(db: Db, subject: string): Promise<void> {
+  const keys = keysOf(subject)
+  await clearCounters(db, { key: keys.signIn, prefix: keys.addressPrefix })
+  await forgetAddresses(db, subject)
+}
