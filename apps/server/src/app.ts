@@ -14,6 +14,7 @@ import { migrateDatabase } from './db/migrate.ts'
 import { type DevTools, devToolsWanted } from './dev-tools.ts'
 import { validationError } from './lib/domain-error.ts'
 import { StartupError } from './lib/startup-error.ts'
+import { fastifyTrustProxy } from './lib/trust-proxy.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
@@ -69,7 +70,7 @@ export function serverOptions(
     logger: loggerOptions(config, logStream),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Start-up runs inside this plugin and may wait for migrations another process holds the lock of:
     // no time limit, as before the app was a plugin.
     pluginTimeout: 0,
@@ -187,7 +188,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Plugins, one registration each.
   await app.register(errorHandlerPlugin, { resolveMessage: loadEnglishMessages(config.localesDir) })
   await app.register(openApiPlugin)
-  await app.register(securityPlugin, { appOrigins: config.appOrigins, isProduction: config.isProduction })
+  await app.register(securityPlugin, {
+    appOrigins: config.appOrigins,
+    isProduction: config.isProduction,
+    miniAppFrameAncestors: config.miniAppFrameAncestors,
+  })
   await app.register(rateLimitPlugin, {
     max: config.rateLimit.max,
     authMax: config.rateLimit.authMax,
@@ -238,6 +243,13 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })
 
+  if (config.trustProxy === true && config.isProduction) {
+    // Every hop trusted: the client is the leftmost X-Forwarded-For entry, which it writes itself, so it escapes
+    // every per-address limit (docs/resilience.md, 'Client addresses').
+    app.log.warn(
+      'TRUST_PROXY=true in production: any client can claim any address in X-Forwarded-For and escape the per-address limits; set the number of proxies (TRUST_PROXY=1 for one) or their addresses',
+    )
+  }
   if (config.accountProvider === 'sandbox' && config.isProduction) {
     app.log.warn(
       'ACCOUNT_PROVIDER=sandbox in production: accounts are simulated and no account reaches a real provider',

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts'
 import { useEnglishZodMessages } from './lib/validation-messages.ts'
 
 /** The repository root, so defaults work whatever the process cwd is (locales, web dist). */
@@ -85,7 +86,10 @@ const EnvSchema = z.object({
   LOCALES_DIR: optionalString,
   WEB_DIST_DIR: optionalString,
   CONSOLE_DIST_DIR: optionalString,
-  TRUST_PROXY: z.optional(booleanFlag),
+  /** true/false, a hop count or the proxies' addresses (lib/trust-proxy.ts); checked in loadConfig. */
+  TRUST_PROXY: optionalString,
+  /** Origins allowed to frame the mini-app's pages (Telegram's web clients by default); comma-separated. */
+  MINI_APP_FRAME_ANCESTORS: optionalString,
   RATE_LIMIT_MAX: wholeNumber(300, z.positive()),
   AUTH_RATE_LIMIT_MAX: wholeNumber(30, z.positive()),
   /** How often each process looks for due account validations; 0 turns the loop off. */
@@ -157,7 +161,10 @@ export type Config = {
   webDistDir: string
   /** The operator console's build (apps/console/dist), served at /console. */
   consoleDistDir: string
-  trustProxy: boolean
+  /** Which hops may name the client (`X-Forwarded-For`): see lib/trust-proxy.ts. */
+  trustProxy: TrustProxy
+  /** Origins besides the app's own that may frame the mini-app's pages (never the console's). */
+  miniAppFrameAncestors: string[]
   rateLimit: { max: number; authMax: number; timeWindowMs: number }
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
@@ -275,6 +282,36 @@ function checkSmtpUrl(url: string | undefined): void {
   }
 }
 
+/**
+ * Telegram's web clients: Web K (/k/) and Web A (/a/) both open a mini-app in an iframe on web.telegram.org;
+ * webk. and webz. are their former addresses, which still redirect there.
+ */
+export const TELEGRAM_WEB_ORIGINS = [
+  'https://web.telegram.org',
+  'https://webk.telegram.org',
+  'https://webz.telegram.org',
+]
+
+/** MINI_APP_FRAME_ANCESTORS: origins (scheme, host, port; no path), comma-separated; Telegram's when unset. */
+function parseFrameAncestors(text: string | undefined): string[] {
+  if (text === undefined) return TELEGRAM_WEB_ORIGINS
+  return text.split(',').map((entry) => {
+    const origin = entry.trim().replace(/\/$/, '')
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(origin)
+    } catch {
+      parsed = undefined
+    }
+    if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(
+        `MINI_APP_FRAME_ANCESTORS must list origins such as https://web.telegram.org (no path); not ${JSON.stringify(origin)}`,
+      )
+    }
+    return origin
+  })
+}
+
 function formatIssues(error: z.core.$ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'environment'} ${i.message}`).join('; ')
 }
@@ -360,6 +397,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const sendLimitDefaults = simulator ? CODE_SEND_LIMITS.demo : CODE_SEND_LIMITS.live
   const emailAuth = emailAuthConfig(e.EMAIL_OUTBOX_POLL_MS)
   const codeSendWindowSeconds = 3600
+  let trustProxy: TrustProxy
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY)
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
+  }
   return {
     isProduction,
     port: e.PORT,
@@ -394,7 +437,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     consoleDistDir: e.CONSOLE_DIST_DIR
       ? resolve(cwd, e.CONSOLE_DIST_DIR)
       : resolve(REPO_ROOT, 'apps/console/dist'),
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy,
+    miniAppFrameAncestors: parseFrameAncestors(e.MINI_APP_FRAME_ANCESTORS),
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, timeWindowMs: 60_000 },
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,

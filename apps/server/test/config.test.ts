@@ -42,3 +42,42 @@ describe('account provider', () => {
     expect(loadConfig(named).accountProvider).toBe('sandbox')
   })
 })
+
+describe('TRUST_PROXY', () => {
+  it('takes true/false, a hop count or the proxies addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
+    // 1 is one proxy, no longer a synonym of true (which trusts every hop, the client's own included).
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ])
+  })
+  it('refuses anything else, naming what is wrong', () => {
+    for (const value of ['maybe', '10.0.0.0/33', '10.0.0.300', '127.0.0.1,proxy.local', '-1'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY must be/)
+  })
+})
+
+describe('MINI_APP_FRAME_ANCESTORS', () => {
+  it("is Telegram's web clients by default, or the origins given", () => {
+    expect(loadConfig({}).miniAppFrameAncestors).toContain('https://web.telegram.org')
+    expect(
+      loadConfig({ MINI_APP_FRAME_ANCESTORS: 'http://127.0.0.1:5001, https://web.telegram.org/' })
+        .miniAppFrameAncestors,
+    ).toEqual(['http://127.0.0.1:5001', 'https://web.telegram.org'])
+  })
+  it('refuses what is not an origin', () => {
+    for (const value of ['web.telegram.org', 'https://web.telegram.org/k/', "'none'", 'ftp://x.org'])
+      expect(() => loadConfig({ MINI_APP_FRAME_ANCESTORS: value }), value).toThrow(
+        /MINI_APP_FRAME_ANCESTORS must list origins/,
+      )
+  })
+})

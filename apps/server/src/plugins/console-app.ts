@@ -21,9 +21,14 @@ export async function consoleAppPlugin(
   const route = { config: { rateLimit: false }, compress: false } as const
   if (!existsSync(indexPath)) {
     for (const url of ['/console', '/console/*'])
-      app.get(url, route, async (_request, reply) =>
-        reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT),
-      )
+      app.get(url, route, async (_request, reply) => {
+        reply.refuseFraming()
+        return reply
+          .code(503)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(NOT_BUILT)
+      })
     return
   }
   // Content-hashed files under /console/assets: cached for a year; `.br`/`.gz` picked by Accept-Encoding.
@@ -37,12 +42,17 @@ export async function consoleAppPlugin(
     index: false,
     allowedPath: (path) => !/\.(br|gz)$/.test(path),
   })
-  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      // Read each time: a rebuild while the server runs replaces the hashed asset names it points to.
-      .send(await readFile(indexPath))
+  const sendIndex = async (_request: FastifyRequest, reply: FastifyReply) => {
+    // The operators' screens: no page may frame them (clickjacking), not even the app's own (plugins/security.ts).
+    reply.refuseFraming()
+    return (
+      reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        // Read each time: a rebuild while the server runs replaces the hashed asset names it points to.
+        .send(await readFile(indexPath))
+    )
+  }
   app.get('/console', route, sendIndex)
   app.get('/console/*', route, sendIndex)
 }

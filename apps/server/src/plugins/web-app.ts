@@ -87,11 +87,14 @@ export const webAppPlugin = globalPlugin<{ distDir: string }>('web-app', async (
   // `serve: false`: only `reply.sendFile`, bound to distDir (it refuses paths that leave it).
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true })
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
+  const sendIndex = (reply: FastifyReply) => {
+    // A page of the mini-app: Telegram's web clients may frame it (plugins/security.ts).
+    reply.allowMiniAppFraming()
+    return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .sendFile('index.html', { cacheControl: false })
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     if (isBrowserNavigation(request)) return sendIndex(reply)

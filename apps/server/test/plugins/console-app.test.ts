@@ -24,6 +24,9 @@ describe('the console at /console', () => {
       expect(page.headers['content-type']).toMatch(/^text\/html/)
       expect(page.headers['cache-control']).toBe('no-cache')
       expect(page.body).toContain('<title>console</title>')
+      // No page may frame the console, not even the mini-app's origin or Telegram Web (clickjacking).
+      expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
+      expect(page.headers['x-frame-options'], url).toBe('DENY')
     }
   })
 

@@ -87,12 +87,39 @@ describe('serving the built web app', () => {
     }
   })
 
-  it('the CSP lets the SPA run and be framed by the simulator only', async () => {
-    const csp = String((await get('/', BROWSER_ACCEPT)).headers['content-security-policy'])
-    expect(csp).toContain("script-src 'self'")
-    expect(csp).toContain("style-src 'self' 'unsafe-inline'")
-    expect(csp).toContain("img-src 'self' data:")
-    expect(csp).toContain("frame-ancestors 'self'")
+  it("the CSP lets the SPA run, framed by the simulator and Telegram's web clients only", async () => {
+    for (const url of ['/', '/accounts/pending']) {
+      const page = await get(url, BROWSER_ACCEPT)
+      const csp = String(page.headers['content-security-policy'])
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).toContain("style-src 'self' 'unsafe-inline'")
+      expect(csp).toContain("img-src 'self' data:")
+      expect(csp).toContain(
+        "frame-ancestors 'self' https://web.telegram.org https://webk.telegram.org https://webz.telegram.org",
+      )
+      // X-Frame-Options names no other origin: browsers that know frame-ancestors go by it alone.
+      expect(page.headers['x-frame-options'], url).toBeUndefined()
+    }
+    // Everything else keeps same-origin framing only: API answers, translations, the simulator page.
+    for (const url of ['/healthz', '/locales/en/common.json', '/simulator']) {
+      const response = await get(url, BROWSER_ACCEPT)
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'self';")
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN')
+    }
+  })
+
+  it('the origins allowed to frame the mini-app are a setting', async () => {
+    const other = await buildAppOn(t, {
+      config: { webDistDir: makeDist(), miniAppFrameAncestors: ['http://127.0.0.1:5999'] },
+    })
+    try {
+      const page = await other.inject({ method: 'GET', url: '/', headers: { accept: BROWSER_ACCEPT } })
+      expect(page.headers['content-security-policy']).toContain(
+        "frame-ancestors 'self' http://127.0.0.1:5999;",
+      )
+    } finally {
+      await other.close()
+    }
   })
 
   it('without a built web app, a browser gets a 503 line; API clients are unaffected', async () => {
