@@ -200,5 +200,13 @@ describe('operator console', () => {
       return response.status
     })
     expect(status).toBe(403)
+
+    // The CSRF token's cookie is the console's: the mini-app's pages, on the same origin, cannot read it.
+    const readable = () => page.evaluate(() => document.cookie.includes('ops_csrf='))
+    expect(await readable()).toBe(true)
+    await page.goto(`${server.url}/`)
+    expect(await readable()).toBe(false)
+    await page.goto(`${server.url}/accounts/pending`)
+    expect(await readable()).toBe(false)
   })
 })

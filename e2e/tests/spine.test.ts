@@ -117,6 +117,33 @@ describe('launching the mini-app as Telegram does', () => {
     await context.close()
   })
 
+  it("a blocked user's sign-in is refused once: no tokens, no loop of sign-ins", async () => {
+    const user = newUser('Blocked', 'User')
+    const first = await openMiniApp(browser, server, {
+      user,
+      platform: 'ios',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await expect.poll(() => first.page.getByText('v0.10.0').isVisible(), { timeout: 15_000 }).toBe(true)
+    await first.context.close()
+    await server.ops('POST', `/users/${user.id}/block`, { reason: 'e2e: blocked user' })
+
+    const { page, context } = await openMiniApp(browser, server, { user, platform: 'ios' })
+    const signIns: number[] = []
+    page.on('response', (response) => {
+      if (response.url().endsWith('/auth/telegram/authorize')) signIns.push(response.status())
+    })
+    await page.getByTestId('telegram-auth').getByRole('alert').waitFor({ timeout: 15_000 })
+    // Time for a loop to show itself: the app asks once and stays on its answer.
+    await page.waitForTimeout(3000)
+    expect(signIns).toEqual([403])
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)).length)).toBe(
+      0,
+    )
+    await screenshot(page, 'refused-blocked-user')
+    await context.close()
+  })
+
   it('shows the 404 page for an unknown path and goes back home', async () => {
     const { page, context } = await openMiniApp(browser, server, {
       user: newUser('Lost', 'User'),

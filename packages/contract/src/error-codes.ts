@@ -47,6 +47,8 @@ export const ErrorCode = {
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
   REFERRAL_REQUIRED: 'REFERRAL_REQUIRED',
+  /** 403 on Telegram sign-in: an operator blocked this user (docs/console.md, 'Blocking users'); no tokens. */
+  USER_BLOCKED: 'USER_BLOCKED',
   /** 403: the user may not refer others (their canReferrer is off): no referral link, no refresh. */
   REFERRAL_NOT_ALLOWED: 'REFERRAL_NOT_ALLOWED',
   NOT_FOUND: 'NOT_FOUND',

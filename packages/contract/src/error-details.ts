@@ -59,6 +59,7 @@ export const ErrorDetailsSchemas = {
   VALIDATION_ERROR: NoDetails,
   UNAUTHORIZED: NoDetails,
   REFERRAL_REQUIRED: NoDetails,
+  USER_BLOCKED: NoDetails,
   REFERRAL_NOT_ALLOWED: NoDetails,
   NOT_FOUND: NoDetails,
   RATE_LIMITED: WaitDetailsSchema,

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_REFERRER } from '../../dev/demo/demo-data.ts'
-import { referralLinks, users } from '../../src/db/schema.ts'
+import { referralLinks, refreshTokens, users } from '../../src/db/schema.ts'
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/modules/auth/access-tokens.ts'
-import { authorize, bearer, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
+import { authorize, bearer, json, TEST_AUTH_SECRET, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, nowSeconds, signInitData } from '../helpers/init-data.ts'
 
@@ -114,6 +114,39 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
         languageCode: 'fa',
         referrerUserId: await referrerId(),
       })
+    })
+
+    it('refuses a blocked user: 403 USER_BLOCKED in words, and no refresh token is written', async () => {
+      const tg = freshTelegramUser()
+      await authorize(t.app, tg)
+      const ops = (method: 'POST' | 'DELETE', payload?: Record<string, unknown>) =>
+        t.app.inject({
+          method,
+          url: `/ops/users/${tg.id}/block`,
+          headers: bearer(TEST_OPS_TOKEN),
+          ...(payload ? { payload } : {}),
+        })
+      expect((await ops('POST', { reason: 'sold accounts twice' })).statusCode).toBe(200)
+      const userId = (await findUser(tg.id))?.id ?? -1
+      const tokensOf = async () =>
+        (await t.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId))).length
+      const before = await tokensOf()
+
+      const refused = await authorizeRaw({
+        initData: signInitData({ user: tg, startParam: DEMO_REFERRAL_CODE }),
+      })
+      expect(refused.statusCode).toBe(403)
+      expect(json(refused)).toEqual({
+        statusCode: 403,
+        code: 'USER_BLOCKED',
+        message: 'This account has been blocked. Please contact support.',
+      })
+      expect(await tokensOf()).toBe(before)
+
+      // Unblocked, they sign in again.
+      expect((await ops('DELETE')).statusCode).toBe(200)
+      expect((await authorizeRaw({ initData: signInitData({ user: tg }) })).statusCode).toBe(200)
+      expect(await tokensOf()).toBe(before + 1)
     })
 
     it('answers 401 UNAUTHORIZED for bad, expired and unsigned init data', async () => {

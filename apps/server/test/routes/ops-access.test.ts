@@ -83,7 +83,8 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200)
     const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]))
     const csrf = json<{ csrfToken: string }>(response).csrfToken
-    const cookie = `ops_session=${cookies.ops_session}; ops_csrf=${cookies.ops_csrf}`
+    // What a browser sends to /ops: the session cookie; the CSRF cookie belongs to /console's pages.
+    const cookie = `ops_session=${cookies.ops_session}`
     return {
       response,
       csrf,
@@ -147,6 +148,13 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect(setCookie.find((c) => c.startsWith('ops_session='))).toMatch(/HttpOnly/)
     expect(setCookie.find((c) => c.startsWith('ops_session='))).toMatch(/SameSite=Strict/)
     expect(setCookie.find((c) => c.startsWith('ops_session='))).not.toMatch(/Secure/) // tests are not production
+    // The CSRF token's cookie: for the console's pages only (Path=/console), never for the mini-app's on the same
+    // origin; the one earlier servers set on every path is ended.
+    const csrfCookies = setCookie.filter((c) => c.startsWith('ops_csrf='))
+    expect(csrfCookies).toEqual([
+      `ops_csrf=${encodeURIComponent(s.csrf)}; Path=/console; SameSite=Strict`,
+      'ops_csrf=; Path=/; SameSite=Strict; Max-Age=0',
+    ])
     expect(json(await s.call('GET', '/ops/session'))).toMatchObject({
       login: admin.operator.login,
       role: 'admin',

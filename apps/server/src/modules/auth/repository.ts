@@ -20,8 +20,9 @@ const authUserColumns = { id: users.id, uid: users.uid, telegramId: users.telegr
  * Blocked users (an operator's decision, docs/console.md) are nobody to their tokens: access and refresh stop at
  * once. `userId` is the user's id column in the statement that reads the user (the dashboard reads its own).
  */
-export const notBlockedSql = (userId: SQLWrapper) =>
-  sql`not exists (select 1 from user_blocks b where b.user_id = ${userId})`
+const blockedSql = (userId: SQLWrapper) =>
+  sql`exists (select 1 from user_blocks b where b.user_id = ${userId})`
+export const notBlockedSql = (userId: SQLWrapper) => sql`not ${blockedSql(userId)}`
 const notBlocked = notBlockedSql(users.id)
 
 /** The access-token check's read on every user call (plugins/authenticate.ts): prepared (db/prepared.ts). */
@@ -46,8 +47,14 @@ export async function findUserById(db: Db, id: number): Promise<AuthUser | undef
   return row
 }
 
-/** Refreshes the profile of an existing user; undefined when the user does not exist yet. */
-export async function updateTelegramProfile(db: Db, profile: TelegramProfile): Promise<AuthUser | undefined> {
+/**
+ * Refreshes the profile of an existing user, and says whether an operator blocked them; undefined when the user
+ * does not exist yet.
+ */
+export async function updateTelegramProfile(
+  db: Db,
+  profile: TelegramProfile,
+): Promise<(AuthUser & { blocked: boolean }) | undefined> {
   const [row] = await db
     .update(users)
     .set({
@@ -58,7 +65,7 @@ export async function updateTelegramProfile(db: Db, profile: TelegramProfile): P
       updatedAt: sql`now()`,
     })
     .where(eq(users.telegramId, profile.telegramId))
-    .returning(authUserColumns)
+    .returning({ ...authUserColumns, blocked: sql<boolean>`${blockedSql(users.id)}` })
   return row
 }
 

@@ -57,6 +57,10 @@ const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
 export const referralRequired = () =>
   new DomainError(406, 'REFERRAL_REQUIRED', 'Only users with a referral link can access the bot')
 
+/** No spec text for it: the operators' decision, said plainly (docs/console.md, 'Blocking users'). */
+export const userBlocked = () =>
+  new DomainError(403, 'USER_BLOCKED', 'This account has been blocked. Please contact support.')
+
 export type AuthService = ReturnType<typeof createAuthService>
 
 export type TokenIssuingDeps = Pick<AuthServiceDeps, 'now' | 'accessTokens'> & {
@@ -127,10 +131,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         username: tg.username,
         languageCode: tg.languageCode,
       }
-      // An existing user just signs in: a code never changes their referrer (and never admits them twice).
-      const user =
-        (await updateTelegramProfile(db, profile)) ??
-        (await admitNewUser(profile, [startParam, referralCode]))
+      // An existing user just signs in: a code never changes their referrer (and never admits them twice). A
+      // blocked one gets no tokens: they would be refused at once, and the app would sign in again and again.
+      const existing = await updateTelegramProfile(db, profile)
+      if (existing?.blocked) throw userBlocked()
+      const user = existing ?? (await admitNewUser(profile, [startParam, referralCode]))
       // The bot may write to users whose init data allows it (docs/bot.md).
       if (allowsWriteToPm(checked.data.fields.user)) await markWriteAllowed(db, tg.id, now())
       const { accessToken, refreshToken } = await issueTokens(deps, db, user)

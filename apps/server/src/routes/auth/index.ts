@@ -18,6 +18,7 @@ const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'>> = async (app, { se
           200: TokenPairSchema,
           400: ErrorResponseSchema,
           401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
           406: ErrorResponseSchema,
         },
       },

@@ -1,8 +1,9 @@
 /**
  * The console's cookies: `ops_session` (HttpOnly, SameSite=Strict, path /ops, Secure in production) carries the
- * session token; `ops_csrf` (readable by the console's script, SameSite=Strict) carries the CSRF token that every
- * state-changing call echoes in `x-csrf-token` (double submit; the server also checks that the token is the
- * session's own, an HMAC of it). Neither has Max-Age: the session's expiry is the server's.
+ * session token; `ops_csrf` (SameSite=Strict, path /console: readable by the console's script and by no page of
+ * the mini-app, which shares the origin) carries the CSRF token that every state-changing call echoes in
+ * `x-csrf-token`; the server checks that the token is the session's own, an HMAC of it (the cookie itself never
+ * reaches /ops). Neither has Max-Age: the session's expiry is the server's.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
@@ -38,16 +39,25 @@ function cookie(
   ].join('; ')
 }
 
+/** The console's pages (apps/console is served at /console): the only pages that may read the CSRF token. */
+const CONSOLE_PATH = '/console'
+
+/** Ends the CSRF cookie that servers before this one set on every path, where the mini-app's pages could read it. */
+const clearRootCsrfCookie = (secure: boolean) =>
+  cookie(CSRF_COOKIE, '', { httpOnly: false, path: '/', secure, clear: true })
+
 export function setSessionCookies(reply: FastifyReply, token: string, csrf: string, secure: boolean): void {
   reply.header('set-cookie', [
     cookie(SESSION_COOKIE, token, { httpOnly: true, path: '/ops', secure }),
-    cookie(CSRF_COOKIE, csrf, { httpOnly: false, path: '/', secure }),
+    cookie(CSRF_COOKIE, csrf, { httpOnly: false, path: CONSOLE_PATH, secure }),
+    clearRootCsrfCookie(secure),
   ])
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {
   reply.header('set-cookie', [
     cookie(SESSION_COOKIE, '', { httpOnly: true, path: '/ops', secure, clear: true }),
-    cookie(CSRF_COOKIE, '', { httpOnly: false, path: '/', secure, clear: true }),
+    cookie(CSRF_COOKIE, '', { httpOnly: false, path: CONSOLE_PATH, secure, clear: true }),
+    clearRootCsrfCookie(secure),
   ])
 }

@@ -72,6 +72,7 @@ const SAMPLE_DETAILS = {
   VALIDATION_ERROR: undefined,
   UNAUTHORIZED: undefined,
   REFERRAL_REQUIRED: undefined,
+  USER_BLOCKED: undefined,
   REFERRAL_NOT_ALLOWED: undefined,
   NOT_FOUND: undefined,
   RATE_LIMITED: { wait: 75 },
