@@ -13,6 +13,11 @@
  * send whose process died meanwhile is still accepted, as Telegram would. The server claims the whole batch at
  * once under a 2-minute lease; between the kill and the restart the test moves that lease's end into the past, as
  * waiting two minutes would.
+ *
+ * Each update once (docs/bot.md), two processes with the webhook on one PostgreSQL database: one update delivered
+ * ten times at once to both is answered once; a process SIGKILLed inside an update's transaction (its handler
+ * waiting on a lock the test holds, the update already recorded there) leaves neither the record nor the answer,
+ * and the update, redelivered as Telegram does when it got no answer, is answered by the other process, once.
  */
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -125,8 +130,8 @@ function serverEnv(dataDir: string, fake: FakeBotApi): Record<string, string> {
   }
 }
 
-async function start(env: Record<string, string>): Promise<SpawnedServer> {
-  const port = await freePort()
+async function start(env: Record<string, string>, port?: number): Promise<SpawnedServer> {
+  port ??= await freePort()
   const server = spawnServer({ ...env, PORT: String(port) })
   fixtures.adopt(server)
   await waitHealthy(port, server, 40_000)
@@ -295,3 +300,98 @@ describe.runIf(TEST_DATABASE_URL)('two server processes on one PostgreSQL databa
     )
   }, 120_000)
 })
+
+describe.runIf(TEST_DATABASE_URL)(
+  'each bot update once, two server processes on one PostgreSQL database',
+  () => {
+    it('one update sent ten times to both is answered once; a process killed inside the update loses it to no one', async () => {
+      const fake = await newFake()
+      const database = await createTestDatabase('postgres')
+      fixtures.closeLater(() => database.dispose())
+      if (!database.url || database.database.kind !== 'postgres')
+        throw new Error('a PostgreSQL test database')
+      const { pool, db } = database.database
+      const secret = 'two-processes-webhook-secret'
+      const ports = [await freePort(), await freePort()]
+      const urls = ports.map((port) => `http://127.0.0.1:${port}/bot/webhook`)
+      const processes = await Promise.all(
+        ports.map((port, i) =>
+          start(
+            {
+              ...serverEnv(fixtures.tempDir(), fake),
+              DATABASE_URL: database.url ?? '',
+              BOT_WEBHOOK_URL: urls[i] ?? '',
+              BOT_WEBHOOK_SECRET: secret,
+            },
+            port,
+          ),
+        ),
+      )
+      const answers = (chatId: number) => fake.messagesTo(chatId).map((m) => codeOf(m))
+      /** A second answer to one chat would come a second after the first (the outbox's per-chat second). */
+      const settled = async (chatId: number) => {
+        const deadline = Date.now() + 20_000
+        while (answers(chatId).length === 0 && Date.now() < deadline) await sleep(50)
+        await sleep(1600)
+        return answers(chatId)
+      }
+      const recorded = async (updateId: number) =>
+        (
+          (await db.execute(
+            sql`select count(*)::int as n from bot_updates where update_id = ${updateId}`,
+          )) as {
+            rows: { n: number }[]
+          }
+        ).rows[0]?.n
+
+      // Ten deliveries of one update at once, five to each process.
+      const racer = { id: FIRST_CHAT + 500, first_name: 'Racer', language_code: 'en' }
+      const raced = await fake.userSends(racer, '/start TWOPROC', { hold: true })
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => fake.redeliver(raced, { url: urls[i % 2] ?? '' })),
+      )
+      expect(statuses).toEqual(Array.from({ length: 10 }, () => 200))
+      expect(await settled(racer.id)).toEqual(['TWOPROC'])
+      expect(await recorded(raced)).toBe(1)
+
+      // The first process takes an update and is killed inside its transaction: the update recorded there, its
+      // answer waiting to be queued behind the test's lock on the outbox.
+      const locker = await pool.connect()
+      const victim = { id: FIRST_CHAT + 501, first_name: 'Victim', language_code: 'en' }
+      let delivery: Promise<number> | undefined
+      try {
+        await locker.query('begin')
+        await locker.query('lock table bot_outbox in exclusive mode')
+        const crashed = await fake.userSends(victim, '/start CRASHED', { hold: true })
+        delivery = fake.redeliver(crashed, { url: urls[0] ?? '' })
+        const deadline = Date.now() + 20_000
+        // Asked on another connection: inside the locker's transaction the activity view would stay as first read.
+        const waitingToQueue = async () =>
+          (
+            (await db.execute(sql`select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query ilike 'insert into "bot_outbox"%'`)) as {
+              rows: { n: number }[]
+            }
+          ).rows[0]?.n ?? 0
+        while ((await waitingToQueue()) === 0) {
+          if (Date.now() > deadline) throw new Error('the update never reached the outbox insert')
+          await sleep(20)
+        }
+        processes[0]?.child.kill('SIGKILL')
+        expect(await processes[0]?.exited).toBeNull()
+        await locker.query('commit')
+        // Telegram got no answer, so it delivers the update again: this time to the other process.
+        expect(await delivery).toBe(0)
+        expect(await fake.redeliver(crashed, { url: urls[1] ?? '' })).toBe(200)
+        expect(await settled(victim.id)).toEqual(['CRASHED'])
+        expect(await fake.redeliver(crashed, { url: urls[1] ?? '' })).toBe(200)
+        expect(await settled(victim.id)).toEqual(['CRASHED'])
+        expect(await recorded(crashed)).toBe(1)
+      } finally {
+        await locker.query('rollback').catch(() => undefined)
+        locker.release()
+      }
+      await processes[1]?.stop()
+    }, 120_000)
+  },
+)

@@ -5,7 +5,8 @@
  * through `TELEGRAM_API_ROOT`; it is never loaded in production.
  *
  * It records every call and every message sent, keeps channel membership per user (switchable), and plays the
- * faults a real one shows: 429 with `retry_after`, 5xx, 403 'bot was blocked by the user', slow answers.
+ * faults a real one shows: 429 with `retry_after`, 5xx, 403 'bot was blocked by the user', slow answers; and it
+ * redelivers an update as Telegram does when a webhook's answer was lost or a poll did not confirm it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -56,8 +57,17 @@ export type FakeBotApi = {
   clearFaults(): void
   /** The user blocks (or unblocks) the bot: sendMessage to them answers 403. */
   setBlocked(userId: number, blocked: boolean): void
-  /** The user writes to the bot: an update for getUpdates, or POSTed to the webhook when one is set. */
-  userSends(from: FakeUser, text: string): Promise<void>
+  /**
+   * The user writes to the bot: an update for getUpdates, or POSTed to the webhook when one is set. Answers the
+   * update's id. `hold`: made but not delivered yet (as while the webhook cannot be reached); `redeliver` sends it.
+   */
+  userSends(from: FakeUser, text: string, options?: { hold?: boolean }): Promise<number>
+  /**
+   * Delivers an update sent before once more, as Telegram does: POSTed to the webhook (or to `url`, another
+   * process behind the same balancer) answering the HTTP status (0: no answer); without a webhook, served again
+   * by getUpdates, as an update whose offset was never confirmed is.
+   */
+  redeliver(updateId: number, options?: { url?: string }): Promise<number>
   readonly webhook: { url: string; secret: string | undefined } | undefined
   close(): Promise<void>
 }
@@ -108,7 +118,11 @@ export async function startFakeBotApi(options: {
   const blocked = new Set<number>()
   let faults: (FaultRule & { left: number })[] = []
   let webhook: { url: string; secret: string | undefined } | undefined
-  const updates: { update_id: number; [k: string]: unknown }[] = []
+  type FakeUpdate = { update_id: number; [k: string]: unknown }
+  /** Waiting for getUpdates, in update_id order. */
+  const updates: FakeUpdate[] = []
+  /** Every update made, for redelivery. */
+  const made = new Map<number, FakeUpdate>()
   let nextUpdateId = 1
   let nextMessageId = 1
   let waiters: (() => void)[] = []
@@ -155,7 +169,25 @@ export async function startFakeBotApi(options: {
         })
       })
     }
-    return ok(updates.slice(0, limit))
+    // As Telegram: never an update below the offset, even one queued while the poll waited.
+    return ok(updates.filter((u) => u.update_id >= offset).slice(0, limit))
+  }
+
+  /** POSTs an update to a webhook as Telegram does; answers the HTTP status, 0 when nothing answered. */
+  async function post(url: string, secret: string | undefined, update: FakeUpdate): Promise<number> {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(secret ? { 'x-telegram-bot-api-secret-token': secret } : {}),
+        },
+        body: JSON.stringify(update),
+      })
+      return response.status
+    } catch {
+      return 0
+    }
   }
 
   function getChatMember(params: Record<string, unknown>): Answer {
@@ -308,7 +340,7 @@ export async function startFakeBotApi(options: {
       if (isBlocked) blocked.add(userId)
       else blocked.delete(userId)
     },
-    async userSends(from, text) {
+    async userSends(from, text, options = {}) {
       const message = {
         message_id: nextMessageId++,
         date: now(),
@@ -320,19 +352,25 @@ export async function startFakeBotApi(options: {
           : {}),
       }
       const update = { update_id: nextUpdateId++, message }
+      made.set(update.update_id, update)
+      if (options.hold) return update.update_id
       if (webhook) {
-        await fetch(webhook.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(webhook.secret ? { 'x-telegram-bot-api-secret-token': webhook.secret } : {}),
-          },
-          body: JSON.stringify(update),
-        }).catch(() => undefined)
-        return
+        await post(webhook.url, webhook.secret, update)
+        return update.update_id
       }
       updates.push(update)
       wake()
+      return update.update_id
+    },
+    async redeliver(updateId, options = {}) {
+      const update = made.get(updateId)
+      if (!update) throw new Error(`no update ${updateId} was sent`)
+      const url = options.url ?? webhook?.url
+      if (url !== undefined) return post(url, webhook?.secret, update)
+      if (!updates.includes(update)) updates.push(update)
+      updates.sort((a, b) => a.update_id - b.update_id)
+      wake()
+      return 200
     },
     get webhook() {
       return webhook

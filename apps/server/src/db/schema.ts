@@ -576,6 +576,24 @@ export const botOutbox = pgTable(
   ],
 )
 
+/**
+ * The updates the bot handled (docs/bot.md, 'Each update once'), per bot: a replayed update_id finds its row and
+ * gets no second answer. Written in the transaction that queues the answer; only ids and a time, never the
+ * update. Pruned by housekeeping after a day at least (Telegram keeps an update for redelivery 24 hours at most).
+ */
+export const botUpdates = pgTable(
+  'bot_updates',
+  {
+    botId: bigint('bot_id', { mode: 'number' }).notNull(),
+    updateId: bigint('update_id', { mode: 'number' }).notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.botId, t.updateId] }),
+    index('bot_updates_handled_at_idx').on(t.handledAt),
+  ],
+)
+
 /** Leases one process holds at a time (the bot's long polling), with the position it reached. */
 export const leases = pgTable('leases', {
   name: text('name').primaryKey(),

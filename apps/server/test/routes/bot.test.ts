@@ -1,7 +1,9 @@
 /**
  * The Telegram bot against the fake Bot API over real HTTP (docs/bot.md), on PGlite and PostgreSQL: the channel
  * check per member status and on failure, /start by long polling and by webhook, the webhook's secret, the
- * outbox's limits (429 waited out, 403 stops messages) and two workers sharing one outbox.
+ * outbox's limits (429 waited out, 403 stops messages) and two workers sharing one outbox; each update answered
+ * once, whether Telegram redelivers it by webhook (to one process or two at once) or a poll serves it again after
+ * a crash, and an update whose handling did not commit answered when it comes again.
  */
 import type { ChannelStatus } from '@app/contract'
 import { sql } from 'drizzle-orm'
@@ -24,6 +26,7 @@ import {
 } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
+import { freePort } from '../helpers/spawn-server.ts'
 
 const CHANNEL = 'durov'
 const START_LINK = 'https://t.me/AccountSupplyDemoBot?startapp='
@@ -50,6 +53,12 @@ function botConfig(apiRoot: string, overrides: Partial<Config['bot']> = {}, outb
     },
   }
 }
+
+/**
+ * Long enough for a second answer to one chat to arrive: the outbox looks every 100 ms, and a chat sent to within
+ * the last second waits (the claim's per-chat second).
+ */
+const REPEAT_MS = 1600
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
   const end = Date.now() + ms
@@ -224,7 +233,8 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       })
     const update = (from: { id: number; first_name: string; language_code?: string }, text: string) =>
       JSON.stringify({
-        update_id: 1000 + (from.id % 1000),
+        // Far above the fake's own update ids, which this suite's handled updates must not shadow.
+        update_id: 2_000_000_000 + (from.id % 1000),
         message: {
           message_id: 1,
           date: Math.floor(Date.now() / 1000),
@@ -253,7 +263,7 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
         expect(response.statusCode, body).toBeLessThan(500)
       }
       // An update of a kind the bot ignores is still taken (200): Telegram must not redeliver it.
-      expect((await post('{"update_id":5,"edited_message":{}}', signed)).statusCode).toBe(200)
+      expect((await post('{"update_id":2000000005,"edited_message":{}}', signed)).statusCode).toBe(200)
     })
 
     it('answers /start <code> taken by webhook', async () => {
@@ -264,6 +274,88 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200)
       await waitFor(() => fake.messagesTo(user.id).length === 1)
       expect(fake.messagesTo(user.id)[0]?.text).toMatch(/^Welcome!/)
+    })
+  })
+
+  describe('each update once, by webhook', () => {
+    const secret = 'webhook-secret-of-the-replays'
+    /** Two processes on the suite's database, each listening with the real webhook route, as behind a balancer. */
+    const processes: { app: FastifyInstance; url: string }[] = []
+    beforeAll(async () => {
+      for (let i = 0; i < 2; i++) {
+        const port = await freePort()
+        const url = `http://127.0.0.1:${port}/bot/webhook`
+        const app = await buildAppOn(t, {
+          config: { bot: botConfig(fake.url, { webhookUrl: url, webhookSecret: secret }, 100) },
+        })
+        await app.listen({ port, host: '127.0.0.1' })
+        processes.push({ app, url })
+      }
+      await waitFor(() => fake.calls.filter((c) => c.method === 'setWebhook').length >= 2)
+    })
+    afterAll(async () => {
+      for (const { app } of processes) await app.close()
+      await fetch(`${fake.url}/bot${TEST_BOT_TOKEN}/deleteWebhook`, { method: 'POST' })
+    })
+    const urlOf = (i: number) => processes[i % processes.length]?.url ?? ''
+    const handledRows = async (updateId: number) => {
+      const result = (await t.database.db.execute(
+        sql`select bot_id from bot_updates where update_id = ${updateId}`,
+      )) as { rows: { bot_id: string | number }[] }
+      return result.rows.map((r) => Number(r.bot_id))
+    }
+    /** The answers a user got, once a repeat has had time to arrive. */
+    const settledAnswers = async (userId: number) => {
+      await waitFor(() => fake.messagesTo(userId).length > 0)
+      await new Promise((resolve) => setTimeout(resolve, REPEAT_MS))
+      return fake.messagesTo(userId).map((m) => read(m).button?.url ?? m.text)
+    }
+
+    it('a replayed update (to the same process or the other) is taken (200) and gets no second answer', async () => {
+      const user = freshTelegramUser({ language_code: 'en' })
+      const updateId = await fake.userSends(user, '/start REPLAY1')
+      await waitFor(() => fake.messagesTo(user.id).length === 1)
+      expect(await fake.redeliver(updateId, { url: urlOf(0) })).toBe(200)
+      expect(await fake.redeliver(updateId, { url: urlOf(1) })).toBe(200)
+      expect(await settledAnswers(user.id)).toEqual([`${START_LINK}REPLAY1`])
+      // Recorded once, for this bot.
+      expect(await handledRows(updateId)).toEqual([fake.botUser.id])
+    })
+
+    it('the same update ten times at once, to two processes: one answer', async () => {
+      const user = freshTelegramUser({ language_code: 'en' })
+      const updateId = await fake.userSends(user, '/start RACE1', { hold: true })
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => fake.redeliver(updateId, { url: urlOf(i) })),
+      )
+      expect(statuses).toEqual(Array.from({ length: 10 }, () => 200))
+      expect(await settledAnswers(user.id)).toEqual([`${START_LINK}RACE1`])
+    })
+
+    it('an update whose handling failed before its commit is answered when it comes again, once', async () => {
+      // The answer cannot be queued (as when the process dies right after recording the update): nothing commits.
+      await t.database.db.execute(sql`
+        create function refuse_crash_code() returns trigger language plpgsql as $$
+        begin
+          if new.params->>'code' = 'CRASH1' then raise exception 'the process died here'; end if;
+          return new;
+        end $$`)
+      await t.database.db.execute(sql`
+        create trigger refuse_crash_code before insert on bot_outbox
+          for each row execute function refuse_crash_code()`)
+      const user = freshTelegramUser({ language_code: 'en' })
+      let updateId: number
+      try {
+        updateId = await fake.userSends(user, '/start CRASH1')
+        expect(await handledRows(updateId)).toEqual([])
+      } finally {
+        await t.database.db.execute(sql`drop trigger refuse_crash_code on bot_outbox`)
+        await t.database.db.execute(sql`drop function refuse_crash_code()`)
+      }
+      expect(fake.messagesTo(user.id)).toEqual([])
+      expect(await fake.redeliver(updateId, { url: urlOf(1) })).toBe(200)
+      expect(await fake.redeliver(updateId, { url: urlOf(0) })).toBe(200)
+      expect(await settledAnswers(user.id)).toEqual([`${START_LINK}CRASH1`])
     })
   })
 
@@ -306,6 +398,35 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       expect((await sendToBot(user, '/start'))?.text).toMatch(/needs an invitation/)
       expect((await sendToBot(user, '/balance'))?.text).toMatch(/^I tell you when/)
       expect((await sendToBot(user, '/start'))?.reply_markup).toBeUndefined()
+    })
+
+    it('an update a poll serves again (the holder crashed before recording its position) gets no second answer', async () => {
+      const user = freshTelegramUser({ language_code: 'en' })
+      const updateId = await fake.userSends(user, '/start POLLED1')
+      await waitFor(() => fake.messagesTo(user.id).length === 1)
+      const position = async () => {
+        const result = (await t.database.db.execute(
+          sql`select position from leases where name = 'bot-polling'`,
+        )) as { rows: { position: string | number }[] }
+        return Number(result.rows[0]?.position)
+      }
+      await waitFor(async () => (await position()) >= updateId)
+      // What a crash between handling the update and recording the position leaves: the position before it, and
+      // Telegram still holding the update, as no poll confirmed it.
+      const pollsBefore = fake.calls.length
+      await t.database.db.execute(
+        sql`update leases set position = ${updateId - 1} where name = 'bot-polling'`,
+      )
+      // Served again once a poll asks from the old position (one that began before would confirm it, as Telegram's).
+      await waitFor(() =>
+        fake.calls
+          .slice(pollsBefore)
+          .some((c) => c.method === 'getUpdates' && Number(c.params.offset) === updateId),
+      )
+      await fake.redeliver(updateId)
+      await waitFor(async () => (await position()) >= updateId)
+      await new Promise((resolve) => setTimeout(resolve, REPEAT_MS))
+      expect(fake.messagesTo(user.id).map((m) => read(m).button?.url)).toEqual([`${START_LINK}POLLED1`])
     })
 
     it('one process polls at a time: each update answered once; when the holder stops and its lease runs out, the other goes on without repeats', async () => {

@@ -1,8 +1,11 @@
-/** All SQL of the Telegram bot (docs/bot.md): who may be written to, the outbox, and the polling lease. */
+/**
+ * All SQL of the Telegram bot (docs/bot.md): who may be written to, the updates handled, the outbox, and the
+ * polling lease.
+ */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
-import { botChats, botOutbox, leases } from '../../db/schema.ts'
+import { botChats, botOutbox, botUpdates, leases } from '../../db/schema.ts'
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
@@ -42,6 +45,25 @@ export async function markBlocked(db: Db, chatId: number, now: Date, reason: str
       .set({ status: 'failed', lastError: reason, claimedUntil: null })
       .where(and(eq(botOutbox.chatId, chatId), eq(botOutbox.status, 'pending')))
   })
+}
+
+// --- Updates handled ---
+
+/**
+ * Records that the bot handled `updateId`: true the first time, false for a replay (the row exists, or another
+ * transaction that recorded it committed meanwhile: the unique key makes this one wait for it). Call it with the
+ * `tx` that queues the answer, so that both commit or neither.
+ */
+export async function recordHandledUpdate(
+  db: Db,
+  update: { botId: number; updateId: number; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(botUpdates)
+    .values({ botId: update.botId, updateId: update.updateId, handledAt: ts(update.now) })
+    .onConflictDoNothing()
+    .returning({ updateId: botUpdates.updateId })
+  return rows.length === 1
 }
 
 // --- The outbox ---

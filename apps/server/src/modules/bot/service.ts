@@ -6,7 +6,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto'
 import { REFERRAL_CODE_PATTERN } from '@app/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import { Composer, type Context } from 'grammy'
+import { Composer, Context } from 'grammy'
 import type { Update } from 'grammy/types'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
@@ -27,6 +27,7 @@ import {
   markStarted,
   payoutsLongInReview,
   queueChatMessage,
+  recordHandledUpdate,
   releaseLease,
   setLeasePosition,
 } from './repository.ts'
@@ -70,6 +71,9 @@ export function isUpdate(value: unknown): value is Update {
   return typeof value === 'object' && value !== null && Number.isSafeInteger(id) && (id as number) >= 0
 }
 
+/** An update's context: grammY's, plus the transaction its answer is queued in. */
+type UpdateContext = Context & { db: Db }
+
 export function createBotService(deps: BotServiceDeps) {
   const { db, now, bot, log, config } = deps
   const settings = config.bot.outbox
@@ -79,45 +83,55 @@ export function createBotService(deps: BotServiceDeps) {
     outboxWorker?.wake()
   }
 
-  // --- Updates: small handlers, composer style ---
-  const handlers = new Composer<Context>()
+  // --- Updates: small handlers, composer style, each writing in the update's transaction (ctx.db) ---
+  const handlers = new Composer<UpdateContext>()
   const privateChat = handlers.chatType('private')
   privateChat.command('start', async (ctx) => {
     const language = languageOf(ctx.from.language_code)
     const code = ctx.match.trim()
-    await markStarted(db, ctx.from.id, now())
-    await queueChatMessage(db, {
+    await markStarted(ctx.db, ctx.from.id, now())
+    await queueChatMessage(ctx.db, {
       chatId: ctx.chat.id,
       kind: REFERRAL_CODE_PATTERN.test(code) ? 'start_welcome' : 'start_no_code',
       language,
       params: REFERRAL_CODE_PATTERN.test(code) ? { code } : {},
       now: now(),
     })
-    queued()
   })
   privateChat.on('message', async (ctx) => {
-    await queueChatMessage(db, {
+    await queueChatMessage(ctx.db, {
       chatId: ctx.chat.id,
       kind: 'help',
       language: languageOf(ctx.from.language_code),
       params: {},
       now: now(),
     })
-    queued()
   })
-  bot.use(handlers)
-  bot.catch((error) => {
-    log?.warn(
-      { error: classifyBotError(error.error, deps.botToken).description },
-      'bot update handler failed',
-    )
-  })
+  const runHandlers = handlers.middleware()
 
+  /**
+   * Handles an update once per update_id (docs/bot.md, 'Each update once'): the record of it and what its handler
+   * queues commit in one transaction, so a replay (Telegram redelivering, another process, a poll that repeats
+   * after a crash) finds the record and queues nothing, and a crash before the commit leaves neither, so the
+   * update redelivered is handled then. A handler's error rolls both back and reaches the caller.
+   */
   async function handleUpdate(update: Update): Promise<void> {
     // Not bot.init(): grammY retries its getMe without end while Telegram cannot be reached, and a webhook request
     // would then never be answered. One getMe within the client's timeout; its failure fails this update only.
     if (!bot.isInited()) bot.botInfo = await bot.api.getMe()
-    await bot.handleUpdate(update)
+    const me = bot.botInfo
+    const handled = await db.transaction(async (tx) => {
+      const first = await recordHandledUpdate(tx, { botId: me.id, updateId: update.update_id, now: now() })
+      if (first)
+        await runHandlers(Object.assign(new Context(update, bot.api, me), { db: tx }), async () => {})
+      return first
+    })
+    if (!handled) {
+      log?.debug({ updateId: update.update_id }, 'bot update already handled: not answered again')
+      return
+    }
+    // Woken after the commit, so that the worker finds what the handler queued.
+    queued()
   }
 
   // --- The outbox worker ---

@@ -10,6 +10,9 @@ import { KNOWN_ADDRESS_SECONDS } from '../sign-in-guard/guard.ts'
 
 const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
+/** Telegram keeps an update it could not deliver for 24 hours: a handled update's record outlives that. */
+const HANDLED_UPDATE_MIN_KEEP_MS = 24 * 3600 * 1000
+
 /** One job: deletes up to `limit` rows it is done with (as of `cutoffs`) and answers how many went. */
 export type PruneJob = {
   name: string
@@ -99,6 +102,15 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'sign_in_addresses',
     'subject, address',
     (c) => sql`last_success_at < ${ts(new Date(c.now.getTime() - KNOWN_ADDRESS_SECONDS * 1000))}`,
+  ),
+  // Updates the bot handled (docs/bot.md, 'Each update once'): kept `retention`, and never less than a day, as
+  // Telegram redelivers an update for 24 hours at most; a row gone sooner would let a late replay be answered.
+  deleteJob(
+    'bot updates',
+    'bot_updates',
+    'bot_id, update_id',
+    (c) =>
+      sql`handled_at < least(${ts(c.retention)}, ${ts(new Date(c.now.getTime() - HANDLED_UPDATE_MIN_KEEP_MS))})`,
   ),
   // Idempotency keys (plugins/idempotency.ts) past their expiry: a cache whose answers may no longer be replayed.
   { name: 'idempotency keys', prune: (db, cutoffs) => pruneIdempotencyKeys(db, cutoffs.now) },

@@ -8,8 +8,9 @@ export const BOT_WEBHOOK_PATH = '/bot/webhook'
 
 /**
  * Telegram's updates, when BOT_WEBHOOK_URL is set (docs/bot.md). The secret-token header is checked (in constant
- * time) before the body is: an unsigned update is a 401, a malformed one a 400, never a 5xx. A handler that fails
- * is logged and the update answered 200, so that Telegram does not redeliver it forever.
+ * time) before the body is: an unsigned update is a 401, a malformed one a 400, never a 5xx. An update handled
+ * before (Telegram redelivering it, here or to another process) is answered 200 and not handled again. A handler
+ * that fails is logged and the update answered 200, so that Telegram does not redeliver it forever.
  */
 const botWebhookRoutes: FastifyPluginAsyncZod<WithServices<'bot'>> = async (app, { services: { bot } }) => {
   app.post(

@@ -97,6 +97,10 @@ async function seed(db: Db, now: Date): Promise<void> {
     (1, 'old-alert-of-a-payout-no-longer-in-review', 'sent', ${t(-8 * DAY)}, ${t(-8 * DAY)}, 'review:00000000-0000-0000-0000-000000000000'),
     (1, 'keep-alert-of-a-payout-in-review', 'sent', ${t(-8 * DAY)}, ${t(-8 * DAY)}, ${`review:${transaction?.uid}`}),
     (1, 'fresh-sent', 'sent', ${t(-DAY)}, ${t(-DAY)}, null)`)
+  // Updates the bot handled, tagged by update id: 1001 is past retention; 1002 within it; 1003 within a day, which
+  // outlives even a retention of an hour (Telegram redelivers for 24 hours).
+  await db.execute(sql`insert into bot_updates (bot_id, update_id, handled_at) values
+    (7, 1001, ${t(-8 * DAY)}), (7, 1002, ${t(-2 * DAY)}), (7, 1003, ${t(-2 * HOUR)})`)
   await db.execute(sql`insert into idempotency_keys (user_id, key, request_hash, locked_until, expires_at) values
     (${userId}, 'old-key', 'h', ${t(-2 * DAY)}, ${t(-DAY)}), (${userId}, 'fresh-key', 'h', ${t(-60_000)}, ${t(DAY)})`)
   await db.execute(
@@ -118,6 +122,7 @@ async function left(db: Db) {
     botOutbox: await tags(sql`select kind as tag from bot_outbox`),
     idempotencyKeys: await tags(sql`select key as tag from idempotency_keys`),
     signInAddresses: await tags(sql`select address as tag from sign_in_addresses`),
+    botUpdates: await tags(sql`select update_id::text as tag from bot_updates`),
   }
 }
 
@@ -131,6 +136,7 @@ const EXPECTED_LEFT = {
   botOutbox: ['fresh-sent', 'keep-alert-of-a-payout-in-review'],
   idempotencyKeys: ['fresh-key'],
   signInAddresses: ['fresh-address'],
+  botUpdates: ['1002', '1003'],
 }
 
 /** The defaults, but the schedule (tests' apps have it off). */
@@ -166,6 +172,7 @@ describe.each(DATABASE_KINDS)('housekeeping on %s', (kind) => {
       'bot outbox': 3,
       'sign-in addresses': 1,
       'idempotency keys': 1,
+      'bot updates': 1,
     })
     expect(await left(db)).toEqual(EXPECTED_LEFT)
     const after = new Map((await tableRowCounts(db)).map((c) => [c.table, c.rows]))
@@ -200,6 +207,7 @@ describe.each(DATABASE_KINDS)('housekeeping on %s', (kind) => {
     expect(rest.counters).toEqual([])
     expect(rest.refreshTokens).toEqual(['fresh-live'])
     expect(rest.emailOutbox).toEqual(['fresh-failed', 'keep-pending'])
+    expect(rest.botUpdates).toEqual(['1003'])
   })
 
   it('the server prunes on its schedule once started', async () => {
