@@ -255,8 +255,6 @@ export type EmailAuthConfig = {
   loginFailures: SignInLimits
   /** Code requests and registrations per client address per window, on top of the per-minute /auth limit. */
   codesPerAddress: { max: number; windowSeconds: number }
-  /** Unverified registrations older than this give their email up to a new registration. */
-  unverifiedHoldSeconds: number
   outbox: {
     pollMs: number
     batchSize: number
@@ -340,7 +338,6 @@ function emailAuthConfig(outboxPollMs: number): EmailAuthConfig {
       perSignIn: { max: 100, windowSeconds: 24 * 3600 },
     },
     codesPerAddress: { max: 30, windowSeconds: 3600 },
-    unverifiedHoldSeconds: 24 * 3600,
     outbox: {
       pollMs: outboxPollMs,
       batchSize: 20,

@@ -14,13 +14,35 @@ const EmailSchema = z.pipe(
   z.email({ error: V.emailInvalid }),
 )
 
+/**
+ * A new password: 6 to 128 characters (spec section 5's minimum and messages). The server also refuses the
+ * commonest passwords (PASSWORD_TOO_COMMON: the list stays on the server, out of the mini-app's bundle).
+ */
 const PasswordSchema = z
   .string({ error: V.passwordRequired })
   .check(
     z.minLength(1, { error: V.passwordRequired }),
     z.minLength(6, { error: V.passwordMin }),
-    z.maxLength(128),
+    z.maxLength(128, { error: V.passwordMax }),
   )
+
+/** The password is the email, or its part before the @, in any case: the first guess anyone makes. */
+export function passwordIsEmail(password: string, email: string): boolean {
+  const address = email.trim().toLowerCase()
+  const guess = password.trim().toLowerCase()
+  return guess === address || guess === address.slice(0, address.lastIndexOf('@'))
+}
+
+/** Refuses a `field` password that is the body's email (passwordIsEmail); the issue lands on `field`. */
+export function passwordNotEmail(field: 'password' | 'newPassword') {
+  return z.refine(
+    (value: unknown) => {
+      const { [field]: password, email } = value as Record<string, unknown>
+      return typeof password !== 'string' || typeof email !== 'string' || !passwordIsEmail(password, email)
+    },
+    { error: V.passwordIsEmail, path: [field] },
+  )
+}
 
 /**
  * The language of the email a call sends (verification and reset codes): the mini-app's language. Optional;
@@ -39,7 +61,7 @@ export const LoginBodySchema = z.object({
     .check(
       z.minLength(1, { error: V.passwordRequired }),
       z.minLength(6, { error: V.loginPasswordInvalid }),
-      z.maxLength(128),
+      z.maxLength(128, { error: V.loginPasswordInvalid }),
     ),
 })
 export type LoginBody = z.infer<typeof LoginBodySchema>
@@ -64,13 +86,15 @@ const RetypeSchema = z.string({ error: V.retypeRequired }).check(z.minLength(1, 
  * a session the referral gate still holds: `referralCode` is required then, as for a new Telegram user.
  */
 export const RegisterBodySchema = withRetype(
-  z.object({
-    email: EmailSchema,
-    password: PasswordSchema,
-    passwordRetype: RetypeSchema,
-    referralCode: z.optional(ReferralCodeSchema),
-    lng: MailLanguageSchema,
-  }),
+  z
+    .object({
+      email: EmailSchema,
+      password: PasswordSchema,
+      passwordRetype: RetypeSchema,
+      referralCode: z.optional(ReferralCodeSchema),
+      lng: MailLanguageSchema,
+    })
+    .check(passwordNotEmail('password')),
   'password',
 )
 export type RegisterBody = z.infer<typeof RegisterBodySchema>
@@ -85,12 +109,14 @@ export const EmailVerificationRequestBodySchema = z.object({ email: EmailSchema,
 export const EmailVerificationConfirmBodySchema = z.object({ code: AuthCodeSchema, email: EmailSchema })
 
 export const PasswordResetRequestBodySchema = withRetype(
-  z.object({
-    email: EmailSchema,
-    newPassword: PasswordSchema,
-    passwordRetype: RetypeSchema,
-    lng: MailLanguageSchema,
-  }),
+  z
+    .object({
+      email: EmailSchema,
+      newPassword: PasswordSchema,
+      passwordRetype: RetypeSchema,
+      lng: MailLanguageSchema,
+    })
+    .check(passwordNotEmail('newPassword')),
   'newPassword',
 )
 /** POST /auth/login answers the same token pair as Telegram authorization. */

@@ -42,6 +42,7 @@ export const ErrorDetailsSchemas = {
   EMAIL_NOT_VERIFIED: NoDetails,
   EMAIL_NOT_FOUND: NoDetails,
   EMAIL_ALREADY_SET: z.object({ email: z.string() }),
+  PASSWORD_TOO_COMMON: NoDetails,
   PASSWORD_REQUIRED: NoDetails,
   INVALID_CODE: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),
   INVALID_PASSWORD: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),

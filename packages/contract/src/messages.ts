@@ -17,6 +17,8 @@ export const V = {
   emailRequired: 'validation.emailRequired',
   passwordRequired: 'validation.passwordRequired',
   passwordMin: 'validation.passwordMin',
+  passwordMax: 'validation.passwordMax',
+  passwordIsEmail: 'validation.passwordIsEmail',
   loginPasswordInvalid: 'validation.loginPasswordInvalid',
   retypeRequired: 'validation.retypeRequired',
   retypeMismatch: 'validation.retypeMismatch',

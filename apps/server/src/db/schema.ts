@@ -448,17 +448,22 @@ export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed'
 
 /**
  * Email and password sign-in (docs/email-auth.md): one identity per email (trimmed, lower case), a second way into
- * a user. `user_id` is null until a registration made without a Telegram session is verified: the user is created
- * then, with the referrer the gate admitted at registration (`referrer_user_id`, null for an operator invite).
- * Passwords are argon2id hashes (PHC strings); nothing here is a secret in plain text.
+ * a user. Until the mailbox is proven (`verified_at`) the row is a registration that binds nothing: `user_id` is
+ * null, and a later registration of the same email replaces it. Proven, it joins the signed-in user who asked
+ * (`requested_by_user_id`) or becomes a new user with the referrer the gate admitted (`referrer_user_id`, null for
+ * an operator invite), if that code still admits. Passwords are argon2id hashes (PHC strings); nothing here is a
+ * secret in plain text.
  */
 export const emailIdentities = pgTable(
   'email_identities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     email: text('email').notNull().unique(),
+    /** The user this email signs in to: set when the mailbox is proven, never before. */
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
     passwordHash: text('password_hash').notNull(),
+    /** Registered while signed in through Telegram: that user, whom a proof (with their session) joins. */
+    requestedByUserId: bigint('requested_by_user_id', { mode: 'number' }).references(() => users.id),
     /** Session-less registrations: the referrer the gate admitted (null: an operator invite). */
     referrerUserId: bigint('referrer_user_id', { mode: 'number' }).references(() => users.id),
     /** Session-less registrations: the code the gate admitted, given to the user made at verification. */
@@ -471,6 +476,10 @@ export const emailIdentities = pgTable(
   },
   (t) => [
     uniqueIndex('email_identities_user_unique').on(t.userId).where(sql`${t.userId} is not null`),
+    // A signed-in user's earlier pending registration gives way to their next one.
+    index('email_identities_requested_by_idx')
+      .on(t.requestedByUserId)
+      .where(sql`${t.requestedByUserId} is not null and ${t.verifiedAt} is null`),
     // The console's user search by a substring of the email.
     index('email_identities_email_trgm_idx')
       .using('gin', t.email.op('gin_trgm_ops'))

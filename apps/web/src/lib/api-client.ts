@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
+import { ErrorCode, ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
 import { type $ZodType, type output, safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, setTokens } from './auth-tokens.ts'
@@ -109,8 +109,15 @@ async function accessTokenAfter401(usedAccessToken: string | null): Promise<stri
 }
 
 /**
+ * 401s that answer the call itself, not a refused token (a wrong email code on a call that also sends the
+ * token): no refresh, no retry, which would spend another try of the code.
+ */
+const CALL_OWN_401_CODES: readonly string[] = [ErrorCode.INVALID_CODE, ErrorCode.INVALID_CREDENTIALS]
+
+/**
  * The one way the app talks to the API: same origin, bearer token, the answer parsed with the contract.
- * A 401 triggers one token refresh and one retry; if the refresh fails the original error is thrown.
+ * A 401 triggers one token refresh and one retry (unless it is the call's own answer, above); if the refresh
+ * fails the original error is thrown.
  * No timeout (spec section 9): Telegram's webview may sit on a slow mobile network.
  */
 export async function apiRequest<S extends $ZodType>(
@@ -135,7 +142,9 @@ export async function apiRequest<S extends $ZodType>(
 
   if (response.status === 401 && auth) {
     const originalError = await toApiError(response)
-    const freshAccessToken = await accessTokenAfter401(usedAccessToken)
+    const freshAccessToken = CALL_OWN_401_CODES.includes(originalError.code)
+      ? null
+      : await accessTokenAfter401(usedAccessToken)
     if (!freshAccessToken) {
       if (intent !== undefined) settleIntent(intent)
       throw originalError

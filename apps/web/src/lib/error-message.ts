@@ -55,8 +55,14 @@ export const REGISTER_ERRORS = authRows({ 406: 'auth.error.referralRequired', 40
 /** POST /auth/email-verification-request and /auth/password-reset-request: 404 'Invalid email provided'. */
 export const EMAIL_VERIFICATION_REQUEST_ERRORS = authRows({ 404: 'auth.error.invalidEmail' })
 export const PASSWORD_RESET_REQUEST_ERRORS = authRows({ 404: 'auth.error.invalidEmail' })
-/** POST /auth/email-verification-confirm: 401 'Invalid OTP code'. */
-export const EMAIL_VERIFICATION_CONFIRM_ERRORS = authRows({ 401: 'auth.error.invalidOtp' })
+/**
+ * POST /auth/email-verification-confirm: 401 'Invalid OTP code'; 406 the registration's referral code stopped
+ * admitting before the email was verified (docs/referrals.md).
+ */
+export const EMAIL_VERIFICATION_CONFIRM_ERRORS = authRows({
+  401: 'auth.error.invalidOtp',
+  406: 'auth.error.referralRequired',
+})
 /** POST /auth/password-reset-confirm: 401 'Invalid code provided'. */
 export const PASSWORD_RESET_CONFIRM_ERRORS = authRows({ 401: 'auth.error.invalidCode' })
 
@@ -124,6 +130,7 @@ const CODE_TEXTS: CodeText = {
   EMAIL_NOT_VERIFIED: () => ({ key: 'error.code.EMAIL_NOT_VERIFIED' }),
   EMAIL_NOT_FOUND: () => ({ key: 'error.code.EMAIL_NOT_FOUND' }),
   EMAIL_ALREADY_SET: (d) => ({ key: 'error.code.EMAIL_ALREADY_SET', values: { email: d.email } }),
+  PASSWORD_TOO_COMMON: () => ({ key: 'error.code.PASSWORD_TOO_COMMON' }),
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',

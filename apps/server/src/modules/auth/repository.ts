@@ -99,19 +99,27 @@ export async function createTelegramUser(
   return row
 }
 
+/** A referral code as typed, or the link a registration kept (its id). */
+export type ReferralLinkRef = { code: string } | { linkId: number }
+
 /**
  * An unrevoked referral code that may admit a new user: operator invites (no owner) always,
  * user links only while their owner may refer.
  */
 export async function findAdmittingReferralLink(
   db: Db,
-  code: string,
+  link: ReferralLinkRef,
 ): Promise<{ ownerUserId: number | null; linkId: number } | undefined> {
   const [row] = await db
     .select({ linkId: referralLinks.id, ownerUserId: referralLinks.userId, ownerCanRefer: users.canReferrer })
     .from(referralLinks)
     .leftJoin(users, eq(users.id, referralLinks.userId))
-    .where(and(eq(referralLinks.code, code), isNull(referralLinks.revokedAt)))
+    .where(
+      and(
+        'code' in link ? eq(referralLinks.code, link.code) : eq(referralLinks.id, link.linkId),
+        isNull(referralLinks.revokedAt),
+      ),
+    )
   if (!row) return undefined
   if (row.ownerUserId !== null && row.ownerCanRefer !== true) return undefined
   return { ownerUserId: row.ownerUserId, linkId: row.linkId }
@@ -127,9 +135,9 @@ export async function findAdmittingReferralLink(
  */
 export async function lockAdmittingReferralLink(
   tx: Db,
-  code: string,
+  ref: ReferralLinkRef,
 ): Promise<{ ownerUserId: number | null; linkId: number } | undefined> {
-  const link = await findAdmittingReferralLink(tx, code)
+  const link = await findAdmittingReferralLink(tx, ref)
   if (!link) return undefined
   if (link.ownerUserId !== null) {
     const [owner] = await tx

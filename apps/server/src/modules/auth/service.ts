@@ -97,7 +97,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   ): Promise<{ ownerUserId: number | null; linkId: number }> {
     for (const code of codes) {
       if (!code) continue
-      const link = await lockAdmittingReferralLink(tx, code)
+      const link = await lockAdmittingReferralLink(tx, { code })
       if (link) return link
     }
     throw referralRequired()

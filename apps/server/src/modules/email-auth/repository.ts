@@ -1,5 +1,5 @@
 /** All SQL of email and password sign-in (docs/email-auth.md). */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { type EmailCodePurpose, emailCodes, emailIdentities, users } from '../../db/schema.ts'
 import type { AuthUser } from '../auth/repository.ts'
@@ -9,8 +9,11 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 export type EmailIdentity = {
   id: number
   email: string
+  /** Set once the mailbox is proven; null for a registration. */
   userId: number | null
   passwordHash: string
+  /** Registered while signed in through Telegram: the user a proof joins (proven with their session only). */
+  requestedByUserId: number | null
   referrerUserId: number | null
   referralLinkId: number | null
   languageCode: string
@@ -22,6 +25,7 @@ const identityColumns = {
   email: emailIdentities.email,
   userId: emailIdentities.userId,
   passwordHash: emailIdentities.passwordHash,
+  requestedByUserId: emailIdentities.requestedByUserId,
   referrerUserId: emailIdentities.referrerUserId,
   referralLinkId: emailIdentities.referralLinkId,
   languageCode: emailIdentities.languageCode,
@@ -43,6 +47,7 @@ export async function lockIdentityByEmail(db: Db, email: string): Promise<EmailI
   return row
 }
 
+/** The email the user signs in with (proven: only proven identities have a user). */
 export async function findIdentityOfUser(db: Db, userId: number): Promise<EmailIdentity | undefined> {
   const [row] = await db
     .select(identityColumns)
@@ -56,53 +61,60 @@ export async function lockUser(db: Db, userId: number): Promise<void> {
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
 }
 
-export async function deleteIdentity(db: Db, id: number): Promise<void> {
-  await db.delete(emailIdentities).where(eq(emailIdentities.id, id))
+/** The user's registrations of other emails, not proven yet: their next registration replaces them. */
+export async function deletePendingRegistrationsOf(
+  db: Db,
+  userId: number,
+  exceptEmail: string,
+): Promise<void> {
+  await db
+    .delete(emailIdentities)
+    .where(
+      and(
+        eq(emailIdentities.requestedByUserId, userId),
+        isNull(emailIdentities.verifiedAt),
+        ne(emailIdentities.email, exceptEmail),
+      ),
+    )
 }
 
 /**
- * Registers the email, atomically: a new row, or a takeover of an unverified registration that has held the
- * email long enough (`holdCutoff`) or that belongs to the same signed-in user. Verified emails and fresh
- * registrations of others are never touched: undefined then (409). Of two concurrent registrations of one email
- * exactly one gets a row back (the conflict waits for the first to commit, then re-checks the WHERE).
+ * Registers the email, atomically: a new row, or a new registration in place of an unverified one, whoever
+ * made it (an unverified registration binds nothing and blocks nobody). A proven email is never touched:
+ * undefined then (409). Concurrent registrations of one email are applied one after the other (the conflict
+ * waits for the first to commit, then re-checks the WHERE): the last one is the registration left.
  */
 export async function upsertRegistration(
   db: Db,
   registration: {
     email: string
     passwordHash: string
-    userId: number | null
+    /** Signed in through Telegram: that user (null without a session). */
+    requestedByUserId: number | null
     referrerUserId: number | null
     /** The code the gate admitted (null with a Telegram session). */
-    referralLinkId?: number | null
+    referralLinkId: number | null
     languageCode: string
     now: Date
-    holdCutoff: Date
   },
 ): Promise<number | undefined> {
-  const { email, passwordHash, userId, referrerUserId, languageCode, now, holdCutoff } = registration
-  const referralLinkId = registration.referralLinkId ?? null
-  const sameUser = userId === null ? sql`false` : sql`${emailIdentities.userId} = ${userId}`
-  // A new registration, or one that replaces an unverified one past its hold (or this user's own): the same fields.
-  const fields = {
-    passwordHash,
-    userId,
-    referrerUserId,
-    referralLinkId,
-    languageCode,
-    createdAt: ts(now),
-    updatedAt: ts(now),
-  }
+  const { email, now, ...registered } = registration
+  const fields = { ...registered, userId: null, createdAt: ts(now), updatedAt: ts(now) }
   const [row] = await db
     .insert(emailIdentities)
     .values({ email, ...fields })
     .onConflictDoUpdate({
       target: emailIdentities.email,
       set: fields,
-      setWhere: sql`${emailIdentities.verifiedAt} is null and (${emailIdentities.createdAt} < ${ts(holdCutoff)} or ${sameUser})`,
+      setWhere: isNull(emailIdentities.verifiedAt),
     })
     .returning({ id: emailIdentities.id })
   return row?.id
+}
+
+/** Every code of the identity: a registration that replaces another takes none of its codes. */
+export async function deleteCodes(db: Db, identityId: number): Promise<void> {
+  await db.delete(emailCodes).where(eq(emailCodes.identityId, identityId))
 }
 
 export async function setIdentityLanguage(db: Db, id: number, languageCode: string): Promise<void> {
@@ -195,20 +207,28 @@ export async function markCodeUsed(db: Db, codeId: number, now: Date): Promise<v
     .where(eq(emailCodes.id, codeId))
 }
 
-/** The mailbox is proven: verified (once), bound to the user, with the new password of a reset. */
+/** The mailbox is proven: verified, and bound to its user from now on. */
 export async function markIdentityProven(
   db: Db,
   identityId: number,
-  change: { userId: number; passwordHash?: string | undefined; now: Date },
+  change: { userId: number; now: Date },
 ): Promise<void> {
   await db
     .update(emailIdentities)
-    .set({
-      userId: change.userId,
-      verifiedAt: sql`coalesce(${emailIdentities.verifiedAt}, ${ts(change.now)})`,
-      updatedAt: ts(change.now),
-      ...(change.passwordHash ? { passwordHash: change.passwordHash } : {}),
-    })
+    .set({ userId: change.userId, verifiedAt: ts(change.now), updatedAt: ts(change.now) })
+    .where(eq(emailIdentities.id, identityId))
+}
+
+/** A confirmed reset: the held hash becomes the password. */
+export async function setPasswordHash(
+  db: Db,
+  identityId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(emailIdentities)
+    .set({ passwordHash, updatedAt: ts(now) })
     .where(eq(emailIdentities.id, identityId))
 }
 

@@ -1,8 +1,10 @@
 /**
- * Email and password sign-in (docs/email-auth.md): registration (bound to the signed-in Telegram user, or a new
- * user through the referral gate), verification and password-reset codes sent through the email outbox, and
- * login to the same token pair as Telegram's. Every email is normalized before any lookup; codes and passwords
- * are compared in constant time and never leave this module in plain text except inside a sealed outbox mail.
+ * Email and password sign-in (docs/email-auth.md): registration (for the signed-in Telegram user, or a new user
+ * through the referral gate), verification and password-reset codes sent through the email outbox, and login to
+ * the same token pair as Telegram's. An email belongs to whoever proves it: a registration binds nothing until its
+ * code is confirmed, and a later registration replaces it. Every email is normalized before any lookup; codes and
+ * passwords are compared in constant time and never leave this module in plain text except inside a sealed
+ * outbox mail.
  */
 import type { Language, TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
@@ -15,6 +17,7 @@ import {
   type AuthUser,
   findAdmittingReferralLink,
   findUserById,
+  lockAdmittingReferralLink,
   revokeUserRefreshTokens,
 } from '../auth/repository.ts'
 import { issueTokens } from '../auth/service.ts'
@@ -25,9 +28,11 @@ import type { MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
 import { beginSignIn } from '../sign-in-guard/guard.ts'
+import { isCommonPassword } from './common-passwords.ts'
 import {
   createEmailUser,
-  deleteIdentity,
+  deleteCodes,
+  deletePendingRegistrationsOf,
   type EmailIdentity,
   findIdentityByEmail,
   findIdentityOfUser,
@@ -39,6 +44,7 @@ import {
   recordWrongTry,
   replaceCode,
   setIdentityLanguage,
+  setPasswordHash,
   upsertRegistration,
 } from './repository.ts'
 import {
@@ -73,6 +79,20 @@ const tooMany = (wait: number) =>
   new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', { wait })
 const emailFlood = (wait: number) =>
   new DomainError(429, 'EMAIL_FLOOD', `Too many codes asked for this email; wait ${wait} seconds`, { wait })
+const referralRequired = () =>
+  new DomainError(406, 'REFERRAL_REQUIRED', 'Only users with a referral link can access the bot')
+const emailAlreadySet = (email: string) =>
+  new DomainError(409, 'EMAIL_ALREADY_SET', 'This account already has a sign-in email', { email })
+
+/**
+ * A new password (registration, reset) beyond the contract's length and not-the-email checks: not one of the
+ * commonest. Checked before anything is counted or hashed.
+ */
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw new DomainError(400, 'PASSWORD_TOO_COMMON', 'This password is too common: choose another')
+  }
+}
 
 /** Why a code was refused; every case answers the same 401 so that nothing is learnt from the difference. */
 type CodeOutcome = { ok: true } | { ok: false; attemptsLeft: number }
@@ -187,31 +207,46 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
   }
 
   /**
-   * The mailbox is proven (a verification or reset code): the identity is verified and bound to its user. A
-   * registration made without a Telegram session becomes a user now, with the referrer the gate admitted when it
-   * registered, and the operators' default flags.
+   * The registration's mailbox is proven: the identity is verified and bound to the registration's user. Made
+   * while signed in, that is the user who asked (the caller checked the prover is them), unless they got another
+   * email meanwhile (409). Made without a session, a new user, through the code the gate admitted at
+   * registration only if that code still admits now (406 otherwise: revoked, or its owner lost canReferrer),
+   * held against a revoke as Telegram sign-in holds it (docs/referrals.md). Throws to roll everything back.
    */
-  async function prove(tx: Db, identity: EmailIdentity, passwordHash: string | undefined): Promise<number> {
-    let userId = identity.userId
-    if (userId === null) {
-      const settings = await readSettings(tx)
+  async function prove(tx: Db, identity: EmailIdentity): Promise<void> {
+    let userId = identity.requestedByUserId
+    if (userId !== null) {
+      const own = await findIdentityOfUser(tx, userId)
+      if (own) throw emailAlreadySet(own.email)
+    } else {
+      const link =
+        identity.referralLinkId === null
+          ? undefined
+          : await lockAdmittingReferralLink(tx, { linkId: identity.referralLinkId })
+      if (!link) throw referralRequired()
       const user = await createEmailUser(tx, {
-        referrerUserId: identity.referrerUserId,
-        referralLinkId: identity.referralLinkId,
+        referrerUserId: link.ownerUserId,
+        referralLinkId: link.linkId,
         languageCode: identity.languageCode,
-        flags: newUserFlags(settings),
+        flags: newUserFlags(await readSettings(tx)),
       })
       userId = user.id
     }
-    await markIdentityProven(tx, identity.id, { userId, passwordHash, now: now() })
-    return userId
+    await markIdentityProven(tx, identity.id, { userId, now: now() })
+  }
+
+  /** The code's tries left, read without counting one (a try that could not have proven anything). */
+  async function triesLeft(tx: Db, identityId: number): Promise<number> {
+    const stored = await lockCode(tx, identityId, 'verify')
+    return stored ? Math.max(0, rules.maxCodeAttempts - stored.attempts) : 0
   }
 
   return {
     /**
-     * POST /auth/register. Signed in (`sessionUser`): the email becomes that user's second way in. Otherwise the
-     * referral gate decides now (406 without an admitting code), and the user is created when the email is
-     * verified.
+     * POST /auth/register: a registration, which binds nothing until its code is confirmed. Signed in
+     * (`sessionUser`): the email is to become that user's second way in. Otherwise the referral gate decides now
+     * (406 without an admitting code) and again at verification. An email not proven yet blocks nobody: this
+     * registration replaces any earlier one of it (whose code stops working); a proven email is 409.
      */
     async register(
       body: { email: string; password: string; referralCode?: string | undefined },
@@ -220,44 +255,32 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     ): Promise<{ email: string }> {
       const email = normalizeEmail(body.email)
       await checkDomain(email)
+      await refuseCommonPassword(body.password)
       await limitAddress(who.ip)
-      let referrerUserId: number | null = null
-      let referralLinkId: number | null = null
+      let admitted: { ownerUserId: number | null; linkId: number } | undefined
       if (!sessionUser) {
-        const link = body.referralCode ? await findAdmittingReferralLink(db, body.referralCode) : undefined
-        if (!link) {
-          throw new DomainError(
-            406,
-            'REFERRAL_REQUIRED',
-            'Only users with a referral link can access the bot',
-          )
-        }
-        referrerUserId = link.ownerUserId
-        referralLinkId = link.linkId
+        admitted = body.referralCode
+          ? await findAdmittingReferralLink(db, { code: body.referralCode })
+          : undefined
+        if (!admitted) throw referralRequired()
       }
       const passwordHash = await hashPassword(body.password)
-      const at = now()
       await db.transaction(async (tx) => {
         if (sessionUser) {
           await lockUser(tx, sessionUser.id)
           const own = await findIdentityOfUser(tx, sessionUser.id)
-          if (own?.verifiedAt) {
-            throw new DomainError(409, 'EMAIL_ALREADY_SET', 'This account already has a sign-in email', {
-              email: own.email,
-            })
-          }
-          // An unverified email of the same user gives way to the new one.
-          if (own && own.email !== email) await deleteIdentity(tx, own.id)
+          if (own) throw emailAlreadySet(own.email)
+          // One registration per signed-in user: their earlier one, of another email, gives way.
+          await deletePendingRegistrationsOf(tx, sessionUser.id, email)
         }
         const id = await upsertRegistration(tx, {
           email,
           passwordHash,
-          userId: sessionUser?.id ?? null,
-          referrerUserId,
-          referralLinkId,
+          requestedByUserId: sessionUser?.id ?? null,
+          referrerUserId: admitted?.ownerUserId ?? null,
+          referralLinkId: admitted?.linkId ?? null,
           languageCode: who.language,
-          now: at,
-          holdCutoff: new Date(at.getTime() - rules.unverifiedHoldSeconds * 1000),
+          now: now(),
         })
         if (id === undefined) {
           throw new DomainError(409, 'DUPLICATE_ENTRY', 'An account already exits with this email', {
@@ -265,6 +288,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
             value: email,
           })
         }
+        await deleteCodes(tx, id)
         await issueCode(tx, { id, email }, 'verify', who.language, null)
       })
       deps.mailQueued?.()
@@ -287,17 +311,27 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       if (queued) deps.mailQueued?.()
     },
 
-    /** POST /auth/email-verification-confirm. */
-    async confirmVerification(body: { email: string; code: string }): Promise<void> {
+    /**
+     * POST /auth/email-verification-confirm. `prover` is the signed-in user who sent the code, if any. A
+     * registration made while signed in is proven by that user only: anyone else (the address's owner, say)
+     * proves nothing and spends no try. 406 when the registration's referral no longer admits (nothing spent).
+     */
+    async confirmVerification(
+      body: { email: string; code: string },
+      prover: AuthUser | undefined,
+    ): Promise<void> {
       const email = normalizeEmail(body.email)
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<CodeOutcome> => {
         const identity = await lockIdentityByEmail(tx, email)
-        if (!identity) return { ok: false as const, attemptsLeft: 0 }
+        if (!identity || identity.verifiedAt) return { ok: false, attemptsLeft: 0 }
+        if (identity.requestedByUserId !== null && identity.requestedByUserId !== prover?.id) {
+          return { ok: false, attemptsLeft: await triesLeft(tx, identity.id) }
+        }
         const checked = await checkCode(tx, identity, 'verify', body.code)
         if (!checked.ok) return checked
+        await prove(tx, identity)
         await markCodeUsed(tx, checked.codeId, now())
-        await prove(tx, identity, undefined)
-        return checked
+        return { ok: true }
       })
       if (!outcome.ok) {
         throw new DomainError(401, 'INVALID_CODE', 'Invalid OTP code', { attemptsLeft: outcome.attemptsLeft })
@@ -340,17 +374,19 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     },
 
     /**
-     * POST /auth/password-reset-request: a code to the email; the new password waits, hashed, with the code.
-     * An unverified registration may reset too: confirming the code proves the mailbox as verification does.
+     * POST /auth/password-reset-request: a code to the email; the new password waits, hashed, with the code. A
+     * reset is for an account: an email not proven yet has none (404, as for an unknown email), so a reset never
+     * completes, or joins, anyone's registration; its owner registers instead.
      */
     async requestPasswordReset(body: { email: string; newPassword: string }, who: Requester): Promise<void> {
       const email = normalizeEmail(body.email)
+      await refuseCommonPassword(body.newPassword)
       await limitAddress(who.ip)
-      if (!(await findIdentityByEmail(db, email))) throw emailNotFound()
+      if (!(await findIdentityByEmail(db, email))?.verifiedAt) throw emailNotFound()
       const newPasswordHash = await hashPassword(body.newPassword)
       await db.transaction(async (tx) => {
         const identity = await lockIdentityByEmail(tx, email)
-        if (!identity) throw emailNotFound()
+        if (!identity?.verifiedAt) throw emailNotFound()
         await setIdentityLanguage(tx, identity.id, who.language)
         await issueCode(tx, identity, 'reset', who.language, newPasswordHash)
       })
@@ -365,7 +401,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       const email = normalizeEmail(body.email)
       const outcome = await db.transaction(async (tx) => {
         const identity = await lockIdentityByEmail(tx, email)
-        if (!identity) return { ok: false as const, attemptsLeft: 0 }
+        if (!identity?.verifiedAt || identity.userId === null) return { ok: false as const, attemptsLeft: 0 }
         const checked = await checkCode(tx, identity, 'reset', body.code)
         if (!checked.ok) return checked
         // The password confirmed must be the one the code was asked for; a different one spends a try.
@@ -377,8 +413,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           }
         }
         await markCodeUsed(tx, checked.codeId, now())
-        const userId = await prove(tx, identity, checked.newPasswordHash)
-        await revokeUserRefreshTokens(tx, userId)
+        await setPasswordHash(tx, identity.id, checked.newPasswordHash, now())
+        await revokeUserRefreshTokens(tx, identity.userId)
         return { ok: true as const }
       })
       if (!outcome.ok) {

@@ -19,6 +19,8 @@ import {
 } from '@app/contract'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AuthUser } from '../../modules/auth/repository.ts'
+import type { AuthService } from '../../modules/auth/service.ts'
 import type { Requester } from '../../modules/email-auth/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
@@ -48,6 +50,15 @@ function requester(request: FastifyRequest, lng: Language | undefined): Requeste
   }
 }
 
+/**
+ * The signed-in user, when the call carries a bearer token (registering and proving while signed in through
+ * Telegram). A token that does not work is a 401 (the client refreshes and tries again), never an anonymous call.
+ */
+function sessionUserOf(request: FastifyRequest, auth: AuthService): Promise<AuthUser | undefined> {
+  const token = bearerToken(request)
+  return token === undefined ? Promise.resolve(undefined) : auth.authenticate(token)
+}
+
 const emailAuthRoutes: FastifyPluginAsyncZod<WithServices<'auth' | 'emailAuth'>> = async (
   app,
   { services: { auth, emailAuth } },
@@ -71,10 +82,8 @@ const emailAuthRoutes: FastifyPluginAsyncZod<WithServices<'auth' | 'emailAuth'>>
       },
     },
     async (request, reply) => {
-      // Signed in through Telegram: the email binds to that user. A token that no longer works is a 401 (the
-      // client refreshes and tries again), never a silent registration of a new user.
-      const token = bearerToken(request)
-      const sessionUser = token === undefined ? undefined : await auth.authenticate(token)
+      // Signed in through Telegram: the email is for that user, once that user proves it.
+      const sessionUser = await sessionUserOf(request, auth)
       const { email, password, referralCode, lng } = request.body
       const answer = await emailAuth.register(
         { email, password, referralCode },
@@ -106,11 +115,18 @@ const emailAuthRoutes: FastifyPluginAsyncZod<WithServices<'auth' | 'emailAuth'>>
       ...limit,
       schema: {
         body: EmailVerificationConfirmBodySchema,
-        response: { 204: NoContentSchema, ...errors, 401: ErrorResponseSchema },
+        response: {
+          204: NoContentSchema,
+          ...errors,
+          401: ErrorResponseSchema,
+          406: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      await emailAuth.confirmVerification(request.body)
+      // The prover: a registration made while signed in is proven with that session only.
+      await emailAuth.confirmVerification(request.body, await sessionUserOf(request, auth))
       return reply.code(204).send(null)
     },
   )

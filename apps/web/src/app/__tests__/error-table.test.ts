@@ -80,6 +80,7 @@ const SAMPLE_DETAILS = {
   EMAIL_NOT_VERIFIED: undefined,
   EMAIL_NOT_FOUND: undefined,
   EMAIL_ALREADY_SET: { email: 'me@example.com' },
+  PASSWORD_TOO_COMMON: undefined,
   INTERNAL_ERROR: undefined,
   BAD_REQUEST: undefined,
   INVALID_JSON: undefined,
@@ -166,6 +167,20 @@ const SPEC_ROWS: Row[] = [
     'A valid referral code is required to create an account.',
     REGISTER_ERRORS,
   ],
+  [
+    'register (common password)',
+    400,
+    'PASSWORD_TOO_COMMON',
+    'This password is too common: choose another',
+    REGISTER_ERRORS,
+  ],
+  [
+    'email verification confirm (referral revoked since)',
+    406,
+    'REFERRAL_REQUIRED',
+    'A valid referral code is required to create an account.',
+    EMAIL_VERIFICATION_CONFIRM_ERRORS,
+  ],
   // A status row gives way to the codes that carry their own text: the flood's wait, the accepted domains.
   [
     'email verification request (flood)',
@@ -202,6 +217,7 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   INVALID_CREDENTIALS: 'Invalid email or password',
   EMAIL_NOT_FOUND: 'Invalid email provided',
   EMAIL_ALREADY_SET: 'Your account already signs in with me@example.com.',
+  PASSWORD_TOO_COMMON: 'This password is too common: choose another',
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
   IDEMPOTENCY_KEY_IN_PROGRESS: 'Your request is still being processed. Please try again in a moment.',
   IDEMPOTENCY_KEY_REUSED: 'This request does not match the one sent before. Please try again.',

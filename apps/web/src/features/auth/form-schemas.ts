@@ -3,6 +3,7 @@ import {
   LoginBodySchema,
   PasswordResetConfirmBodySchema,
   PasswordResetRequestBodySchema,
+  passwordNotEmail,
   ReferralCodeSchema,
   RegisterBodySchema,
   V,
@@ -47,6 +48,7 @@ export function registerFormSchema(askReferralCode: boolean) {
           ),
     })
     .check(
+      passwordNotEmail('password'),
       z.refine((values) => values.password === values.passwordRetype, {
         error: V.retypeMismatch,
         path: ['passwordRetype'],

@@ -157,6 +157,21 @@ describe('api client', () => {
     expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(1)
   })
 
+  it("a 401 that is the call's own answer (a wrong email code) is passed on: no refresh, no second try", async () => {
+    const server = installFakeServer()
+    server.on('POST', '/auth/email-verification-confirm', () =>
+      apiError(401, 'INVALID_CODE', 'Invalid OTP code'),
+    )
+    server.on('POST', '/auth/refresh', () => json(FRESH_TOKENS))
+
+    await expect(
+      apiRequest('/auth/email-verification-confirm', { method: 'POST', body: {}, schema: OkSchema }),
+    ).rejects.toMatchObject({ status: 401, code: 'INVALID_CODE' })
+    expect(server.callsTo('POST', '/auth/email-verification-confirm')).toHaveLength(1)
+    expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(0)
+    expect(getTokens()).toEqual(TOKENS)
+  })
+
   it('a network failure is an ApiError with status 0', async () => {
     const server = installFakeServer()
     server.on('GET', '/dashboard', () => Promise.reject(new TypeError('Failed to fetch')))

@@ -43,6 +43,15 @@ describe('/email-verification-confirm (spec sections 2, 5, 7, 8)', () => {
     })
   })
 
+  it('406: the referral code stopped admitting before verification', async () => {
+    const { user, server } = openWithEmail()
+    server.on('POST', '/auth/email-verification-confirm', () => apiError(406, 'REFERRAL_REQUIRED'))
+    await screen.findByTestId('email-verification')
+    await fill(user, { Code: '12345' })
+    await user.click(screen.getByTestId('email-verification-submit'))
+    await expectErrorDialog(user, 'A valid referral code is required to create an account.')
+  })
+
   it('401: Invalid OTP code, the code kept for correcting', async () => {
     const { user, server } = openWithEmail()
     server.on('POST', '/auth/email-verification-confirm', () => apiError(401, 'INVALID_CODE'))

@@ -43,7 +43,24 @@ describe('/register (spec sections 2, 5, 7, 8)', () => {
     })
     await user.click(screen.getByTestId('register-submit'))
     expect(await screen.findByText('Password do not match')).toBeInTheDocument()
+
+    // Not the email (nor its name part), and at most 128 characters: said as such, not 'Password is required'.
+    await fill(user, { Password: 'Ada@Example.com', 'Retype password': 'Ada@Example.com' })
+    await user.click(screen.getByTestId('register-submit'))
+    expect(await screen.findByText('Password must not be your email')).toBeInTheDocument()
+    await fill(user, { Password: 'p'.repeat(129), 'Retype password': 'p'.repeat(129) })
+    await user.click(screen.getByTestId('register-submit'))
+    expect(await screen.findByText('Password must be at most 128 characters')).toBeInTheDocument()
+    expect(screen.queryByText('Password is required')).not.toBeInTheDocument()
     expect(server.callsTo('POST', '/auth/register')).toHaveLength(0)
+  })
+
+  it("400 PASSWORD_TOO_COMMON (the list is the server's): says so", async () => {
+    const { user, server } = inBrowser('/register')
+    server.on('POST', '/auth/register', () => apiError(400, 'PASSWORD_TOO_COMMON'))
+    await fillRegistration(user)
+    await user.click(screen.getByTestId('register-submit'))
+    await expectErrorDialog(user, 'This password is too common: choose another')
   })
 
   it('fills the referral code from ?ref=, registers without a bearer, says so and asks for the code', async () => {
@@ -120,6 +137,22 @@ describe('/register (spec sections 2, 5, 7, 8)', () => {
     await screen.findByRole('alertdialog', { name: 'Success' })
     const [call] = server.callsTo('POST', '/auth/register')
     expect(call?.body).toEqual({ email: EMAIL, password: PASSWORD, passwordRetype: PASSWORD, lng: 'en' })
+    expect(call?.headers.get('Authorization')).toBe('Bearer access-1')
+  })
+
+  it('signed in through Telegram: the code is confirmed with the same session, which alone may prove it', async () => {
+    const { server } = signedIn()
+    server.on('POST', '/auth/register', () => json({ email: EMAIL }, 201))
+    server.on('POST', '/auth/email-verification-confirm', () => new Response(null, { status: 204 }))
+    const { user } = renderApp(buildLaunchUrl({ path: '/register' }).url)
+    await fillRegistration(user, null)
+    await user.click(screen.getByTestId('register-submit'))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Success' })
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }))
+    await fill(user, { Code: '12345' })
+    await user.click(screen.getByTestId('email-verification-submit'))
+    await screen.findByRole('alertdialog', { name: 'Success' })
+    const [call] = server.callsTo('POST', '/auth/email-verification-confirm')
     expect(call?.headers.get('Authorization')).toBe('Bearer access-1')
   })
 

@@ -1,0 +1,307 @@
+/**
+ * Who an email belongs to, which referral admits it, and which passwords it may have (issue 18, items 1, 8 and
+ * 10; docs/email-auth.md): an unverified registration binds nothing and blocks nobody, a mailed code proves the
+ * address for the registration that asked for it, and the user it makes or joins is the prover's; a referral
+ * that stopped admitting before verification makes no user; common passwords and the email itself are refused.
+ * Over HTTP on every database, codes read from a real SMTP server.
+ */
+import type { Dashboard, ReferralStats, TokenPair } from '@app/contract'
+import { sql } from 'drizzle-orm'
+import { decodeJwt } from 'jose'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE } from '../../dev/demo/demo-data.ts'
+import { commonPasswords } from '../../src/modules/email-auth/common-passwords.ts'
+import { authorize, bearer, createTestApp, json, type TestApp, testConfig } from '../helpers/app.ts'
+import { DATABASE_KINDS } from '../helpers/database.ts'
+import { emailCalls, freshEmail, movableClock, wrongCode } from '../helpers/email-auth.ts'
+import { freshTelegramUser } from '../helpers/init-data.ts'
+import { patchUser, referralStats, userThrough } from '../helpers/referrals.ts'
+import { startSmtp, type TestSmtp } from '../helpers/smtp.ts'
+
+describe.each(DATABASE_KINDS)('email registration on %s', (kind) => {
+  let t: TestApp
+  let smtp: TestSmtp
+  const { now: clock, later } = movableClock()
+
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    const base = testConfig()
+    t = await createTestApp(kind, {
+      config: {
+        smtpUrl: smtp.url,
+        emailAuth: { ...base.emailAuth, outbox: { ...base.emailAuth.outbox, pollMs: 50 } },
+      },
+      deps: { now: clock },
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await t?.close()
+    await smtp?.close()
+  })
+
+  let nextAddress = 0
+  /** One person's client: its own address (the per-address limits stay out of the way). */
+  const client = () =>
+    emailCalls(
+      () => t.app,
+      () => smtp,
+      undefined,
+      `198.51.100.${++nextAddress}`,
+    )
+  const telegramUser = async () => {
+    const pair = await authorize(t.app, freshTelegramUser())
+    return { pair, headers: bearer(pair.accessToken), uid: decodeJwt(pair.accessToken).sub }
+  }
+  const dashboardOf = async (accessToken: string) =>
+    json<Dashboard>(await t.app.inject({ method: 'GET', url: '/dashboard', headers: bearer(accessToken) }))
+  const uidOf = (login: { statusCode: number; body: string }) => {
+    expect(login.statusCode, login.body).toBe(200)
+    return decodeJwt(JSON.parse(login.body).accessToken as string).sub
+  }
+  const usersWithEmail = async (email: string) => {
+    const rows = (await t.database.db.execute(
+      sql`select user_id from email_identities where email = ${email} and user_id is not null`,
+    )) as { rows: unknown[] }
+    return rows.rows.length
+  }
+
+  describe('an email belongs to whoever proves it', () => {
+    it("the issue's attack: a Telegram user registers a stranger's address; its owner still registers it and gets a user of their own", async () => {
+      const squatter = await telegramUser()
+      const squatterClient = client()
+      const owner = client()
+      const email = freshEmail()
+      const squatted = await squatterClient.registerSignedIn(email, 'squatter-pass-1', squatter.headers)
+      expect(squatted.statusCode, squatted.body).toBe(201)
+      // The squatter's code lands in the owner's mailbox.
+      const squattersCode = await owner.codeOf(email, 1)
+
+      // The owner is not told the address is taken (it was 409, which sent the owner to the reset).
+      const registered = await owner.register(email, 'owner-pass-1')
+      expect(registered.statusCode, registered.body).toBe(201)
+      // The reset the owner then used asks for an account, and there is none yet.
+      const reset = await owner.requestReset(email, 'owner-pass-2')
+      expect(reset.statusCode, reset.body).toBe(404)
+      expect(json(reset)).toMatchObject({ code: 'EMAIL_NOT_FOUND', message: 'Invalid email provided' })
+
+      const ownersCode = await owner.codeOf(email, 2)
+      // The squatter's registration was replaced: its code works for nobody, not even with the squatter's session.
+      if (squattersCode !== ownersCode) {
+        expect((await owner.confirm(email, squattersCode, squatter.headers)).statusCode).toBe(401)
+      }
+      expect((await owner.confirm(email, ownersCode)).statusCode).toBe(204)
+
+      const ownerUid = uidOf(await owner.login(email, 'owner-pass-1'))
+      expect(ownerUid).not.toBe(squatter.uid)
+      expect((await squatterClient.login(email, 'squatter-pass-1')).statusCode).toBe(401)
+      expect((await dashboardOf(squatter.pair.accessToken)).user.email).toBeNull()
+      const ownersTokens = json<TokenPair>(await owner.login(email, 'owner-pass-1'))
+      expect((await dashboardOf(ownersTokens.accessToken)).user.email).toBe(email)
+      // The squatter may now register an address of their own; this one is taken.
+      const again = await squatterClient.registerSignedIn(email, 'squatter-pass-1', squatter.headers)
+      expect(again.statusCode).toBe(409)
+      expect(json(again)).toMatchObject({ code: 'DUPLICATE_ENTRY' })
+    })
+
+    it('a reset needs an account: an unverified registration has none (404), and its code joins nobody', async () => {
+      const squatter = await telegramUser()
+      const owner = client()
+      const email = freshEmail()
+      expect((await client().registerSignedIn(email, 'squatter-pass-1', squatter.headers)).statusCode).toBe(
+        201,
+      )
+      const code = await owner.codeOf(email)
+      const reset = await owner.requestReset(email, 'owner-pass-1')
+      expect(reset.statusCode, reset.body).toBe(404)
+      // No reset code was made; the registration's code is not a reset code either.
+      expect((await owner.confirmReset(email, code, 'owner-pass-1')).statusCode).toBe(401)
+      expect(smtp.to(email)).toHaveLength(1)
+      expect(await usersWithEmail(email)).toBe(0)
+      expect((await dashboardOf(squatter.pair.accessToken)).user.email).toBeNull()
+    })
+
+    it('a registration made while signed in is proven only by that signed-in user', async () => {
+      const me = await telegramUser()
+      const other = await telegramUser()
+      const mine = client()
+      const email = freshEmail()
+      expect((await mine.registerSignedIn(email, 'bound-pass-1', me.headers)).statusCode).toBe(201)
+      const code = await mine.codeOf(email)
+      // Whoever enters the code without my session (the address's owner, if it is not me) binds nothing.
+      for (const headers of [{}, other.headers]) {
+        const refused = await mine.confirm(email, code, headers)
+        expect(refused.statusCode, refused.body).toBe(401)
+        expect(json(refused)).toMatchObject({ code: 'INVALID_CODE', message: 'Invalid OTP code' })
+      }
+      expect(await usersWithEmail(email)).toBe(0)
+      // A token that does not work is the token's 401 (the client refreshes), not the code's.
+      const stale = await mine.confirm(email, code, bearer('not-a-token'))
+      expect(stale.statusCode).toBe(401)
+      expect(json(stale)).toMatchObject({ code: 'UNAUTHORIZED' })
+      // Those tries spent nothing: the code still works, with my session.
+      expect((await mine.confirm(email, code, me.headers)).statusCode).toBe(204)
+      expect(uidOf(await mine.login(email, 'bound-pass-1'))).toBe(me.uid)
+      expect((await dashboardOf(me.pair.accessToken)).user.email).toBe(email)
+      expect((await dashboardOf(other.pair.accessToken)).user.email).toBeNull()
+    })
+
+    it('a later registration by someone else takes an unverified address over; the earlier one gains nothing', async () => {
+      const referrer = await userThrough(t.app, t.database.db, DEMO_REFERRAL_CODE)
+      const referrersCode = (await referralStats(referrer)).referralLink.code
+      const first = client()
+      const second = client()
+      const email = freshEmail()
+      expect((await first.register(email, 'first-pass-1', { referralCode: referrersCode })).statusCode).toBe(
+        201,
+      )
+      const firstCode = await first.codeOf(email, 1)
+      // Before anyone proves it, the address blocks nobody: not 409.
+      const taken = await second.register(email, 'second-pass-1', { referralCode: DEMO_INVITE_CODE })
+      expect(taken.statusCode, taken.body).toBe(201)
+      const secondCode = await second.codeOf(email, 2)
+      // Login before verification: only the live registration's password is right (403), the replaced one is not.
+      expect((await first.login(email, 'first-pass-1')).statusCode).toBe(401)
+      expect(json(await second.login(email, 'second-pass-1'))).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' })
+      if (firstCode !== secondCode) expect((await first.confirm(email, firstCode)).statusCode).toBe(401)
+      // A new code goes to the live registration, and the previous one stops working.
+      later(61)
+      expect((await second.post('/auth/email-verification-request', { email })).statusCode).toBe(204)
+      const resent = await second.codeOf(email, 3)
+      if (resent !== secondCode) expect((await second.confirm(email, secondCode)).statusCode).toBe(401)
+      expect((await second.confirm(email, resent)).statusCode).toBe(204)
+      // The user is the second registration's: its password, its (operator invite: no) referrer.
+      expect((await first.login(email, 'first-pass-1')).statusCode).toBe(401)
+      const tokens = json<TokenPair>(await second.login(email, 'second-pass-1'))
+      expect((await dashboardOf(tokens.accessToken)).user.referrerTelegramId).toBeNull()
+      expect(json<ReferralStats>(await referrer.get('/referrals/stats')).referralCount).toBe(0)
+      // Proven, the address is taken: a new registration is 409 and leaves the user as it is.
+      const late = await first.register(email, 'first-pass-1', { referralCode: referrersCode })
+      expect(late.statusCode).toBe(409)
+      expect((await second.login(email, 'second-pass-1')).statusCode).toBe(200)
+    })
+
+    it('of concurrent registrations of one address each is answered, and only the last one left can be proven', async () => {
+      const email = freshEmail()
+      const racers = Array.from({ length: 6 }, (_, i) => ({ calls: client(), password: `racer-pass-${i}` }))
+      const answers = await Promise.all(racers.map((r) => r.calls.register(email, r.password)))
+      // Five codes an hour per address: the sixth registration may be refused by the flood rule, never 409/5xx.
+      for (const answer of answers) expect([201, 429], answer.body).toContain(answer.statusCode)
+      expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThanOrEqual(5)
+      const sent = answers.filter((a) => a.statusCode === 201).length
+      await racers[0]?.calls.codeOf(email, sent)
+      const codes = [...new Set(smtp.to(email).map((m) => m.code ?? ''))]
+      const proven: string[] = []
+      for (const code of codes) {
+        if ((await racers[0]?.calls.confirm(email, code))?.statusCode === 204) proven.push(code)
+      }
+      expect(proven).toHaveLength(1)
+      const winners = []
+      for (const r of racers) if ((await r.calls.login(email, r.password)).statusCode === 200) winners.push(r)
+      expect(winners).toHaveLength(1)
+      expect(await usersWithEmail(email)).toBe(1)
+    })
+  })
+
+  describe('a revoked code admits nobody', () => {
+    /** A referrer who may refer, and a registration through their code, its code mailed. */
+    const registeredThroughReferrer = async () => {
+      const referrer = await userThrough(t.app, t.database.db, DEMO_REFERRAL_CODE)
+      const code = (await referralStats(referrer)).referralLink.code
+      const calls = client()
+      const email = freshEmail()
+      expect((await calls.register(email, 'joiner-pass-1', { referralCode: code })).statusCode).toBe(201)
+      return { referrer, calls, email, mailed: await calls.codeOf(email) }
+    }
+
+    it('a registration whose referral code was revoked before verification makes no user (406)', async () => {
+      const { referrer, calls, email, mailed } = await registeredThroughReferrer()
+      expect((await referrer.post('/referral-links/refresh')).statusCode).toBeLessThan(300)
+      const refused = await calls.confirm(email, mailed)
+      expect(refused.statusCode, refused.body).toBe(406)
+      expect(json(refused)).toMatchObject({ code: 'REFERRAL_REQUIRED' })
+      expect(await usersWithEmail(email)).toBe(0)
+      expect(json(await calls.login(email, 'joiner-pass-1'))).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' })
+      expect((await referralStats(referrer)).referralCount).toBe(0)
+      // With the live code the same person gets in.
+      const live = (await referralStats(referrer)).referralLink.code
+      expect((await calls.register(email, 'joiner-pass-1', { referralCode: live })).statusCode).toBe(201)
+      expect((await calls.confirm(email, await calls.codeOf(email, 2))).statusCode).toBe(204)
+      expect((await referralStats(referrer)).referralCount).toBe(1)
+    })
+
+    it('a referrer who lost canReferrer admits nobody at verification; given back, the same code completes', async () => {
+      const { referrer, calls, email, mailed } = await registeredThroughReferrer()
+      expect((await patchUser(t.app, referrer.telegramId, { canReferrer: false })).statusCode).toBe(200)
+      expect((await calls.confirm(email, mailed)).statusCode).toBe(406)
+      expect(await usersWithEmail(email)).toBe(0)
+      expect((await patchUser(t.app, referrer.telegramId, { canReferrer: true })).statusCode).toBe(200)
+      // The refusal spent neither the code nor a try.
+      expect((await calls.confirm(email, wrongCode(mailed))).statusCode).toBe(401)
+      expect((await calls.confirm(email, mailed)).statusCode).toBe(204)
+      expect((await referralStats(referrer)).referralCount).toBe(1)
+    })
+  })
+
+  describe('passwords', () => {
+    const refusals = async (
+      send: (password: string) => Promise<{ statusCode: number; body: string }>,
+      field: string,
+      email: string,
+    ) => {
+      for (const common of ['123456', 'password', 'Qwerty123', 'iloveyou', 'football1']) {
+        const answer = await send(common)
+        expect(answer.statusCode, `${common}: ${answer.body}`).toBe(400)
+        expect(JSON.parse(answer.body)).toMatchObject({
+          code: 'PASSWORD_TOO_COMMON',
+          message: 'This password is too common: choose another',
+        })
+      }
+      for (const same of [email, email.toUpperCase(), email.split('@')[0] ?? '']) {
+        const answer = await send(same)
+        expect(answer.statusCode, same).toBe(400)
+        expect(JSON.parse(answer.body)).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          message: `${field}: Password must not be your email`,
+        })
+      }
+      const long = await send('p'.repeat(129))
+      expect(long.statusCode).toBe(400)
+      expect(JSON.parse(long.body)).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: `${field}: Password must be at most 128 characters`,
+      })
+      // The spec's minimum and its message stay.
+      expect(JSON.parse((await send('abc12')).body)).toMatchObject({
+        message: `${field}: Password must be at least 6 characters`,
+      })
+    }
+
+    it("the list is zxcvbn's, well over 10,000 passwords", async () => {
+      const list = await commonPasswords()
+      expect(list.size).toBeGreaterThan(10_000)
+      for (const common of ['123456', 'password', 'qwerty123']) expect(list.has(common)).toBe(true)
+      expect(list.has('first-pass-1')).toBe(false)
+    })
+
+    it('registration refuses common passwords, the email itself and over 128 characters', async () => {
+      const calls = client()
+      const email = freshEmail()
+      await refusals((password) => calls.register(email, password), 'password', email)
+      expect(smtp.to(email)).toHaveLength(0)
+      const longest = `${'q7'.repeat(64)}`
+      expect((await calls.register(email, longest)).statusCode).toBe(201)
+      expect((await calls.confirm(email, await calls.codeOf(email))).statusCode).toBe(204)
+      expect((await calls.login(email, longest)).statusCode).toBe(200)
+    })
+
+    it('a reset refuses them too', async () => {
+      const calls = client()
+      const email = freshEmail()
+      expect((await calls.register(email, 'first-pass-1')).statusCode).toBe(201)
+      expect((await calls.confirm(email, await calls.codeOf(email))).statusCode).toBe(204)
+      await refusals((password) => calls.requestReset(email, password), 'newPassword', email)
+      expect(smtp.to(email)).toHaveLength(1)
+      expect((await calls.requestReset(email, 'second-pass-1')).statusCode).toBe(204)
+    })
+  })
+})
