@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
+import { type ErrorCode, ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
 import { type $ZodType, type output, safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, setTokens } from './auth-tokens.ts'
@@ -110,9 +110,10 @@ async function accessTokenAfter401(usedAccessToken: string | null): Promise<stri
 
 /**
  * 401s that answer the call itself, not a refused token (a wrong email code on a call that also sends the
- * token): no refresh, no retry, which would spend another try of the code.
+ * token): no refresh, no retry, which would spend another try of the code. Literals, not the contract's
+ * ErrorCode object, which the first screen does not otherwise carry.
  */
-const CALL_OWN_401_CODES: readonly string[] = [ErrorCode.INVALID_CODE, ErrorCode.INVALID_CREDENTIALS]
+const CALL_OWN_401_CODES: readonly string[] = ['INVALID_CODE', 'INVALID_CREDENTIALS'] satisfies ErrorCode[]
 
 /**
  * The one way the app talks to the API: same origin, bearer token, the answer parsed with the contract.
