@@ -1,12 +1,14 @@
 /**
  * Email and password sign-in end to end (issue 10), in a plain browser (no Telegram launch parameters): register
  * through the referral gate, read the code from a real SMTP server the test starts, verify, log in, reach the
- * dashboard; then reset the password, see the old one refused and log in with the new one. English and Persian.
+ * dashboard; then reset the password, see the old one refused and log in with the new one. On the way, the email as
+ * the password (the form says no) and a common password (the server says no). English and Persian.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { startSmtp, type TestSmtp } from '../../apps/server/test/helpers/smtp.ts'
+import { settle } from '../support/a11y.ts'
 import { launchBrowser, screenshot } from '../support/browser.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
@@ -40,7 +42,9 @@ type Words = Record<
   | 'error'
   | 'registered'
   | 'verified'
-  | 'invalidCredentials',
+  | 'invalidCredentials'
+  | 'passwordIsEmail'
+  | 'tooCommon',
   string
 >
 
@@ -57,6 +61,8 @@ const WORDS: Record<'en' | 'fa', Words> = {
     registered: 'Register successful! We send a email verification code to your email',
     verified: 'Email verified successfully',
     invalidCredentials: 'Invalid email or password',
+    passwordIsEmail: 'Password must not be your email',
+    tooCommon: 'This password is too common: choose another',
   },
   fa: {
     email: 'ایمیل',
@@ -70,6 +76,8 @@ const WORDS: Record<'en' | 'fa', Words> = {
     registered: 'ثبت‌نام با موفقیت انجام شد!',
     verified: 'ایمیل با موفقیت تأیید شد',
     invalidCredentials: 'ایمیل یا رمز عبور نامعتبر است',
+    passwordIsEmail: 'رمز عبور نباید همان ایمیل شما باشد',
+    tooCommon: 'این رمز عبور بسیار رایج است: رمز دیگری انتخاب کنید',
   },
 }
 
@@ -120,14 +128,26 @@ describe.each(['en', 'fa'] as const)('email sign-in outside Telegram (%s)', (lan
     expect(new URL(page.url()).pathname).toBe('/login')
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'fa' ? 'rtl' : 'ltr')
 
-    // Register through the referral gate.
+    // Register through the referral gate. The email as the password is refused by the form; a common password
+    // by the server (its list never reaches the page).
     await page.getByTestId('login-register').click()
     await page.getByTestId('register').waitFor()
+    const choosePassword = async (password: string) => {
+      await page.getByLabel(w.password, { exact: true }).fill(password)
+      await page.getByLabel(w.retype, { exact: true }).fill(password)
+      await page.getByTestId('register-submit').click()
+    }
     await page.getByLabel(w.email, { exact: true }).fill(email)
-    await page.getByLabel(w.password, { exact: true }).fill('first-password')
-    await page.getByLabel(w.retype, { exact: true }).fill('first-password')
     await page.getByLabel(w.referral, { exact: true }).fill(DEMO_REFERRAL_CODE)
-    await page.getByTestId('register-submit').click()
+    await choosePassword(email)
+    await page.getByText(w.passwordIsEmail).waitFor()
+    await screenshot(page, `email-auth-${lang}-password-is-email`)
+    await choosePassword('Password1')
+    await page.getByRole('alertdialog', { name: w.error }).waitFor({ timeout: 15_000 })
+    await settle(page)
+    await screenshot(page, `email-auth-${lang}-password-too-common`)
+    await dialog(page, w.error, w.tooCommon)
+    await choosePassword('first-password')
     await dialog(page, w.success, w.registered)
     await page.getByTestId('email-verification').waitFor()
     await screenshot(page, `email-auth-${lang}-verify`)
