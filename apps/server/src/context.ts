@@ -21,7 +21,7 @@ import {
   type ChannelMembershipChecker,
   createBotApiMembershipChecker,
 } from './modules/dashboard/channel-membership.ts'
-import { deriveEmailKeys, type EmailKeys } from './modules/email-outbox/mail-crypto.ts'
+import { deriveEmailKeys, type EmailKeys } from './modules/email-outbox/email-keys.ts'
 import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/templates.ts'
 import { deriveIdempotencyKey } from './modules/idempotency/service.ts'
 import { deriveOperatorKeys, type OperatorKeys } from './modules/operators/keys.ts'

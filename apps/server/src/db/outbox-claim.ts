@@ -5,11 +5,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { botOutbox, emailOutbox } from './schema.ts'
+import { timestamptz } from './timestamp.ts'
 
 const tables = { bot_outbox: botOutbox, email_outbox: emailOutbox } as const
 export type OutboxTableName = keyof typeof tables
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
 /** A claimed row's handle: a finish (sent, failed) applies only while the claim is still this one. */
 export type OutboxClaim = { id: number; claimToken: string }
@@ -46,15 +45,15 @@ export async function claimDueRows<Row>(
   const result = (await db.execute(sql`
     with due as (
       select o.id from ${table} o
-      where ((o.status = 'pending' and o.next_attempt_at <= ${ts(now)})
-          or (o.status = 'sending' and o.claimed_until < ${ts(now)}))
+      where ((o.status = 'pending' and o.next_attempt_at <= ${timestamptz(now)})
+          or (o.status = 'sending' and o.claimed_until < ${timestamptz(now)}))
         ${claim.also === undefined ? sql`` : sql`and ${claim.also}`}
       order by o.next_attempt_at, o.id
       limit ${claim.limit}
       for update of o skip locked
     )
     update ${table} o
-    set status = 'sending', claimed_until = ${ts(leaseEnd)}, claim_token = gen_random_uuid(),
+    set status = 'sending', claimed_until = ${timestamptz(leaseEnd)}, claim_token = gen_random_uuid(),
       attempts = o.attempts + 1
     from due
     where o.id = due.id

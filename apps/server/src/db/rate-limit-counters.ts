@@ -6,8 +6,7 @@
 import { eq, or, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { rateLimitCounters } from './schema.ts'
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+import { timestamptz } from './timestamp.ts'
 
 export type CounterWindow = { count: number; windowStart: Date }
 
@@ -19,15 +18,15 @@ export async function countInWindow(
   now: Date,
 ): Promise<CounterWindow | undefined> {
   const cutoff = new Date(now.getTime() - windowSeconds * 1000)
-  const expired = sql`${rateLimitCounters.windowStart} <= ${ts(cutoff)}`
+  const expired = sql`${rateLimitCounters.windowStart} <= ${timestamptz(cutoff)}`
   const [row] = await db
     .insert(rateLimitCounters)
-    .values({ key, windowStart: ts(now), count: 1 })
+    .values({ key, windowStart: timestamptz(now), count: 1 })
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
         count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
-        windowStart: sql`case when ${expired} then ${ts(now)} else ${rateLimitCounters.windowStart} end`,
+        windowStart: sql`case when ${expired} then ${timestamptz(now)} else ${rateLimitCounters.windowStart} end`,
       },
     })
     .returning({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })

@@ -1,3 +1,5 @@
+import type { Transaction } from '@app/contract'
+
 /**
  * Money is never a float. USDT is kept as integer minor units with 6 decimals (bigint);
  * decimal strings are parsed digit by digit and formatted back without going through floats.
@@ -30,4 +32,9 @@ export function formatUsdt2(minor: bigint): string {
 /** Minor units -> number with at most 2 decimals, what the spec's wire format shows. */
 export function usdtToWireNumber(minor: bigint): number {
   return Number(formatUsdt2(minor))
+}
+
+/** Payout-currency minor units -> the wire: trx and usdt keep 6 decimals in storage, toman none. */
+export function netToWire(currency: Transaction['currency'], net: bigint): number {
+  return currency === 'irt' ? Number(net) : usdtToWireNumber(net)
 }

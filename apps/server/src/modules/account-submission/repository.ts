@@ -4,6 +4,7 @@
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { type FlowPurpose, type FlowState, submissionFlows, users } from '../../db/schema.ts'
+import { timestamptz } from '../../db/timestamp.ts'
 
 export type { FlowPurpose, FlowState }
 export type Flow = typeof submissionFlows.$inferSelect
@@ -59,7 +60,7 @@ export async function findFlow(
         eq(submissionFlows.userId, where.userId),
         eq(submissionFlows.purpose, where.purpose),
         where.id === undefined ? undefined : eq(submissionFlows.id, where.id),
-        gt(submissionFlows.expiresAt, sql`${now.toISOString()}::timestamptz`),
+        gt(submissionFlows.expiresAt, timestamptz(now)),
       ),
     )
   const [row] = options.forUpdate ? await query.for('update') : await query

@@ -5,9 +5,8 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
-import { botChats, botOutbox, botUpdates, leases } from '../../db/schema.ts'
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+import { botChats, botOutbox, botUpdates } from '../../db/schema.ts'
+import { timestamptz } from '../../db/timestamp.ts'
 
 // --- Who may be written to ---
 
@@ -15,7 +14,7 @@ const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 export async function markWriteAllowed(db: Db, telegramId: number, now: Date): Promise<void> {
   await db
     .insert(botChats)
-    .values({ telegramId, writeAllowedAt: ts(now), updatedAt: ts(now) })
+    .values({ telegramId, writeAllowedAt: timestamptz(now), updatedAt: timestamptz(now) })
     .onConflictDoUpdate({
       target: botChats.telegramId,
       set: { writeAllowedAt: sql`coalesce(${botChats.writeAllowedAt}, excluded.write_allowed_at)` },
@@ -26,10 +25,10 @@ export async function markWriteAllowed(db: Db, telegramId: number, now: Date): P
 export async function markStarted(db: Db, telegramId: number, now: Date): Promise<void> {
   await db
     .insert(botChats)
-    .values({ telegramId, startedAt: ts(now), updatedAt: ts(now) })
+    .values({ telegramId, startedAt: timestamptz(now), updatedAt: timestamptz(now) })
     .onConflictDoUpdate({
       target: botChats.telegramId,
-      set: { startedAt: ts(now), blockedAt: null, updatedAt: ts(now) },
+      set: { startedAt: timestamptz(now), blockedAt: null, updatedAt: timestamptz(now) },
     })
 }
 
@@ -38,8 +37,11 @@ export async function markBlocked(db: Db, chatId: number, now: Date, reason: str
   await db.transaction(async (tx) => {
     await tx
       .insert(botChats)
-      .values({ telegramId: chatId, blockedAt: ts(now), updatedAt: ts(now) })
-      .onConflictDoUpdate({ target: botChats.telegramId, set: { blockedAt: ts(now), updatedAt: ts(now) } })
+      .values({ telegramId: chatId, blockedAt: timestamptz(now), updatedAt: timestamptz(now) })
+      .onConflictDoUpdate({
+        target: botChats.telegramId,
+        set: { blockedAt: timestamptz(now), updatedAt: timestamptz(now) },
+      })
     await tx
       .update(botOutbox)
       .set({ status: 'failed', lastError: reason, claimedUntil: null })
@@ -60,7 +62,7 @@ export async function recordHandledUpdate(
 ): Promise<boolean> {
   const rows = await db
     .insert(botUpdates)
-    .values({ botId: update.botId, updateId: update.updateId, handledAt: ts(update.now) })
+    .values({ botId: update.botId, updateId: update.updateId, handledAt: timestamptz(update.now) })
     .onConflictDoNothing()
     .returning({ updateId: botUpdates.updateId })
   return rows.length === 1
@@ -83,7 +85,7 @@ export async function queueUserMessage(
     insert into bot_outbox (chat_id, user_id, kind, language, params, next_attempt_at)
     select u.telegram_id, u.id, ${message.kind},
       case when u.language_code like 'fa%' then 'fa' else 'en' end,
-      ${JSON.stringify(message.params)}::jsonb, ${ts(message.now)}
+      ${JSON.stringify(message.params)}::jsonb, ${timestamptz(message.now)}
     from users u
     join bot_chats c on c.telegram_id = u.telegram_id
     where u.id = ${message.userId}
@@ -111,7 +113,7 @@ export async function queueChatMessage(
       kind: message.kind,
       language: message.language,
       params: message.params,
-      nextAttemptAt: ts(message.now),
+      nextAttemptAt: timestamptz(message.now),
       dedupeKey: message.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: botOutbox.dedupeKey })
@@ -159,7 +161,7 @@ export async function claimDueMessages(
     also: sql`not exists (
       select 1 from bot_outbox x
       where x.chat_id = o.chat_id and x.id <> o.id
-        and ((x.status = 'sending' and x.claimed_until >= ${ts(now)}) or x.sent_at > ${ts(lastSecond)})
+        and ((x.status = 'sending' and x.claimed_until >= ${timestamptz(now)}) or x.sent_at > ${timestamptz(lastSecond)})
     )`,
   })
   return rows.map((r) => ({
@@ -186,7 +188,7 @@ export async function markMessageSent(
     .update(botOutbox)
     .set({
       status: 'sent',
-      sentAt: ts(now),
+      sentAt: timestamptz(now),
       messageId: telegramMessageId,
       claimedUntil: null,
       lastError: null,
@@ -210,7 +212,7 @@ export async function markMessageFailed(
       retry
         ? {
             status: 'pending',
-            nextAttemptAt: ts(retry.at),
+            nextAttemptAt: timestamptz(retry.at),
             claimedUntil: null,
             lastError: error,
             ...(retry.spendTry ? {} : { attempts: sql`${botOutbox.attempts} - 1` }),
@@ -243,52 +245,12 @@ export async function payoutsLongInReview(db: Db, before: Date, limit: number) {
   const result = (await db.execute(sql`
     select t.uid, t.currency, t.net::text as net, t.updated_at
     from transactions t
-    where t.status = 'review' and t.updated_at < ${ts(before)}
+    where t.status = 'review' and t.updated_at < ${timestamptz(before)}
       and not exists (select 1 from bot_outbox o where o.dedupe_key = 'review:' || t.uid::text)
     order by t.updated_at
     limit ${limit}
   `)) as { rows: { uid: string; currency: 'trx' | 'usdt' | 'irt'; net: string }[] }
   return result.rows
-}
-
-// --- Leases ---
-
-/**
- * Takes or renews the lease `name` for `holder` until `until`: answers the position it holds (the polling offset),
- * or undefined when another holder's lease is still running.
- */
-export async function claimLease(
-  db: Db,
-  lease: { name: string; holder: string; now: Date; until: Date },
-): Promise<number | undefined> {
-  const result = (await db.execute(sql`
-    insert into leases (name, holder, expires_at) values (${lease.name}, ${lease.holder}, ${ts(lease.until)})
-    on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-    where leases.holder = excluded.holder or leases.expires_at < ${ts(lease.now)}
-    returning position
-  `)) as { rows: { position: string | number }[] }
-  const row = result.rows[0]
-  return row === undefined ? undefined : Number(row.position)
-}
-
-/** Records how far the holder got; a holder that lost the lease writes nothing. */
-export async function setLeasePosition(
-  db: Db,
-  name: string,
-  holder: string,
-  position: number,
-): Promise<void> {
-  await db
-    .update(leases)
-    .set({ position })
-    .where(and(eq(leases.name, name), eq(leases.holder, holder)))
-}
-
-export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
-  await db
-    .update(leases)
-    .set({ expiresAt: sql`now() - interval '1 second'` })
-    .where(and(eq(leases.name, name), eq(leases.holder, holder)))
 }
 
 /**
@@ -309,7 +271,7 @@ export async function queueAccountMessage(
           || right(regexp_replace(a.phone, '\\D', '', 'g'), 4),
         'reason', ${message.reason ?? 'failed'}::text
       ),
-      ${ts(message.now)}
+      ${timestamptz(message.now)}
     from accounts a
     join users u on u.id = a.user_id
     join bot_chats c on c.telegram_id = u.telegram_id

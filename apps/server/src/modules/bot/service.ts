@@ -10,17 +10,17 @@ import { Composer, Context } from 'grammy'
 import type { Update } from 'grammy/types'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { releaseLease, setLeasePosition, takeLease } from '../../db/leases.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
+import { netToWire } from '../../lib/money.ts'
 import { channelChatId, isJoinedStatus } from '../dashboard/channel-membership.ts'
 import { readSettings } from '../settings/repository.ts'
-import { netToWire } from '../withdrawals/views.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, languageOf, renderMessage } from './messages.ts'
 import { createSendPacer } from './pacing.ts'
 import {
   type ClaimedMessage,
   claimDueMessages,
-  claimLease,
   markBlocked,
   markMessageFailed,
   markMessageSent,
@@ -28,8 +28,6 @@ import {
   payoutsLongInReview,
   queueChatMessage,
   recordHandledUpdate,
-  releaseLease,
-  setLeasePosition,
 } from './repository.ts'
 
 export const POLLING_LEASE = 'bot-polling'
@@ -335,11 +333,12 @@ export function createBotService(deps: BotServiceDeps) {
       const loop = (async () => {
         while (!abort.signal.aborted) {
           try {
-            const position = await claimLease(db, {
+            const position = await takeLease(db, {
               name: POLLING_LEASE,
               holder,
               now: now(),
               until: new Date(now().getTime() + leaseMs),
+              renew: true,
             })
             if (position === undefined) {
               await sleep(Math.max(200, leaseMs / 3), abort.signal)

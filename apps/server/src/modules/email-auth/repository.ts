@@ -2,9 +2,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { type EmailCodePurpose, emailCodes, emailIdentities, users } from '../../db/schema.ts'
+import { timestamptz } from '../../db/timestamp.ts'
 import type { AuthUser } from '../auth/repository.ts'
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
 export type EmailIdentity = {
   id: number
@@ -56,11 +55,6 @@ export async function findIdentityOfUser(db: Db, userId: number): Promise<EmailI
   return row
 }
 
-/** Locks the user's row: one registration of a signed-in user at a time. */
-export async function lockUser(db: Db, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-}
-
 /** The user's registrations of other emails, not proven yet: their next registration replaces them. */
 export async function deletePendingRegistrationsOf(
   db: Db,
@@ -99,7 +93,7 @@ export async function upsertRegistration(
   },
 ): Promise<number | undefined> {
   const { email, now, ...registered } = registration
-  const fields = { ...registered, userId: null, createdAt: ts(now), updatedAt: ts(now) }
+  const fields = { ...registered, userId: null, createdAt: timestamptz(now), updatedAt: timestamptz(now) }
   const [row] = await db
     .insert(emailIdentities)
     .values({ email, ...fields })
@@ -141,9 +135,9 @@ export async function replaceCode(
     codeHash: code.codeHash,
     newPasswordHash: code.newPasswordHash,
     attempts: 0,
-    expiresAt: ts(code.expiresAt),
+    expiresAt: timestamptz(code.expiresAt),
     usedAt: null,
-    createdAt: ts(code.now),
+    createdAt: timestamptz(code.now),
   }
   const [row] = await db
     .insert(emailCodes)
@@ -151,7 +145,7 @@ export async function replaceCode(
     .onConflictDoUpdate({
       target: [emailCodes.identityId, emailCodes.purpose],
       set: values,
-      setWhere: sql`${emailCodes.createdAt} <= ${ts(code.cooldownCutoff)}`,
+      setWhere: sql`${emailCodes.createdAt} <= ${timestamptz(code.cooldownCutoff)}`,
     })
     .returning({ id: emailCodes.id })
   if (row) return { ok: true }
@@ -203,7 +197,7 @@ export async function recordWrongTry(db: Db, codeId: number): Promise<void> {
 export async function markCodeUsed(db: Db, codeId: number, now: Date): Promise<void> {
   await db
     .update(emailCodes)
-    .set({ usedAt: ts(now), newPasswordHash: null })
+    .set({ usedAt: timestamptz(now), newPasswordHash: null })
     .where(eq(emailCodes.id, codeId))
 }
 
@@ -215,7 +209,7 @@ export async function markIdentityProven(
 ): Promise<void> {
   await db
     .update(emailIdentities)
-    .set({ userId: change.userId, verifiedAt: ts(change.now), updatedAt: ts(change.now) })
+    .set({ userId: change.userId, verifiedAt: timestamptz(change.now), updatedAt: timestamptz(change.now) })
     .where(eq(emailIdentities.id, identityId))
 }
 
@@ -228,7 +222,7 @@ export async function setPasswordHash(
 ): Promise<void> {
   await db
     .update(emailIdentities)
-    .set({ passwordHash, updatedAt: ts(now) })
+    .set({ passwordHash, updatedAt: timestamptz(now) })
     .where(eq(emailIdentities.id, identityId))
 }
 

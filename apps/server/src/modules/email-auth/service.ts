@@ -9,8 +9,10 @@
 import type { Language, TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { lockUser } from '../../db/locks.ts'
 import { countInWindow, uncount, waitWhenOver } from '../../db/rate-limit-counters.ts'
 import type { EmailCodePurpose } from '../../db/schema.ts'
+import { hashPassword, seal, verifyAgainstDecoy, verifyPassword } from '../../lib/crypto.ts'
 import { DomainError, tooManyRequests } from '../../lib/domain-error.ts'
 import type { AccessTokenSigner } from '../auth/access-tokens.ts'
 import {
@@ -21,7 +23,7 @@ import {
   revokeUserRefreshTokens,
 } from '../auth/repository.ts'
 import { issueTokens } from '../auth/service.ts'
-import { type EmailKeys, seal } from '../email-outbox/mail-crypto.ts'
+import type { EmailKeys } from '../email-outbox/email-keys.ts'
 import { insertOutboxMail } from '../email-outbox/repository.ts'
 import type { MailPayload } from '../email-outbox/service.ts'
 import type { MailTemplates } from '../email-outbox/templates.ts'
@@ -38,7 +40,6 @@ import {
   findIdentityOfUser,
   lockCode,
   lockIdentityByEmail,
-  lockUser,
   markCodeUsed,
   markIdentityProven,
   recordWrongTry,
@@ -47,16 +48,7 @@ import {
   setPasswordHash,
   upsertRegistration,
 } from './repository.ts'
-import {
-  codeMatches,
-  emailDomain,
-  generateCode,
-  hashCode,
-  hashPassword,
-  normalizeEmail,
-  verifyAgainstDecoy,
-  verifyPassword,
-} from './secrets.ts'
+import { codeMatches, emailDomain, generateCode, hashCode, normalizeEmail } from './secrets.ts'
 
 export type EmailAuthServiceDeps = {
   db: Db

@@ -1,10 +1,9 @@
 /** All SQL of the email outbox (docs/email-auth.md). */
-import { desc, eq, sql } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
 import { emailOutbox } from '../../db/schema.ts'
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+import { timestamptz } from '../../db/timestamp.ts'
 
 /** Queues a mail; call it with the `tx` that makes what the mail is about, so both commit or neither. */
 export async function insertOutboxMail(
@@ -15,7 +14,7 @@ export async function insertOutboxMail(
     recipient: mail.recipient,
     kind: mail.kind,
     payload: mail.payload,
-    nextAttemptAt: sql`${mail.now.toISOString()}::timestamptz`,
+    nextAttemptAt: timestamptz(mail.now),
   })
 }
 
@@ -71,7 +70,7 @@ export async function markSent(
     .set({
       status: 'sent',
       transport,
-      sentAt: ts(now),
+      sentAt: timestamptz(now),
       claimedUntil: null,
       lastError: null,
       ...(transport === 'smtp' ? { payload: null } : {}),
@@ -92,7 +91,7 @@ export async function markFailed(
     .update(emailOutbox)
     .set(
       retryAt
-        ? { status: 'pending', nextAttemptAt: ts(retryAt), claimedUntil: null, lastError: error }
+        ? { status: 'pending', nextAttemptAt: timestamptz(retryAt), claimedUntil: null, lastError: error }
         : { status: 'failed', claimedUntil: null, lastError: error, payload: null },
     )
     .where(ownClaim(mail))

@@ -8,8 +8,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
-import type { EmailKeys } from './mail-crypto.ts'
-import { unseal } from './mail-crypto.ts'
+import { unseal } from '../../lib/crypto.ts'
+import type { EmailKeys } from './email-keys.ts'
 import { type ClaimedMail, claimDueMail, latestDevMail, markFailed, markSent } from './repository.ts'
 import {
   createSmtpTransport,

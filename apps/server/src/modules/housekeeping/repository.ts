@@ -5,10 +5,9 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { timestamptz } from '../../db/timestamp.ts'
 import { pruneIdempotencyKeys } from '../idempotency/repository.ts'
 import { KNOWN_ADDRESS_SECONDS } from '../sign-in-guard/guard.ts'
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
 /** Telegram keeps an update it could not deliver for 24 hours: a handled update's record outlives that. */
 const HANDLED_UPDATE_MIN_KEEP_MS = 24 * 3600 * 1000
@@ -52,7 +51,7 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'rate-limit counters',
     'rate_limit_counters',
     'key',
-    (c) => sql`window_start < ${ts(c.counterWindow)}`,
+    (c) => sql`window_start < ${timestamptz(c.counterWindow)}`,
   ),
   // Expired, revoked or spent. A spent token kept `retention` still revokes its family when replayed; later it
   // is simply unknown (401).
@@ -61,29 +60,34 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'refresh_tokens',
     'id',
     (c) =>
-      sql`expires_at < ${ts(c.retention)} or revoked_at < ${ts(c.retention)} or used_at < ${ts(c.retention)}`,
+      sql`expires_at < ${timestamptz(c.retention)} or revoked_at < ${timestamptz(c.retention)} or used_at < ${timestamptz(c.retention)}`,
   ),
   // Email codes and the password-reset holds they carry (new_password_hash): expired or used.
   deleteJob(
     'email codes',
     'email_codes',
     'id',
-    (c) => sql`expires_at < ${ts(c.retention)} or used_at < ${ts(c.retention)}`,
+    (c) => sql`expires_at < ${timestamptz(c.retention)} or used_at < ${timestamptz(c.retention)}`,
   ),
   // Login and sign-up flows (they never hold a code or password) left unfinished.
-  deleteJob('submission flows', 'submission_flows', 'id', (c) => sql`expires_at < ${ts(c.retention)}`),
+  deleteJob(
+    'submission flows',
+    'submission_flows',
+    'id',
+    (c) => sql`expires_at < ${timestamptz(c.retention)}`,
+  ),
   deleteJob(
     'operator sessions',
     'operator_sessions',
     'id',
-    (c) => sql`expires_at < ${ts(c.retention)} or revoked_at < ${ts(c.retention)}`,
+    (c) => sql`expires_at < ${timestamptz(c.retention)} or revoked_at < ${timestamptz(c.retention)}`,
   ),
   deleteJob(
     'email outbox',
     'email_outbox',
     'id',
     (c) =>
-      sql`(status = 'sent' and sent_at < ${ts(c.retention)}) or (status = 'failed' and created_at < ${ts(c.deadRetention)})`,
+      sql`(status = 'sent' and sent_at < ${timestamptz(c.retention)}) or (status = 'failed' and created_at < ${timestamptz(c.deadRetention)})`,
   ),
   // A payout's review alert (dedupe key `review:<uid>`) stays while the payout is in review, or it would be sent
   // again.
@@ -91,8 +95,8 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'bot outbox',
     'bot_outbox',
     'id',
-    (c) => sql`((status = 'sent' and sent_at < ${ts(c.retention)})
-        or (status = 'failed' and created_at < ${ts(c.deadRetention)}))
+    (c) => sql`((status = 'sent' and sent_at < ${timestamptz(c.retention)})
+        or (status = 'failed' and created_at < ${timestamptz(c.deadRetention)}))
       and (dedupe_key is null or not exists (
         select 1 from transactions t where t.status = 'review' and 'review:' || t.uid::text = bot_outbox.dedupe_key))`,
   ),
@@ -101,7 +105,7 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'sign-in addresses',
     'sign_in_addresses',
     'subject, address',
-    (c) => sql`last_success_at < ${ts(new Date(c.now.getTime() - KNOWN_ADDRESS_SECONDS * 1000))}`,
+    (c) => sql`last_success_at < ${timestamptz(new Date(c.now.getTime() - KNOWN_ADDRESS_SECONDS * 1000))}`,
   ),
   // Updates the bot handled (docs/bot.md, 'Each update once'): kept `retention`, and never less than a day, as
   // Telegram redelivers an update for 24 hours at most; a row gone sooner would let a late replay be answered.
@@ -110,29 +114,11 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'bot_updates',
     'bot_id, update_id',
     (c) =>
-      sql`handled_at < least(${ts(c.retention)}, ${ts(new Date(c.now.getTime() - HANDLED_UPDATE_MIN_KEEP_MS))})`,
+      sql`handled_at < least(${timestamptz(c.retention)}, ${timestamptz(new Date(c.now.getTime() - HANDLED_UPDATE_MIN_KEEP_MS))})`,
   ),
   // Idempotency keys (plugins/idempotency.ts) past their expiry: a cache whose answers may no longer be replayed.
   { name: 'idempotency keys', prune: (db, cutoffs) => pruneIdempotencyKeys(db, cutoffs.now) },
 ]
-
-/**
- * Claims this round for `holder`: answers true when no round was claimed within the last interval (the lease
- * `name` has run out), false when another process (or this one) holds it. A row in `leases`, so it holds across
- * processes on one database, as the bot's polling lease does.
- */
-export async function claimRound(
-  db: Db,
-  round: { name: string; holder: string; now: Date; until: Date },
-): Promise<boolean> {
-  const result = (await db.execute(sql`
-    insert into leases (name, holder, expires_at) values (${round.name}, ${round.holder}, ${ts(round.until)})
-    on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
-    where leases.expires_at <= ${ts(round.now)}
-    returning holder
-  `)) as { rows: unknown[] }
-  return result.rows.length === 1
-}
 
 /** Every table of the public schema with its row count (exact, `count(*)`), by name. */
 export async function tableRowCounts(db: Db): Promise<{ table: string; rows: number }[]> {

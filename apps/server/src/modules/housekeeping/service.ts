@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { HousekeepingConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { takeLease } from '../../db/leases.ts'
 import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
-import { type Cutoffs, claimRound, PRUNE_JOBS } from './repository.ts'
+import { type Cutoffs, PRUNE_JOBS } from './repository.ts'
 
 export const HOUSEKEEPING_LEASE = 'housekeeping'
 
@@ -57,7 +58,9 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
     const at = now()
     // A round's claim lasts 90 % of the interval: the next tick of any process after that takes the next round.
     const until = new Date(at.getTime() + Math.max(1000, config.intervalMs * 0.9))
-    if (!(await claimRound(db, { name: HOUSEKEEPING_LEASE, holder, now: at, until }))) return undefined
+    // Not renewed by its holder either: an earlier tick of this process leaves the round to the next interval.
+    const lease = { name: HOUSEKEEPING_LEASE, holder, now: at, until, renew: false }
+    if ((await takeLease(db, lease)) === undefined) return undefined
     const report = await prune(at)
     // One line a round across all processes: which process pruned, and what.
     deps.log.info({ holder, pruned: report }, 'housekeeping round')

@@ -5,8 +5,9 @@
  * the body itself); the same key with another request is refused. A repeat that arrives while the first still
  * runs waits for its answer.
  */
-import { createHmac, hkdfSync } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
+import { deriveKey } from '../../lib/crypto.ts'
 import { validationError } from '../../lib/domain-error.ts'
 import {
   answerIdempotencyKey,
@@ -28,7 +29,7 @@ const POLL_MS = 50
 
 /** The HMAC key of request fingerprints, derived from the auth secret for this use only (HKDF-SHA256). */
 export function deriveIdempotencyKey(authSecret: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', authSecret, 'account-supply-idempotency', 'request-hash-v1', 32))
+  return deriveKey(authSecret, 'account-supply-idempotency', 'request-hash-v1')
 }
 
 /** JSON with object keys sorted, so the same body hashes the same whatever order its fields came in. */

@@ -2,12 +2,11 @@
  * Keys derived from the auth secret for operators: the sealing of TOTP secrets, the CSRF tokens' HMAC, and the HMAC
  * that names a login in the sign-in guard's counters (people type passwords into the login field).
  */
-import { hkdfSync } from 'node:crypto'
+import { deriveKey } from '../../lib/crypto.ts'
 
 export type OperatorKeys = { totp: Buffer; csrf: Buffer; signIn: Buffer }
 
-const derive = (secret: string, purpose: string) =>
-  Buffer.from(hkdfSync('sha256', secret, 'account-supply-operators', purpose, 32))
+const derive = (secret: string, purpose: string) => deriveKey(secret, 'account-supply-operators', purpose)
 
 export function deriveOperatorKeys(authSecret: string): OperatorKeys {
   return {

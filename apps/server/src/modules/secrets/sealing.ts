@@ -1,16 +1,15 @@
 /**
- * Secrets at rest: a stored secret is `sealed:` and AES-256-GCM (node:crypto, through the email outbox's `seal`)
+ * Secrets at rest: a stored secret is `sealed:` and AES-256-GCM (`lib/crypto.ts`)
  * under a key derived from the secrets key and the secret's name (HKDF-SHA256), so a sealed value moved to another
  * name does not open.
  */
-import { hkdfSync } from 'node:crypto'
+import { deriveKey, seal, unseal } from '../../lib/crypto.ts'
 import { StartupError } from '../../lib/startup-error.ts'
-import { seal, unseal } from '../email-outbox/mail-crypto.ts'
 
 const PREFIX = 'sealed:'
 
 const keyFor = (secretsKey: Buffer, name: string) =>
-  Buffer.from(hkdfSync('sha256', secretsKey, 'account-supply-secrets', `secret:${name}`, 32))
+  deriveKey(secretsKey, 'account-supply-secrets', `secret:${name}`)
 
 export const isSealed = (stored: string) => stored.startsWith(PREFIX)
 

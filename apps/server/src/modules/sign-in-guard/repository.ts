@@ -1,9 +1,8 @@
 /** The addresses each sign-in succeeded from lately (table sign_in_addresses). */
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { signInAddresses } from '../../db/schema.ts'
-
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
+import { timestamptz } from '../../db/timestamp.ts'
 
 export async function isKnownAddress(
   db: Db,
@@ -18,7 +17,7 @@ export async function isKnownAddress(
       and(
         eq(signInAddresses.subject, subject),
         eq(signInAddresses.address, address),
-        gt(signInAddresses.lastSuccessAt, ts(since)),
+        gt(signInAddresses.lastSuccessAt, timestamptz(since)),
       ),
     )
   return row !== undefined
@@ -27,10 +26,10 @@ export async function isKnownAddress(
 export async function rememberAddress(db: Db, subject: string, address: string, now: Date): Promise<void> {
   await db
     .insert(signInAddresses)
-    .values({ subject, address, lastSuccessAt: ts(now) })
+    .values({ subject, address, lastSuccessAt: timestamptz(now) })
     .onConflictDoUpdate({
       target: [signInAddresses.subject, signInAddresses.address],
-      set: { lastSuccessAt: ts(now) },
+      set: { lastSuccessAt: timestamptz(now) },
     })
 }
 

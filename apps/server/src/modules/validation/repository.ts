@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts } from '../../db/schema.ts'
+import { timestamptz } from '../../db/timestamp.ts'
 import type { AccountChecks, ValidationOutcome } from '../../providers/account-provider.ts'
 
 export type ClaimedAccount = {
@@ -22,8 +23,6 @@ type ClaimRow = {
   claim_token: string
 }
 
-const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`
-
 /**
  * Claims up to `limit` due accounts for this process. `FOR UPDATE SKIP LOCKED` lets concurrent
  * claimers pass over each other's rows instead of waiting, and the lease (claimed_until) plus a fresh
@@ -43,14 +42,14 @@ export async function claimDueAccounts(
       select id from accounts
       where validation_status in ('pending', 'review')
         and status = 'pending'
-        and validation_at <= ${ts(now)}
-        and (claimed_until is null or claimed_until < ${ts(now)})
+        and validation_at <= ${timestamptz(now)}
+        and (claimed_until is null or claimed_until < ${timestamptz(now)})
       order by validation_at
       limit ${limit}
       for update skip locked
     )
     update accounts a
-    set claimed_until = ${ts(leaseEnd)}, claim_token = gen_random_uuid()
+    set claimed_until = ${timestamptz(leaseEnd)}, claim_token = gen_random_uuid()
     from due
     where a.id = due.id
     returning a.id, a.phone, a.submit_type, a.price::text as price, a.validation_attempts, a.claim_token

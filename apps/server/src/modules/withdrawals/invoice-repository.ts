@@ -13,14 +13,6 @@ import type { ConfirmationStatus, PaymentStatus } from './status-rules.ts'
 export type InvoiceRecord = typeof invoices.$inferSelect & { createdAtKey: string }
 const recordColumns = { ...getTableColumns(invoices), createdAtKey: createdAtKey(invoices.createdAt) }
 
-/**
- * Locks the user's row until the database transaction ends: every invoice creation of one user runs
- * after the previous one committed, in any process, on PGlite and PostgreSQL alike.
- */
-export async function lockUser(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`select id from users where id = ${userId} for update`)
-}
-
 export async function lastInvoiceCreatedAt(tx: Db, userId: number): Promise<Date | undefined> {
   const [row] = await tx
     .select({ at: max(invoices.createdAt) })

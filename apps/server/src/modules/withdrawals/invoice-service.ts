@@ -6,6 +6,7 @@ import type { Account, InvoiceDetail, Page } from '@app/contract'
 import type { OpsInvoiceRow } from '@app/contract/ops'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { lockUser } from '../../db/locks.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
@@ -28,7 +29,6 @@ import {
   type InvoiceRecord,
   insertInvoice,
   lastInvoiceCreatedAt,
-  lockUser,
   releaseInvoiceAccounts,
   setInvoiceAmount,
   updateConfirmationStatus,

@@ -1,7 +1,7 @@
 /** How invoices and their payout transactions look on the wire (users) and to operators (exact amounts, ISO times). */
 import type { Invoice, Transaction } from '@app/contract'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
-import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
+import { formatUsdt, netToWire, usdtToWireNumber } from '../../lib/money.ts'
 import type { InvoiceRecord } from './invoice-repository.ts'
 import type { PayoutCurrency } from './status-rules.ts'
 import type { TransactionRecord } from './transaction-repository.ts'
@@ -30,10 +30,6 @@ export function toOpsInvoice(row: InvoiceRecord) {
 }
 export type OpsInvoice = ReturnType<typeof toOpsInvoice>
 
-/** Payout-currency minor units -> the wire: trx and usdt keep 6 decimals in storage, toman none. */
-export function netToWire(currency: PayoutCurrency, net: bigint): number {
-  return currency === 'irt' ? Number(net) : usdtToWireNumber(net)
-}
 const netToExact = (currency: PayoutCurrency, net: bigint) =>
   currency === 'irt' ? net.toString() : formatUsdt(net)
 

@@ -1,0 +1,70 @@
+/**
+ * The server's own cryptography, each written once: keys derived from a secret, values sealed at rest, and
+ * password hashes. Nothing here logs or returns a secret.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { type Algorithm, hash, verify } from '@node-rs/argon2'
+
+/**
+ * A 32-byte key for one use (HKDF-SHA256): keys of different `salt` or `info` reveal neither the secret nor each
+ * other. Changing either changes the key, and what was sealed or hashed under the old one no longer opens.
+ */
+export function deriveKey(secret: string | Buffer, salt: string, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, salt, info, 32))
+}
+
+const SEALED_VERSION = 'v1'
+
+/** AES-256-GCM: `v1.<base64url of iv(12) | tag(16) | ciphertext>`. */
+export function seal(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+  return `${SEALED_VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`
+}
+
+/** The plaintext, or undefined for anything not sealed with this key (tampered, another secret). */
+export function unseal(key: Buffer, sealed: string): string | undefined {
+  const [version, data] = sealed.split('.')
+  if (version !== SEALED_VERSION || data === undefined) return undefined
+  const raw = Buffer.from(data, 'base64url')
+  if (raw.length < 28) return undefined
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
+    decipher.setAuthTag(raw.subarray(12, 28))
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * OWASP's first argon2id choice: 19 MiB of memory, 2 passes, 1 lane (about 30 to 60 ms here). `2` is
+ * `Algorithm.Argon2id` (a const enum the isolated-module build cannot import).
+ */
+const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS)
+}
+
+/** False for a wrong password and for a hash that cannot be read alike. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password)
+  } catch {
+    return false
+  }
+}
+
+let decoy: Promise<string> | undefined
+
+/**
+ * For a login or email nobody registered: the same argon2 work as a real check, so the answer's timing does not
+ * tell whether it exists. Always false.
+ */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword(randomBytes(24).toString('base64url'))
+  await verifyPassword(await decoy, password)
+  return false
+}
