@@ -30,6 +30,8 @@ const EMAIL = '/telegram/submit-account-email'
 const EMAIL_CODE = '/telegram/submit-account-email-code'
 const RESEND = '/telegram/resend-code'
 const SUBMIT = '/telegram/submit-account'
+/** The sandbox's 2FA scenario (providers/sandbox/scenarios.ts). */
+const TWO_FACTOR_PHONE = '+989120000002'
 
 const errorOf = (r: { statusCode: number; json(): unknown }) => ({
   status: r.statusCode,
@@ -38,6 +40,8 @@ const errorOf = (r: { statusCode: number; json(): unknown }) => ({
 
 describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
   const t = useTestApp(kind)
+  /** The 2FA scenario's one number, free again whichever of its tests ran before (an account takes a number). */
+  const freeTwoFactorNumber = () => t.database.db.delete(accounts).where(eq(accounts.phone, TWO_FACTOR_PHONE))
 
   it('login: phone -> code -> submit-account creates a pending account', async () => {
     const { post } = await newUser(t.app)
@@ -80,8 +84,9 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
   })
 
   it('2FA: the code answers 303 PASSWORD_REQUIRED, a wrong password 400, the right one completes', async () => {
+    await freeTwoFactorNumber()
     const { post } = await newUser(t.app)
-    await post(PHONE, { phone: '+989120000002', submitType: 'login' })
+    await post(PHONE, { phone: TWO_FACTOR_PHONE, submitType: 'login' })
     expect(errorOf(await post(CODE, { code: SANDBOX_LOGIN_CODE }))).toMatchObject({
       status: 303,
       code: 'PASSWORD_REQUIRED',
@@ -97,10 +102,9 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
   })
 
   it('2FA: a password sent with the code is used at once', async () => {
-    // The previous test created the 2FA number's account; free the number again.
-    await t.database.db.delete(accounts).where(eq(accounts.phone, '+989120000002'))
+    await freeTwoFactorNumber()
     const { post } = await newUser(t.app)
-    await post(PHONE, { phone: '+989120000002', submitType: 'login' })
+    await post(PHONE, { phone: TWO_FACTOR_PHONE, submitType: 'login' })
     const response = await post(CODE, { code: SANDBOX_LOGIN_CODE, password: SANDBOX_PASSWORD })
     expect(response.json()).toEqual({ ready: true })
     expect((await post(SUBMIT)).statusCode).toBe(200)
@@ -235,8 +239,9 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
   })
 
   it('a new phone submission replaces the flow (one active login flow per user)', async () => {
+    await freeTwoFactorNumber()
     const { post } = await newUser(t.app)
-    await post(PHONE, { phone: '+989120000002', submitType: 'login' })
+    expect((await post(PHONE, { phone: TWO_FACTOR_PHONE, submitType: 'login' })).statusCode).toBe(200)
     const phone = ordinaryPhone()
     await post(PHONE, { phone, submitType: 'login' })
     expect((await post(CODE, { code: SANDBOX_LOGIN_CODE })).json()).toEqual({ ready: true })
