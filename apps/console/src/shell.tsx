@@ -80,7 +80,12 @@ function Shell() {
           <button type="button" onClick={() => logout.mutate(false)}>
             Log out
           </button>
-          <button type="button" className="link" onClick={() => logout.mutate(true)}>
+          <button
+            type="button"
+            className="link"
+            title="Ends every console session of yours and your API token"
+            onClick={() => logout.mutate(true)}
+          >
             Log out everywhere
           </button>
         </div>

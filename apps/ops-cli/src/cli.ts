@@ -10,6 +10,7 @@ import {
   OpsUserSchema,
   OrderSchema,
   OrdersSchema,
+  PendingSettingsSchema,
   RevokedInviteSchema,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
@@ -23,6 +24,7 @@ import { ConfigError, loadOpsClientConfig } from './config.ts'
 import { addNewsCommands } from './news-commands.ts'
 import { addOperatorCommands } from './operator-commands.ts'
 import { addPaymentCommands } from './payment-commands.ts'
+import { pendingLine, savedSettingLines } from './setting-lines.ts'
 
 /** Command-line text to a JSON value: true/false/null become JSON, anything else stays a string. */
 export function parseCliValue(text: string): boolean | null | string {
@@ -86,11 +88,13 @@ export function buildCli(client: () => OpsClient): Command {
     .command('show')
     .usage(' ')
     .description(
-      'print every setting, then (on stderr) any that does not work, e.g. the bot not administering the channel',
+      'print every setting in force and the changes that wait, then (on stderr) any that does not work, e.g. the bot not administering the channel',
     )
     .action(async () => {
       const values = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
       for (const [key, value] of Object.entries(values)) print(`${key} = ${JSON.stringify(value)}`)
+      const waiting = PendingSettingsSchema.parse(await client().request('GET', '/ops/settings/pending'))
+      for (const change of waiting) print(pendingLine(change))
       await warnSettingProblems(client())
     })
   settings
@@ -106,7 +110,7 @@ export function buildCli(client: () => OpsClient): Command {
     .action(async (key: string, value: string) => {
       const path = `/ops/settings/${encodeURIComponent(key)}`
       const saved = SettingSchema.parse(await client().request('PUT', path, { value: parseCliValue(value) }))
-      print(`${saved.key} = ${JSON.stringify(saved.value)}`)
+      for (const line of savedSettingLines(saved)) print(line)
       if (saved.key === 'channel_username') await warnSettingProblems(client(), saved.key)
     })
 

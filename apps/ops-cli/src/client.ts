@@ -38,21 +38,26 @@ export function createOpsClient(config: OpsClientConfig): OpsClient {
         payload = undefined
       }
       if (response.ok) return payload
-      if (response.status === 401) {
-        throw new OpsClientError(
-          token === undefined
-            ? `No operator token: set OPS_TOKEN, or run the CLI with the server's DATA_DIR (${config.dataDir}/ops-token)`
-            : 'The server refused the operator token: check OPS_TOKEN or DATA_DIR',
-        )
-      }
-      const message =
+      const said =
         typeof payload === 'object' &&
         payload !== null &&
         'message' in payload &&
         typeof payload.message === 'string'
           ? payload.message
-          : `HTTP ${response.status}`
-      throw new OpsClientError(message)
+          : undefined
+      if (response.status === 401) {
+        if (token === undefined)
+          throw new OpsClientError(
+            `No operator token: set OPS_TOKEN, or run the CLI with the server's DATA_DIR (${config.dataDir}/ops-token)`,
+          )
+        // The server says why when it knows (an expired personal token); otherwise the token is simply wrong.
+        throw new OpsClientError(
+          said === undefined || said === 'Operator token required'
+            ? 'The server refused the operator token: check OPS_TOKEN or DATA_DIR'
+            : `The server refused the operator token: ${said}`,
+        )
+      }
+      throw new OpsClientError(said ?? `HTTP ${response.status}`)
     },
   }
 }

@@ -16,8 +16,17 @@ import { type OpsClient, OpsClientError } from './client.ts'
 
 const print = (line: string) => process.stdout.write(`${line}\n`)
 
-const operatorLine = (o: Operator) =>
-  `${o.login}  ${o.role}${o.disabled ? '  disabled' : ''}${o.hasApiToken ? '  api-token' : ''}`
+/** The token's end and last use; when the operator signs large payouts, while that is still ahead (four eyes). */
+const operatorLine = (o: Operator) => {
+  const token = o.hasApiToken
+    ? `  api-token until ${o.apiTokenExpiresAt ?? '?'}, last used ${o.apiTokenLastUsedAt ?? 'never'}`
+    : ''
+  const signs =
+    o.signsPayoutsFrom !== null && Date.parse(o.signsPayoutsFrom) > Date.now()
+      ? `  signs large payouts from ${o.signsPayoutsFrom}`
+      : ''
+  return `${o.login}  ${o.role}${o.disabled ? '  disabled' : ''}${token}${signs}`
+}
 
 function printEnrolment(enrolment: OperatorEnrolment): void {
   print(operatorLine(enrolment.operator))
@@ -74,7 +83,9 @@ export function addOperatorCommands(program: Command, client: () => OpsClient): 
   operator
     .command('token')
     .usage('LOGIN')
-    .description('issue a personal API token for the CLI (OPS_TOKEN=...); replaces the previous one')
+    .description(
+      'issue a personal API token for the CLI (OPS_TOKEN=...), good for OPS_API_TOKEN_TTL_DAYS; replaces the previous one',
+    )
     .argument('<login>')
     .action(async (login: string) => {
       const path = `/ops/operators/${encodeURIComponent(login)}/token`

@@ -5,6 +5,7 @@ import {
   OpsInvoiceSchema,
   OpsTransactionPageSchema,
   OpsTransactionSchema,
+  PayoutApprovalSchema,
   RateSchema,
   RatesSchema,
   SettingSchema,
@@ -12,6 +13,7 @@ import {
 } from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
+import { savedSettingLines } from './setting-lines.ts'
 
 const print = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -63,7 +65,7 @@ const printNextPage = (nextPage: string | null) => {
 export function addPaymentCommands(program: Command, client: () => OpsClient): void {
   const setSetting = async (key: string, value: unknown) => {
     const saved = SettingSchema.parse(await client().request('PUT', `/ops/settings/${key}`, { value }))
-    print(`${saved.key} = ${JSON.stringify(saved.value)}`)
+    for (const line of savedSettingLines(saved)) print(line)
   }
 
   const invoice = program.command('invoice').description("users' invoices (withdrawals)")
@@ -112,6 +114,21 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
       const path = `/ops/transactions/${encodeURIComponent(uid)}/${move}`
       print(transactionLine(OpsTransactionSchema.parse(await client().request('POST', path, body))))
     }
+  transaction
+    .command('approve')
+    .usage('UID')
+    .description(
+      "approve a payout (four eyes: above payout_approval_above, another named operator's approval is needed to send it)",
+    )
+    .argument('<uid>')
+    .action(async (uid: string) => {
+      const path = `/ops/transactions/${encodeURIComponent(uid)}/approve`
+      const state = PayoutApprovalSchema.parse(await client().request('POST', path))
+      const needed = state.required
+        ? "needed: above the approval amount, another named operator's approval counts"
+        : 'not needed: at or below the approval amount'
+      print(`${state.uid}  ${state.status}  approved by ${state.approvedBy.join(', ')}  (${needed})`)
+    })
   transaction
     .command('broadcast')
     .usage('UID')

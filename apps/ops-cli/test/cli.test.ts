@@ -64,13 +64,24 @@ function runCli(
   })
 }
 
+const DAY = 24 * 3600
+
 describe('ops CLI', () => {
   let t: TestApp
   let url: string
+  /** The server's clock: real time, moved ahead by the tests that need days to pass. */
+  let aheadMs = 0
+  const tick = (seconds: number) => {
+    aheadMs += seconds * 1000
+  }
   beforeAll(async () => {
     await bundleCli()
-    // The CLI finds the token where the server wrote it: DATA_DIR/ops-token (no OPS_TOKEN here).
-    t = await createTestApp('pglite', { config: { opsToken: undefined } })
+    // The CLI finds the token where the server wrote it: DATA_DIR/ops-token (no OPS_TOKEN here). Users sign up
+    // after the clock has moved ahead of their init data's real time.
+    t = await createTestApp('pglite', {
+      config: { opsToken: undefined, authMaxAgeSeconds: 365 * DAY },
+      deps: { now: () => new Date(Date.now() + aheadMs) },
+    })
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     const address = t.app.server.address()
     url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -332,13 +343,97 @@ describe('ops CLI', () => {
     const created = await runCli(['operator', 'create', 'first-admin', '--role', 'admin'], env())
     expect(created.code, created.stderr).toBe(0)
     expect(created.stdout).toMatch(
-      /^first-admin {2}admin\npassword: {4}\S{20,}\ntotp secret: [A-Z2-7]{32}\ntotp uri: {4}otpauth:\/\/totp\//,
+      /^first-admin {2}admin {2}signs large payouts from \S+Z\npassword: {4}\S{20,}\ntotp secret: [A-Z2-7]{32}\ntotp uri: {4}otpauth:\/\/totp\//,
     )
     const token = await runCli(['operator', 'token', 'first-admin'], env())
     expect(token.stdout).toMatch(/^opk_\S+\n$/)
     const asOperator = await runCli(['operator', 'list'], { ...env(), OPS_TOKEN: token.stdout.trim() })
-    expect(asOperator.stdout).toBe('first-admin  admin  api-token\n')
+    // The token's end (90 days), its last use (this call) and, a day ahead, when their signature counts (four eyes).
+    expect(asOperator.stdout).toMatch(
+      /^first-admin {2}admin {2}api-token until (\S+Z), last used (\S+Z) {2}signs large payouts from (\S+Z)\n$/,
+    )
+    const [, until = '', used = '', signs = ''] =
+      /until (\S+Z), last used (\S+Z) {2}signs large payouts from (\S+Z)/.exec(asOperator.stdout) ?? []
+    expect(Date.parse(until) - Date.parse(used)).toBeCloseTo(90 * DAY * 1000, -5)
+    expect(Date.parse(signs) - Date.parse(used)).toBeCloseTo(DAY * 1000, -5)
     expect((await runCli(['operator', 'create', 'x', '--role', 'boss'], env())).code).toBe(1)
+  })
+
+  it('four eyes: a higher payout_approval_above waits (printed), approve, and refusals in the server’s words', async () => {
+    const payout = async () => {
+      const u = await newUser(t.app)
+      await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [3_000_000n])
+      const { uid: invoiceUid } = (await u.post('/invoices/request-invoice')).json() as { uid: string }
+      expect((await runCli(['invoice', 'confirm', invoiceUid], env())).code).toBe(0)
+      const requested = await u.post(`/invoices/${invoiceUid}/request-payment-crypto`, {
+        receiverAddress: VALID.bsc,
+        network: 'BSC',
+        token: 'USDT',
+      })
+      expect(requested.statusCode, requested.body).toBe(201)
+      return (requested.json() as { uid: string }).uid
+    }
+    for (const args of [
+      ['payments', 'open'],
+      ['payments', 'limits', '1', '500'],
+      ['payments', 'invoice-delay', '0'],
+    ])
+      expect((await runCli(args, env())).code).toBe(0)
+    const on = await runCli(['settings', 'set', 'payout_approval_above', '2'], env())
+    expect(on).toMatchObject({ code: 0, stdout: 'payout_approval_above = "2"\n' })
+    const raised = await runCli(['settings', 'set', 'payout_approval_above', '500'], env())
+    expect(raised.code, raised.stderr).toBe(0)
+    const waiting =
+      /waiting: payout_approval_above = "500" from \S+Z \(asked by bootstrap\): it asks for fewer approvals, so it waits; set the key again to cancel\n/
+    expect(raised.stdout).toMatch(new RegExp(`^payout_approval_above = "2"\n${waiting.source}$`))
+    const shown = await runCli(['settings', 'show'], env())
+    expect(shown.stdout).toContain('payout_approval_above = "2"\n')
+    expect(shown.stdout).toMatch(waiting)
+
+    const uid = await payout()
+    const alone = await runCli(['transaction', 'broadcast', uid], env())
+    expect(alone).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'This payout (3 USDT) is above the approval amount (2 USDT): a named operator sends it, not the bootstrap token\n',
+    })
+    const tokens: Record<string, string> = {}
+    for (const login of ['cli-alice', 'cli-bob']) {
+      expect((await runCli(['operator', 'create', login, '--role', 'operator'], env())).code).toBe(0)
+      tokens[login] = (await runCli(['operator', 'token', login], env())).stdout.trim()
+    }
+    const as = (login: string) => ({ ...env(), OPS_TOKEN: tokens[login] ?? '' })
+    const tooSoon = await runCli(['transaction', 'approve', uid], as('cli-bob'))
+    expect(tooSoon.code).toBe(1)
+    expect(tooSoon.stderr).toMatch(/^cli-bob may approve or send payouts above the approval amount from \S+Z/)
+    tick(DAY + 60)
+    // The waiting change applied meanwhile: set the amount back down (at once), and the payout needs approval again.
+    expect((await runCli(['settings', 'set', 'payout_approval_above', '2'], env())).stdout).toBe(
+      'payout_approval_above = "2"\n',
+    )
+    const approved = await runCli(['transaction', 'approve', uid], as('cli-bob'))
+    expect(approved).toMatchObject({
+      code: 0,
+      stdout: `${uid}  pending  approved by cli-bob  (needed: above the approval amount, another named operator's approval counts)\n`,
+    })
+    const own = await runCli(['transaction', 'broadcast', uid], as('cli-bob'))
+    expect(own.stderr).toMatch(/another named operator's approval is needed first/)
+    const sent = await runCli(['transaction', 'broadcast', uid], as('cli-alice'))
+    expect(sent).toMatchObject({ code: 0, stdout: expect.stringContaining('broadcasting') })
+  })
+
+  it('an expired personal token is refused in words that say how to get a new one', async () => {
+    expect((await runCli(['operator', 'create', 'cli-carol', '--role', 'viewer'], env())).code).toBe(0)
+    const token = (await runCli(['operator', 'token', 'cli-carol'], env())).stdout.trim()
+    const asCarol = { ...env(), OPS_TOKEN: token }
+    expect((await runCli(['ledger'], asCarol)).code).toBe(0)
+    tick(90 * DAY + 60)
+    const expired = await runCli(['ledger'], asCarol)
+    expect(expired.code).toBe(1)
+    expect(expired.stderr).toMatch(
+      /^The server refused the operator token: This API token of cli-carol expired at \S+Z: an admin issues a new one \(npm run ops -- operator token cli-carol\)\n$/,
+    )
   })
 
   it('a wrong token is refused with a clear line', async () => {

@@ -116,6 +116,10 @@ const EnvSchema = z.object({
   HOUSEKEEPING_INTERVAL_MS: wholeNumber(600_000, z.gte(0)),
   HOUSEKEEPING_RETENTION_HOURS: wholeNumber(168, z.gte(0)),
   HOUSEKEEPING_DEAD_RETENTION_HOURS: wholeNumber(720, z.gte(0)),
+  /** How long a weaker four-eyes rule waits, and a new signer of large payouts (docs/console.md, 'Four eyes'). */
+  FOUR_EYES_DELAY_SECONDS: wholeNumber(24 * 3600, z.gte(0), z.lte(30 * 24 * 3600)),
+  /** Life of an operator's personal API token, in days. */
+  OPS_API_TOKEN_TTL_DAYS: wholeNumber(90, z.positive(), z.lte(3650)),
 })
 
 export type Config = {
@@ -174,6 +178,19 @@ export type Config = {
   bot: BotConfig
   /** Pruning of rows that no longer matter, one process a round (docs/resilience.md, 'Housekeeping'). */
   housekeeping: HousekeepingConfig
+  /** Named operators (docs/console.md). */
+  operators: OperatorsConfig
+}
+
+export type OperatorsConfig = {
+  /**
+   * Four eyes: how long a change that weakens it (a higher `payout_approval_above`, or 0) waits before it applies,
+   * and how long after joining, a new role or new credentials an operator's approvals and sends of large payouts
+   * start to count.
+   */
+  fourEyesDelaySeconds: number
+  /** How long a personal API token works after it was issued. */
+  apiTokenTtlSeconds: number
 }
 
 export type HousekeepingConfig = {
@@ -462,6 +479,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ),
       batchSize: 5000,
       maxBatchesPerJob: 200,
+    },
+    operators: {
+      fourEyesDelaySeconds: e.FOUR_EYES_DELAY_SECONDS,
+      apiTokenTtlSeconds: e.OPS_API_TOKEN_TTL_DAYS * 24 * 3600,
     },
     bot: {
       apiRoot: fakeBotApi

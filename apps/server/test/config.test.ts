@@ -81,3 +81,18 @@ describe('MINI_APP_FRAME_ANCESTORS', () => {
       )
   })
 })
+
+describe('operators', () => {
+  it('four eyes wait a day and API tokens live 90 days by default; the environment changes both, within bounds', () => {
+    expect(loadConfig({}).operators).toEqual({
+      fourEyesDelaySeconds: 24 * 3600,
+      apiTokenTtlSeconds: 90 * 24 * 3600,
+    })
+    expect(loadConfig({ FOUR_EYES_DELAY_SECONDS: '3600', OPS_API_TOKEN_TTL_DAYS: '30' }).operators).toEqual({
+      fourEyesDelaySeconds: 3600,
+      apiTokenTtlSeconds: 30 * 24 * 3600,
+    })
+    expect(() => loadConfig({ OPS_API_TOKEN_TTL_DAYS: '0' })).toThrow(/OPS_API_TOKEN_TTL_DAYS/)
+    expect(() => loadConfig({ FOUR_EYES_DELAY_SECONDS: '-1' })).toThrow(/FOUR_EYES_DELAY_SECONDS/)
+  })
+})

@@ -1,4 +1,7 @@
-/** Operators (admin): create one and show its enrolment once (password, TOTP QR code), change roles, disable, reset. */
+/**
+ * Operators (admin): create one and show its enrolment once (password, TOTP QR code), change roles, disable, reset;
+ * each one's API token (until when, last used) and, while it is ahead, when their approvals of large payouts count.
+ */
 import {
   type CreateOperator,
   CreateOperatorBodySchema,
@@ -77,7 +80,34 @@ export function OperatorsScreen() {
         cell: ({ row }) =>
           row.original.disabled ? 'disabled' : row.original.lockedUntil ? 'locked' : 'active',
       },
-      { header: 'API token', accessorKey: 'hasApiToken', cell: (c) => (c.getValue() ? 'yes' : '—') },
+      {
+        header: 'API token',
+        id: 'token',
+        cell: ({ row }) => {
+          const o = row.original
+          if (!o.hasApiToken || o.apiTokenExpiresAt === null) return '—'
+          return (
+            <div className="stack">
+              <span>until {new Date(o.apiTokenExpiresAt).toLocaleDateString()}</span>
+              <span className="muted">
+                {o.apiTokenLastUsedAt === null
+                  ? 'never used'
+                  : `last used ${new Date(o.apiTokenLastUsedAt).toLocaleString()}`}
+              </span>
+            </div>
+          )
+        },
+      },
+      {
+        header: 'Large payouts',
+        id: 'signs',
+        cell: ({ row }) => {
+          const from = row.original.signsPayoutsFrom
+          if (from === null) return '—'
+          // Four eyes: a new signer's approvals and sends count after the delay (docs/console.md).
+          return Date.parse(from) > Date.now() ? `signs from ${new Date(from).toLocaleString()}` : 'signs'
+        },
+      },
       {
         header: 'Since',
         accessorKey: 'createdAt',

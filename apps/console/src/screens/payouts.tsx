@@ -59,7 +59,7 @@ export function PayoutsScreen() {
     onSuccess: (state) =>
       setNotice(
         state.required
-          ? `Approved by ${state.approvedBy.join(', ')}. Another operator may now send it.`
+          ? `Approved by ${state.approvedBy.join(', ')}. Another named operator may now send it.`
           : 'Approved (this payout is below the approval amount).',
       ),
   })

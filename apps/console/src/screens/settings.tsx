@@ -1,5 +1,10 @@
-/** Settings and limits: every key with what it means; admins change them (each change is audited). */
+/**
+ * Settings and limits: every key in force with what it means, and a change that waits (four eyes: a higher
+ * payout_approval_above, or 0, applies a day later); admins change them (each change is audited).
+ */
 import {
+  type PendingSetting,
+  PendingSettingsSchema,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
   type SettingKey,
@@ -18,15 +23,26 @@ export function SettingsScreen() {
     queryKey: ['settings'],
     queryFn: () => api(SettingsSchema, 'GET', '/ops/settings'),
   })
+  const pending = useQuery({
+    queryKey: ['settings', 'pending'],
+    queryFn: () => api(PendingSettingsSchema, 'GET', '/ops/settings/pending'),
+  })
   const [editing, setEditing] = useState<{ key: SettingKey; value: string }>()
+  const [notice, setNotice] = useState<string>()
   const save = useMutation({
     mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
       api(SettingSchema, 'PUT', `/ops/settings/${key}`, { value: value === 'null' ? null : value }),
-    onSuccess: () => {
+    onSuccess: (saved) => {
       setEditing(undefined)
+      setNotice(
+        saved.pending
+          ? `${saved.key} stays ${JSON.stringify(saved.value)} until ${when(saved.pending.effectiveAt)}: the new value asks for fewer approvals, so it waits, and the operators' chat has been told. Set it again to cancel.`
+          : undefined,
+      )
       void client.invalidateQueries({ queryKey: ['settings'] })
     },
   })
+  const waiting = new Map((pending.data ?? []).map((change) => [change.key, change]))
   if (settings.error) return <div className="state error">{settings.error.message}</div>
   if (!settings.data) return <div className="state">Loading…</div>
   return (
@@ -34,6 +50,7 @@ export function SettingsScreen() {
       <header className="screen-header">
         <h1>Settings and limits</h1>
       </header>
+      {notice ? <p className="notice">{notice}</p> : null}
       <table className="table">
         <thead>
           <tr>
@@ -70,6 +87,7 @@ export function SettingsScreen() {
                 ) : (
                   <strong>{JSON.stringify(settings.data[key] ?? null)}</strong>
                 )}
+                <Waiting change={waiting.get(key)} />
               </td>
               <td className="muted">{SETTING_DESCRIPTIONS[key]}</td>
               <td>
@@ -87,5 +105,18 @@ export function SettingsScreen() {
         </tbody>
       </table>
     </section>
+  )
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString()
+
+/** A change that waits for its time, under the value in force. */
+function Waiting({ change }: { change: PendingSetting | undefined }) {
+  if (change === undefined) return null
+  return (
+    <div className="pending-change" data-testid={`pending-${change.key}`}>
+      becomes <strong>{JSON.stringify(change.value)}</strong> at {when(change.effectiveAt)} (asked by{' '}
+      {change.requestedBy})
+    </div>
   )
 }

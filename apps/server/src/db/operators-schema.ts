@@ -39,7 +39,16 @@ export const operators = pgTable(
     lockedUntil: at('locked_until'),
     /** SHA-256 of the personal API token (the CLI's), or null for none. */
     apiTokenHash: text('api_token_hash').unique(),
+    /** When the token was issued: it works for OPS_API_TOKEN_TTL_DAYS from then. */
+    apiTokenIssuedAt: at('api_token_issued_at'),
+    /** Its last use, written at most once a minute. */
+    apiTokenLastUsedAt: at('api_token_last_used_at'),
     disabledAt: at('disabled_at'),
+    /**
+     * Four eyes: from when this operator's approvals and sends of payouts above the approval amount count (a delay
+     * after joining, a new role, being enabled again or new credentials from an admin); null while they may not.
+     */
+    signsPayoutsFrom: at('signs_payouts_from'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [check('operators_role_check', sql`${t.role} in ('viewer', 'operator', 'admin')`)],

@@ -137,6 +137,19 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * A setting's change that waits (docs/console.md, 'Four eyes'): a weaker `payout_approval_above` applies at
+ * `effective_at`; until then `settings` holds the value in force. One per key: a new change replaces it.
+ */
+export const pendingSettings = pgTable('pending_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  effectiveAt: timestamp('effective_at', { withTimezone: true }).notNull(),
+  /** The operator's login (`bootstrap` for OPS_TOKEN). */
+  requestedBy: text('requested_by').notNull(),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+})
+
 /** Generated secrets shared by every server process on the same database (auth secret, dev bot token). */
 export const secrets = pgTable('secrets', {
   name: text('name').primaryKey(),

@@ -68,6 +68,7 @@ const OPS_CALLS = [
   'POST /ops/invites/{code}/revoke',
   'GET /ops/settings',
   'GET /ops/settings/problems',
+  'GET /ops/settings/pending',
   'PUT /ops/settings/{key}',
   'GET /ops/orders',
   'POST /ops/orders',

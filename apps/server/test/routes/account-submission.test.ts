@@ -10,7 +10,6 @@ import {
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, orders, users } from '../../src/db/schema.ts'
-import { createSettingsService } from '../../src/modules/settings/service.ts'
 import {
   SANDBOX_EMAIL_CODE,
   SANDBOX_FLOOD_EMAIL,
@@ -22,6 +21,7 @@ import {
 import { newUser, ordinaryPhone, submitOrdinaryAccount } from '../helpers/accounts.ts'
 import { buildAppOn, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
+import { setSetting } from '../helpers/settings.ts'
 
 const PHONE = '/telegram/submit-account-phone'
 const CODE = '/telegram/submit-account-code'
@@ -289,7 +289,7 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
 
   it('the global order switch and capacity: closed refuses, capacity is taken per account', async () => {
     const { post } = await newUser(t.app)
-    await createSettingsService({ db: t.database.db }).set('order_open', false)
+    await setSetting(t.database.db, 'order_open', false)
     try {
       expect(errorOf(await post(PHONE, { phone: ordinaryPhone(), submitType: 'login' }))).toMatchObject({
         status: 404,
@@ -297,7 +297,7 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
         details: { reason: 'orders_closed' },
       })
     } finally {
-      await createSettingsService({ db: t.database.db }).set('order_open', true)
+      await setSetting(t.database.db, 'order_open', true)
     }
     // Capacity 1: the account takes it; a second flow that was started meanwhile is refused at submit.
     await t.database.db.update(orders).set({ capacity: 1 }).where(eq(orders.country, 'US'))

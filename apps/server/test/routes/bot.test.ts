@@ -14,7 +14,6 @@ import type { Config } from '../../src/config.ts'
 import { createTelegramBot } from '../../src/modules/bot/client.ts'
 import { loadBotTexts } from '../../src/modules/bot/messages.ts'
 import { createBotService } from '../../src/modules/bot/service.ts'
-import { createSettingsService } from '../../src/modules/settings/service.ts'
 import {
   authorize,
   bearer,
@@ -26,6 +25,7 @@ import {
 } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
+import { setSetting } from '../helpers/settings.ts'
 import { freePort } from '../helpers/spawn-server.ts'
 
 const CHANNEL = 'durov'
@@ -129,12 +129,11 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
   it('channel status: no channel configured, no prompt (and no Bot API call)', async () => {
     const user = freshTelegramUser()
     const { accessToken } = await authorize(t.app, user)
-    const settings = createSettingsService({ db: t.database.db })
-    await settings.set('channel_username', null)
+    await setSetting(t.database.db, 'channel_username', null)
     const before = fake.calls.length
     expect(await channelStatus(accessToken)).toEqual({ channelUsername: null, isUserJoined: true })
     expect(fake.calls.length).toBe(before)
-    await settings.set('channel_username', CHANNEL)
+    await setSetting(t.database.db, 'channel_username', CHANNEL)
   })
 
   it('the channel problem operators read: not an administrator, and fine when it is', async () => {
@@ -165,8 +164,7 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200)
       return json<{ key: string; problem: string }[]>(response)
     }
-    const settings = createSettingsService({ db: t.database.db })
-    await settings.set('channel_username', CHANNEL)
+    await setSetting(t.database.db, 'channel_username', CHANNEL)
     expect(await problems()).toEqual([])
 
     fake.setBotStatus(CHANNEL, 'member')
@@ -181,12 +179,12 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
     fake.setBotStatus(CHANNEL, 'administrator')
 
     // A channel the Bot API does not know, a 5xx, a timeout: it cannot be checked, said so without the token.
-    await settings.set('channel_username', 'no_such_channel')
+    await setSetting(t.database.db, 'channel_username', 'no_such_channel')
     const unknown = (await problems())[0]
     expect(unknown?.problem).toBe(
       'The bot cannot check the channel @no_such_channel (400: Bad Request: chat not found): add the bot to the channel as an administrator',
     )
-    await settings.set('channel_username', CHANNEL)
+    await setSetting(t.database.db, 'channel_username', CHANNEL)
     fake.addFault({ method: 'getChatMember', kind: 'server_error' })
     expect((await problems())[0]?.problem).toMatch(
       /^The bot cannot check the channel @durov \(502: Bad Gateway\)/,
@@ -197,11 +195,11 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
     expect(late).not.toContain(TEST_BOT_TOKEN)
 
     // No channel: no problem, and no Bot API call.
-    await settings.set('channel_username', null)
+    await setSetting(t.database.db, 'channel_username', null)
     const before = fake.calls.length
     expect(await problems()).toEqual([])
     expect(fake.calls.length).toBe(before)
-    await settings.set('channel_username', CHANNEL)
+    await setSetting(t.database.db, 'channel_username', CHANNEL)
     expect(await problems()).toEqual([])
   })
 

@@ -7,10 +7,10 @@ import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '../../dev/demo/demo-
 import { userBlocks, users } from '../../src/db/schema.ts'
 import { createAccessTokenSigner } from '../../src/modules/auth/access-tokens.ts'
 import { cachedSettingsReader, SETTINGS_CACHE_MS } from '../../src/modules/settings/repository.ts'
-import { createSettingsService } from '../../src/modules/settings/service.ts'
 import { authorize, bearer, buildAppOn, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
+import { setSetting } from '../helpers/settings.ts'
 
 describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
   const t = useTestApp(kind)
@@ -73,9 +73,9 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       .update(users)
       .set({ canRegisterAccount: false, canReferrer: false })
       .where(eq(users.telegramId, tg.id))
-    await createSettingsService({ db: t.database.db }).set('order_open', false)
-    await createSettingsService({ db: t.database.db }).set('toman_payment_open', false)
-    await createSettingsService({ db: t.database.db }).set('min_payment_limit', '2.5')
+    await setSetting(t.database.db, 'order_open', false)
+    await setSetting(t.database.db, 'toman_payment_open', false)
+    await setSetting(t.database.db, 'min_payment_limit', '2.5')
     const dashboard = await get<Dashboard>('/dashboard', accessToken)
     expect(dashboard.order.isOpen).toBe(false)
     expect(dashboard.invoice).toMatchObject({ isPaymentOpenIrt: false, minPaymentLimit: 2.5 })
@@ -84,9 +84,9 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       canRegisterAccount: false,
       canReferrer: false,
     })
-    await createSettingsService({ db: t.database.db }).set('order_open', true)
-    await createSettingsService({ db: t.database.db }).set('toman_payment_open', true)
-    await createSettingsService({ db: t.database.db }).set('min_payment_limit', '10')
+    await setSetting(t.database.db, 'order_open', true)
+    await setSetting(t.database.db, 'toman_payment_open', true)
+    await setSetting(t.database.db, 'min_payment_limit', '10')
   })
 
   it('channel status: the configured channel, and joined=true when none is configured', async () => {
@@ -96,12 +96,12 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       channelUsername: 'durov',
       isUserJoined: true,
     })
-    await createSettingsService({ db: t.database.db }).set('channel_username', null)
+    await setSetting(t.database.db, 'channel_username', null)
     expect(await get<ChannelStatus>('/dashboard/channel-status', accessToken)).toEqual({
       channelUsername: null,
       isUserJoined: true,
     })
-    await createSettingsService({ db: t.database.db }).set('channel_username', 'durov')
+    await setSetting(t.database.db, 'channel_username', 'durov')
   })
 
   it('channel status asks the membership checker seam', async () => {
@@ -147,7 +147,7 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     clock += 1
     expect(await orderOpen()).toBe(false)
     // This process's write: read again at once.
-    await createSettingsService({ db: t.database.db }).set('order_open', true)
+    await setSetting(t.database.db, 'order_open', true)
     expect(await orderOpen()).toBe(true)
   })
 

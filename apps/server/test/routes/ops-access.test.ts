@@ -3,18 +3,17 @@
  * sessions (cookie, idle and absolute expiry, logout everywhere), CSRF, login lockout, TOTP wrong and replayed, four
  * eyes on large payouts, the audit row with every change and only then, and an audit log nothing can change.
  */
-import type { OperatorEnrolment, OperatorRole, Overview } from '@app/contract/ops'
+import type { OperatorEnrolment, Overview } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../src/modules/operators/service.ts'
 import { totpCode } from '../../src/modules/operators/totp.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
-import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
+import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
+import { type Method, operatorsOf, testClock } from '../helpers/operators.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** A value for each path parameter the /ops routes use. */
 const PARAMS: Record<string, string> = {
@@ -29,26 +28,11 @@ const PARAMS: Record<string, string> = {
 const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? name)
 
 describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
-  // Real time at first (users' Telegram init data is signed now), then only forward.
-  let clock = new Date()
-  const t = useTestApp(kind, { deps: { now: () => clock } })
-  const tick = (seconds: number) => {
-    clock = new Date(clock.getTime() + seconds * 1000)
-  }
-  const asAdmin = (method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(TEST_OPS_TOKEN),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    })
-  const withToken = (token: string) => (method: Method, url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(token),
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    })
+  const clock = testClock()
+  const tick = clock.tick
+  // Users sign up after the clock has moved a day ahead of their init data's real time.
+  const t = useTestApp(kind, { deps: { now: clock.now }, config: { authMaxAgeSeconds: 365 * 24 * 3600 } })
+  const { asAdmin, withToken, enrol, tokenOf, login } = operatorsOf(() => t.app, clock, kind)
   const auditCount = async () =>
     Number(
       (
@@ -57,52 +41,13 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
         }
       ).rows[0]?.n,
     )
-  let seq = 0
-  async function enrol(role: OperatorRole): Promise<OperatorEnrolment> {
-    seq += 1
-    const created = await asAdmin('POST', '/ops/operators', { login: `${role}-${kind}-${seq}`, role })
-    expect(created.statusCode, created.body).toBe(201)
-    return json<OperatorEnrolment>(created)
-  }
-  async function tokenOf(role: OperatorRole) {
-    const { operator } = await enrol(role)
-    return json<{ token: string }>(await asAdmin('POST', `/ops/operators/${operator.login}/token`)).token
-  }
-  /** Logs in (a fresh TOTP step each time) and answers a caller with the session's cookies and CSRF header. */
-  async function login(enrolment: OperatorEnrolment) {
-    tick(31)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/ops/session',
-      payload: {
-        login: enrolment.operator.login,
-        password: enrolment.password,
-        code: totpCode(enrolment.totpSecret, clock),
-      },
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]))
-    const csrf = json<{ csrfToken: string }>(response).csrfToken
-    // What a browser sends to /ops: the session cookie; the CSRF cookie belongs to /console's pages.
-    const cookie = `ops_session=${cookies.ops_session}`
-    return {
-      response,
-      csrf,
-      cookie,
-      call: (method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-        t.app.inject({
-          method,
-          url,
-          headers: { cookie, ...(method === 'GET' ? {} : { 'x-csrf-token': csrf }), ...headers },
-          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-        }),
-    }
-  }
 
   it('has a rule for every /ops route, and each role is allowed or refused as the table says', async () => {
     const document = json<{ paths: Record<string, Record<string, unknown>> }>(
       await t.app.inject({ method: 'GET', url: '/openapi.json' }),
     )
+    // Log out everywhere ends the caller's token too: called last.
+    const last = (call: string) => (call === 'DELETE /ops/sessions' ? 1 : 0)
     const calls = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/ops/'))
       .flatMap(([path, operations]) =>
@@ -110,6 +55,7 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
           (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
         ),
       )
+      .sort((a, b) => last(a) - last(b))
     expect(calls.length).toBeGreaterThan(30)
     const missing = calls.filter((call) => OPS_ACCESS[call] === undefined)
     expect(missing, 'routes without an access rule').toEqual([])
@@ -199,7 +145,7 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     const body = (code: string, password = op.password) => ({ login: op.operator.login, password, code })
     const post = (payload: unknown) =>
       t.app.inject({ method: 'POST', url: '/ops/session', payload: payload as Record<string, unknown> })
-    const good = totpCode(op.totpSecret, clock)
+    const good = totpCode(op.totpSecret, clock.now())
     const wrong = good === '000000' ? '111111' : '000000'
     expect(json(await post(body(wrong)))).toMatchObject({ statusCode: 401, code: 'INVALID_CREDENTIALS' })
     expect((await post(body(good))).statusCode).toBe(200)
@@ -208,13 +154,13 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
 
     // Lockout: failures in a row (replay above and the wrong code count), then even the right answer is refused.
     for (let i = 1; i < LOCKOUT_FAILURES; i++)
-      await post(body(totpCode(op.totpSecret, clock), 'wrong password!'))
+      await post(body(totpCode(op.totpSecret, clock.now()), 'wrong password!'))
     tick(31)
-    const locked = await post(body(totpCode(op.totpSecret, clock)))
+    const locked = await post(body(totpCode(op.totpSecret, clock.now())))
     expect(locked.statusCode).toBe(429)
     expect(json(locked)).toMatchObject({ code: 'RATE_LIMITED' })
     tick(15 * 60 + 1)
-    expect((await post(body(totpCode(op.totpSecret, clock)))).statusCode).toBe(200)
+    expect((await post(body(totpCode(op.totpSecret, clock.now())))).statusCode).toBe(200)
     // Unknown logins answer as a wrong password does.
     expect((await post({ login: 'no-such-op', password: 'x', code: '123456' })).statusCode).toBe(401)
   })
@@ -228,7 +174,7 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     const op = await enrol('operator')
     const { login } = op.operator
     tick(31)
-    const right = () => totpCode(op.totpSecret, clock)
+    const right = () => totpCode(op.totpSecret, clock.now())
     // Five failures from the stranger's address, with a wrong password or a wrong code.
     for (let i = 0; i < 5; i++) {
       const answer = await signInFrom(
@@ -250,7 +196,7 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
   it('past 50 failures a day over every address, only addresses the operator signed in from may try', async () => {
     const op = await enrol('operator')
     const { login } = op.operator
-    const right = () => totpCode(op.totpSecret, clock)
+    const right = () => totpCode(op.totpSecret, clock.now())
     tick(31)
     expect((await signInFrom('203.0.113.6', login, op.password, right())).statusCode).toBe(200)
     for (let a = 1; a <= 10; a++)
@@ -271,7 +217,12 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     // An admin's reset of the credentials forgets the failures: the new ones work from a new address.
     const reset = json<OperatorEnrolment>(await asAdmin('POST', `/ops/operators/${login}/reset`))
     tick(31)
-    const fresh = await signInFrom('198.51.100.99', login, reset.password, totpCode(reset.totpSecret, clock))
+    const fresh = await signInFrom(
+      '198.51.100.99',
+      login,
+      reset.password,
+      totpCode(reset.totpSecret, clock.now()),
+    )
     expect(fresh.statusCode, fresh.body).toBe(200)
   })
 
@@ -346,8 +297,11 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     ).items
     if (!payout) throw new Error('no pending payout')
 
-    const alice = await login(await enrol('operator'))
-    const bob = await login(await enrol('operator'))
+    const aliceEnrolment = await enrol('operator')
+    const bobEnrolment = await enrol('operator')
+    tick(24 * 3600) // new operators sign large payouts a day after joining (ops-four-eyes.test.ts)
+    const alice = await login(aliceEnrolment)
+    const bob = await login(bobEnrolment)
     const refused = await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})
     expect(refused.statusCode).toBe(409)
     // Alice's own approval does not let her send it.
@@ -405,7 +359,7 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     tick(90 * 60) // an hour and a half ahead of the wall clock
     const overview = () => asAdmin('GET', '/ops/overview').then((answer) => json<Overview>(answer))
     const before = await overview()
-    expect(before.at).toBe(clock.toISOString())
+    expect(before.at).toBe(clock.now().toISOString())
     await acceptedAccounts(t.database.db, await userIdOf(t.database.db, u.telegramId), [
       1_250_000n,
       2_500_000n,

@@ -46,6 +46,15 @@ export const OperatorSchema = z.object({
   role: OperatorRoleSchema,
   disabled: z.boolean(),
   hasApiToken: z.boolean(),
+  /** ISO 8601: when the personal API token stops working (OPS_API_TOKEN_TTL_DAYS after it was issued); null: none. */
+  apiTokenExpiresAt: z.nullable(z.string()),
+  /** ISO 8601, to the minute: the token's last use; null: never used (or none). */
+  apiTokenLastUsedAt: z.nullable(z.string()),
+  /**
+   * ISO 8601: from when the operator's approvals and sends of payouts above the approval amount count (four eyes:
+   * a delay after joining, a new role or new credentials from an admin); null: they may not sign.
+   */
+  signsPayoutsFrom: z.nullable(z.string()),
   lockedUntil: z.nullable(z.string()),
   createdAt: z.string(),
 })

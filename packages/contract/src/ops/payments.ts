@@ -84,6 +84,7 @@ export const TransactionMoveSchema = z.enum(['broadcast', 'succeed', 'fail', 're
 })
 export type TransactionMove = z.infer<typeof TransactionMoveSchema>
 export const TransactionMoveParamsSchema = z.object({ uid: UidSchema, move: TransactionMoveSchema })
+export const TransactionUidParamsSchema = z.object({ uid: UidSchema })
 /** `succeed` needs the txid (or bank reference); the sender address is optional. */
 export const TransactionMoveBodySchema = z.strictObject({
   txid: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),

@@ -37,7 +37,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   email_allowed_domains:
     'email domains accepted for sign-in registration, comma-separated (example.com, mail.example.org); empty for any',
   payout_approval_above:
-    "payouts above this USDT amount need a second operator's approval before they are sent (four eyes); 0 for none",
+    "payouts above this USDT amount need a second named operator's approval before they are sent (four eyes); 0 for none. a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
 }
 
 export const SettingKeySchema = z.enum(SETTING_KEYS, {
@@ -53,7 +53,27 @@ export const PutSettingBodySchema = z.object({
   // 1024: a list of email domains is the longest value (it was 64 before that setting).
   value: z.union([z.boolean(), z.string().check(z.maxLength(1024)), z.number(), z.null()]),
 })
-export const SettingSchema = z.object({ key: z.string(), value: SettingValueSchema })
+/**
+ * A change that waits before it applies (docs/console.md, 'Four eyes'): a higher `payout_approval_above`, or 0,
+ * applies FOUR_EYES_DELAY_SECONDS after it was asked for; until then the value in force stays.
+ */
+const PendingChangeSchema = z.object({
+  value: SettingValueSchema,
+  /** ISO 8601. */
+  effectiveAt: z.string(),
+  /** The operator's login, `bootstrap` for OPS_TOKEN. */
+  requestedBy: z.string(),
+})
+/** A changed setting: the value in force, and the change that waits, when the change was one that must wait. */
+export const SettingSchema = z.object({
+  key: z.string(),
+  value: SettingValueSchema,
+  pending: z.optional(PendingChangeSchema),
+})
+/** `GET /ops/settings/pending`: every change that waits. */
+export const PendingSettingSchema = z.extend(PendingChangeSchema, { key: SettingKeySchema })
+export const PendingSettingsSchema = z.array(PendingSettingSchema)
+export type PendingSetting = z.infer<typeof PendingSettingSchema>
 
 /**
  * A setting that does not work as configured, in words for operators (`GET /ops/settings/problems`, shown by

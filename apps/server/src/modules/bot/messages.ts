@@ -126,9 +126,42 @@ export function renderMessage(
       return {
         text: `Payout ${params.transactionUid} (${params.amount} ${params.currency}) has been in review for more than a day.`,
       }
+    case 'ops_operator_created':
+    case 'ops_operator_promoted':
+    case 'ops_operator_enabled':
+    case 'ops_operator_reset':
+    case 'ops_operator_api_token':
+      return { text: operatorNotice(kind, params) }
+    case 'ops_setting_scheduled':
+      return {
+        text: `${params.by} set ${params.key} to ${params.value} (now ${params.was}). It asks for fewer approvals, so it applies at ${params.effectiveAt}, ${params.delay} from now. To cancel it: npm run ops -- settings set ${params.key} ${params.was}`,
+      }
+    case 'ops_setting_changed':
+      return {
+        text: `${params.by} set ${params.key} to ${params.value} (was ${params.was})${params.cancelled ? '; the change that was waiting is cancelled' : ''}.`,
+      }
     default:
       return undefined
   }
+}
+
+/**
+ * What an admin did to an operator, for the operators' chat (four eyes, docs/console.md): so that a second account
+ * of one person, or credentials an admin has seen, do not go unnoticed while the signing delay runs.
+ */
+function operatorNotice(kind: string, params: BotMessageParams): string {
+  const who = `operator ${params.login}`
+  const what: Record<string, string> = {
+    ops_operator_created: `${params.by} created ${who} (${params.role}).`,
+    ops_operator_promoted: `${params.by} changed the role of ${who} from ${params.was} to ${params.role}.`,
+    ops_operator_enabled: `${params.by} enabled ${who} (${params.role}) again.`,
+    ops_operator_reset: `${params.by} made a new password and authenticator for ${who}.`,
+    ops_operator_api_token: `${params.by} issued an API token for ${who}.`,
+  }
+  const signing = params.from
+    ? ` Their approvals and sends of payouts above the approval amount count from ${params.from}.`
+    : ''
+  return `${what[kind] ?? kind}${signing} Not expected? Disable them: npm run ops -- operator set ${params.login} --disabled true`
 }
 
 /** The reason key (`bot.reason.*`) of a failed validation: the first check that failed. */

@@ -119,6 +119,16 @@ export async function queueChatMessage(
     .onConflictDoNothing({ target: botOutbox.dedupeKey })
 }
 
+/** Queues an English message to the operators' chat (OPS_CHAT_ID), when one is configured. */
+export async function queueOpsMessage(
+  db: Db,
+  opsChatId: number | undefined,
+  message: { kind: string; params: BotMessageParams; now: Date; dedupeKey?: string | undefined },
+): Promise<void> {
+  if (opsChatId === undefined) return
+  await queueChatMessage(db, { ...message, chatId: opsChatId, language: 'en' })
+}
+
 export type ClaimedMessage = {
   id: number
   chatId: number

@@ -17,6 +17,7 @@ export const OPS_ACCESS: Record<string, AccessRule> = {
   'GET /ops/overview': 'viewer',
   'GET /ops/settings': 'viewer',
   'GET /ops/settings/problems': 'viewer',
+  'GET /ops/settings/pending': 'viewer',
   'GET /ops/orders': 'viewer',
   'GET /ops/users': 'viewer',
   'GET /ops/users/:telegramId': 'viewer',

@@ -1,5 +1,5 @@
 /** Operators' and their sessions' SQL. */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operatorSessions, operators } from '../../db/operators-schema.ts'
 
@@ -14,6 +14,32 @@ export async function findOperatorByLogin(db: Db, login: string, forUpdate = fal
 export async function findOperatorByApiTokenHash(db: Db, hash: string) {
   const [row] = await db.select().from(operators).where(eq(operators.apiTokenHash, hash))
   return row
+}
+
+/** Records a use of the operator's API token, unless one at or after `unlessSince` is recorded already. */
+export async function touchApiToken(db: Db, id: number, at: Date, unlessSince: Date) {
+  await db
+    .update(operators)
+    .set({ apiTokenLastUsedAt: at })
+    .where(
+      and(
+        eq(operators.id, id),
+        or(isNull(operators.apiTokenLastUsedAt), lt(operators.apiTokenLastUsedAt, unlessSince)),
+      ),
+    )
+}
+
+/** No API token: what log out everywhere, a credential reset and a disable leave. */
+export const NO_API_TOKEN = { apiTokenHash: null, apiTokenIssuedAt: null, apiTokenLastUsedAt: null }
+
+/** Ends the operator's API token; answers whether there was one. */
+export async function endApiToken(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .update(operators)
+    .set(NO_API_TOKEN)
+    .where(and(eq(operators.id, id), isNotNull(operators.apiTokenHash)))
+    .returning({ id: operators.id })
+  return rows.length > 0
 }
 
 export const listOperators = (db: Db) => db.select().from(operators).orderBy(asc(operators.login))

@@ -6,13 +6,14 @@
  * transaction).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import type {
-  ChangeOperatorBodySchema,
-  CreateOperator,
-  LoginBody,
-  Operator,
-  OperatorEnrolment,
-  OperatorRole,
+import {
+  type ChangeOperatorBodySchema,
+  type CreateOperator,
+  type LoginBody,
+  OPERATOR_ROLES,
+  type Operator,
+  type OperatorEnrolment,
+  type OperatorRole,
 } from '@app/contract/ops'
 import type * as z from 'zod/mini'
 import type { Config } from '../../config.ts'
@@ -21,6 +22,7 @@ import { hashPassword, seal, unseal, verifyAgainstDecoy, verifyPassword } from '
 import { DomainError, notFound, unauthorized, validationError } from '../../lib/domain-error.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { insertAudit } from '../audit/repository.ts'
+import { queueOpsMessage } from '../bot/repository.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
 import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
 import type { OperatorKeys } from './keys.ts'
@@ -34,6 +36,8 @@ export const SESSION_IDLE_SECONDS = 30 * 60
 export const SESSION_ABSOLUTE_SECONDS = 12 * 60 * 60
 /** `lastSeenAt` is written at most this often (a call per poll would otherwise write a row each time). */
 const TOUCH_EVERY_SECONDS = 30
+/** An API token's last use is written at most this often (a script's burst of calls writes once). */
+export const TOKEN_TOUCH_EVERY_SECONDS = 60
 
 export const BOOTSTRAP_LOGIN = 'bootstrap'
 
@@ -52,31 +56,67 @@ export type OperatorServiceDeps = {
   now: () => Date
   opsToken: string
   operatorKeys: OperatorKeys
-  config: Pick<Config, 'operatorLoginFailures'>
+  config: Pick<Config, 'operatorLoginFailures' | 'operators'> & { bot: Pick<Config['bot'], 'opsChatId'> }
 }
 export type OperatorService = ReturnType<typeof createOperatorService>
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url')
 
-export function operatorView(row: repo.OperatorRow): Operator {
+/** When the operator's API token stops working (null: none). */
+const tokenExpiry = (row: repo.OperatorRow, ttlSeconds: number) =>
+  row.apiTokenHash === null || row.apiTokenIssuedAt === null
+    ? null
+    : new Date(row.apiTokenIssuedAt.getTime() + ttlSeconds * 1000)
+
+export function operatorView(row: repo.OperatorRow, tokenTtlSeconds: number): Operator {
   return {
     login: row.login,
     role: row.role,
     disabled: row.disabledAt !== null,
     hasApiToken: row.apiTokenHash !== null,
+    apiTokenExpiresAt: tokenExpiry(row, tokenTtlSeconds)?.toISOString() ?? null,
+    apiTokenLastUsedAt: row.apiTokenLastUsedAt?.toISOString() ?? null,
+    signsPayoutsFrom: row.signsPayoutsFrom?.toISOString() ?? null,
     lockedUntil: row.lockedUntil?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   }
 }
 
-/** The audit log's picture of an operator: never a hash or a secret. */
-const auditView = (row: repo.OperatorRow) => {
-  const { lockedUntil: _l, createdAt: _c, ...view } = operatorView(row)
-  return view
-}
+const rank = (role: OperatorRole) => OPERATOR_ROLES.indexOf(role)
+/** Whether the operator may approve and send payouts at all (enabled, a role above viewer). */
+const mayMovePayouts = (row: { role: OperatorRole; disabledAt: Date | null }) =>
+  row.disabledAt === null && row.role !== 'viewer'
 
 export function createOperatorService({ db, now, opsToken, operatorKeys, config }: OperatorServiceDeps) {
+  const { apiTokenTtlSeconds, fourEyesDelaySeconds } = config.operators
+  const view = (row: repo.OperatorRow) => operatorView(row, apiTokenTtlSeconds)
+  /** The audit log's picture of an operator: never a hash or a secret, nor the last use. */
+  const auditView = (row: repo.OperatorRow) => {
+    const { lockedUntil: _l, createdAt: _c, apiTokenLastUsedAt: _u, ...shown } = view(row)
+    return shown
+  }
+  /**
+   * Four eyes: from when a new signer's approvals and sends of large payouts count. Someone who joins, gains the
+   * role, is enabled again or gets credentials an admin saw waits FOUR_EYES_DELAY_SECONDS, while the operators'
+   * chat hears of it (a second account of one person is the risk: docs/console.md).
+   */
+  const signingFrom = (at: Date) => new Date(at.getTime() + fourEyesDelaySeconds * 1000)
+
+  /** Tells the operators' chat what an admin did to an operator, in the change's transaction. */
+  const tell = (tx: Db, kind: string, actor: OperatorActor, row: repo.OperatorRow, extra = {}) =>
+    queueOpsMessage(tx, config.bot.opsChatId, {
+      kind,
+      params: {
+        by: actor.login,
+        login: row.login,
+        role: row.role,
+        from: row.signsPayoutsFrom?.toISOString() ?? '',
+        ...extra,
+      },
+      now: now(),
+    })
+
   const csrfOf = (sessionToken: string) =>
     createHmac('sha256', operatorKeys.csrf).update(sessionToken).digest('base64url')
   /** The login as the sign-in guard names it: an HMAC, never the typed text (it may be a password). */
@@ -154,6 +194,15 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
         return { id: null, login: BOOTSTRAP_LOGIN, role: 'admin', via: 'token' }
       const row = await repo.findOperatorByApiTokenHash(db, sha256(presented))
       if (row === undefined || row.disabledAt !== null) throw unauthorized('Operator token required')
+      const at = now()
+      const expiresAt = tokenExpiry(row, apiTokenTtlSeconds)
+      if (expiresAt === null || expiresAt <= at)
+        throw unauthorized(
+          `This API token of ${row.login} expired at ${expiresAt?.toISOString() ?? 'its issue'}: an admin issues a new one (npm run ops -- operator token ${row.login})`,
+        )
+      const lastUsed = row.apiTokenLastUsedAt
+      if (lastUsed === null || at.getTime() - lastUsed.getTime() >= TOKEN_TOUCH_EVERY_SECONDS * 1000)
+        await repo.touchApiToken(db, row.id, at, new Date(at.getTime() - TOKEN_TOUCH_EVERY_SECONDS * 1000))
       return actorOf(row)
     },
 
@@ -276,13 +325,14 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
       return 1
     },
 
-    /** Every console session of the caller (a named operator), this one included. */
+    /** Every console session of the caller (a named operator), this one included, and their API token. */
     async logoutEverywhere(actor: OperatorActor): Promise<number> {
       const { id } = actor
       if (id === null) return 0
       return db.transaction(async (tx) => {
         const sessions = await repo.revokeSessionsOf(tx, id, now())
-        await auditSession(tx, { id, login: actor.login }, 'logout_everywhere', { sessions })
+        const apiToken = await repo.endApiToken(tx, id)
+        await auditSession(tx, { id, login: actor.login }, 'logout_everywhere', { sessions, apiToken })
         return sessions
       })
     },
@@ -306,7 +356,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
     overview: () => readOverview(db, now()),
 
     async list(): Promise<Operator[]> {
-      return (await repo.listOperators(db)).map(operatorView)
+      return (await repo.listOperators(db)).map(view)
     },
 
     /** A new operator with a generated password and TOTP secret, answered once (the enrolment). */
@@ -317,12 +367,14 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
           login: input.login,
           role: input.role,
           ...credentials.stored,
+          signsPayoutsFrom: input.role === 'viewer' ? null : signingFrom(now()),
         })
         if (row === undefined)
           throw new DomainError(409, 'INVALID_STATE', `An operator ${input.login} exists already`)
         await audit(tx, actor, 'operator.create', row.login, null, auditView(row))
+        await tell(tx, 'ops_operator_created', actor, row)
         return {
-          operator: operatorView(row),
+          operator: view(row),
           password: credentials.password,
           totpUri: totpUri(credentials.totpSecret, row.login),
           totpSecret: credentials.totpSecret,
@@ -338,16 +390,20 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
       const credentials = await newCredentials()
       return db.transaction(async (tx) => {
         const before = await requireOperator(tx, login)
+        // The admin has seen the new password and secret: the token ends, and signing waits as for a newcomer.
         const row = await repo.updateOperator(tx, before.id, {
           ...credentials.stored,
+          ...repo.NO_API_TOKEN,
           totpLastStep: null,
           lockedUntil: null,
+          signsPayoutsFrom: mayMovePayouts(before) ? signingFrom(now()) : null,
         })
         await repo.revokeSessionsOf(tx, row.id, now())
         await resetSignIn(tx, signInSubject(login))
         await audit(tx, actor, 'operator.reset-credentials', login, auditView(before), auditView(row))
+        await tell(tx, 'ops_operator_reset', actor, row)
         return {
-          operator: operatorView(row),
+          operator: view(row),
           password: credentials.password,
           totpUri: totpUri(credentials.totpSecret, row.login),
           totpSecret: credentials.totpSecret,
@@ -367,24 +423,53 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
       if (input.role === undefined && input.disabled === undefined)
         throw validationError('Nothing to change: give role or disabled')
       return db.transaction(async (tx) => {
+        const at = now()
         const before = await requireOperator(tx, login)
+        const next = {
+          role: input.role ?? before.role,
+          disabledAt: input.disabled === undefined ? before.disabledAt : input.disabled ? at : null,
+        }
+        // Signing restarts (after the delay) for one who may now move payouts and could not; it ends for one who
+        // may not any more, so an approval they gave stops counting, even if they get the role back later.
+        const signsPayoutsFrom = !mayMovePayouts(next)
+          ? null
+          : mayMovePayouts(before)
+            ? before.signsPayoutsFrom
+            : signingFrom(at)
         const row = await repo.updateOperator(tx, before.id, {
-          ...(input.role === undefined ? {} : { role: input.role }),
-          ...(input.disabled === undefined ? {} : { disabledAt: input.disabled ? now() : null }),
+          ...next,
+          signsPayoutsFrom,
+          ...(next.disabledAt === null ? {} : repo.NO_API_TOKEN),
         })
-        if (row.disabledAt !== null) await repo.revokeSessionsOf(tx, row.id, now())
+        if (row.disabledAt !== null) await repo.revokeSessionsOf(tx, row.id, at)
         await audit(tx, actor, 'operator.change', login, auditView(before), auditView(row))
-        return operatorView(row)
+        if (rank(row.role) > rank(before.role))
+          await tell(tx, 'ops_operator_promoted', actor, row, { was: before.role })
+        if (before.disabledAt !== null && row.disabledAt === null)
+          await tell(tx, 'ops_operator_enabled', actor, row)
+        return view(row)
       })
     },
 
-    /** A personal API token for the CLI, shown once; a new one replaces the old. */
+    /**
+     * A personal API token for the CLI, shown once, working for OPS_API_TOKEN_TTL_DAYS; a new one replaces the old.
+     * Issued by someone else (who then holds it), the operator's signing of large payouts waits again, told to the
+     * operators' chat.
+     */
     async issueApiToken(actor: OperatorActor, login: string): Promise<{ login: string; token: string }> {
       const token = `opk_${randomToken()}`
       return db.transaction(async (tx) => {
+        const at = now()
         const before = await requireOperator(tx, login)
-        const row = await repo.updateOperator(tx, before.id, { apiTokenHash: sha256(token) })
+        const byOther = actor.id !== before.id
+        const row = await repo.updateOperator(tx, before.id, {
+          apiTokenHash: sha256(token),
+          apiTokenIssuedAt: at,
+          apiTokenLastUsedAt: null,
+          ...(byOther && mayMovePayouts(before) ? { signsPayoutsFrom: signingFrom(at) } : {}),
+        })
         await audit(tx, actor, 'operator.api-token', login, auditView(before), auditView(row))
+        if (byOther) await tell(tx, 'ops_operator_api_token', actor, row)
         return { login, token }
       })
     },

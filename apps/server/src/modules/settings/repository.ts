@@ -1,8 +1,8 @@
 /** All SQL about settings; values leave decoded (typed, defaulted) by the definitions. */
-import { inArray, sql } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
-import { settings } from '../../db/schema.ts'
+import { pendingSettings, settings } from '../../db/schema.ts'
 import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingsValues } from './settings-definitions.ts'
 
 // Raw `sql` on purpose: drizzle's jsonb decoder JSON.parses string values a second time, which would turn the
@@ -49,6 +49,52 @@ export async function readSettings(db: Db): Promise<SettingsValues> {
     email_allowed_domains: decode('email_allowed_domains', stored.get('email_allowed_domains')),
     payout_approval_above: decode('payout_approval_above', stored.get('payout_approval_above')),
   }
+}
+
+/** A change of a guarded setting that waits (docs/console.md, 'Four eyes'), its value decoded. */
+export type PendingSetting = { key: SettingKey; value: unknown; effectiveAt: Date; requestedBy: string }
+
+/** Every waiting change, due or not, by key. Rows of keys this version does not know are left out. */
+export async function findPendingSettings(db: Db): Promise<PendingSetting[]> {
+  const rows = await db
+    .select({
+      key: pendingSettings.key,
+      value: sql<unknown>`${pendingSettings.value}`,
+      effectiveAt: pendingSettings.effectiveAt,
+      requestedBy: pendingSettings.requestedBy,
+    })
+    .from(pendingSettings)
+    .orderBy(asc(pendingSettings.key))
+  return rows.flatMap((row) => {
+    if (!(SETTING_KEYS as readonly string[]).includes(row.key)) return []
+    const key = row.key as SettingKey
+    const value = SETTINGS[key].fromStored(row.value)
+    return value === undefined ? [] : [{ ...row, key, value }]
+  })
+}
+
+/**
+ * The settings in force at `at`: the stored values, with every waiting change that is due by then in place of its
+ * key's. A decision about a guarded setting (four eyes) reads this, never `readSettings`, in its transaction.
+ */
+export async function readSettingsAt(db: Db, at: Date): Promise<SettingsValues> {
+  const values = await readSettings(db)
+  for (const change of await findPendingSettings(db))
+    if (change.effectiveAt <= at) Object.assign(values, { [change.key]: change.value })
+  return values
+}
+
+export async function upsertPendingSetting(
+  db: Db,
+  change: { key: SettingKey; value: unknown; effectiveAt: Date; requestedBy: string; requestedAt: Date },
+): Promise<void> {
+  const row = { ...change, value: asJsonb(toStored(change.key, change.value)) }
+  const { key: _key, ...set } = row
+  await db.insert(pendingSettings).values(row).onConflictDoUpdate({ target: pendingSettings.key, set })
+}
+
+export async function deletePendingSetting(db: Db, key: SettingKey): Promise<void> {
+  await db.delete(pendingSettings).where(eq(pendingSettings.key, key))
 }
 
 /** How long read paths keep the settings they read (docs/resilience.md, 'Load'). */

@@ -28,7 +28,10 @@ export type SettingsValues = {
   new_user_can_register_account: boolean
   /** Lower-case domains an email registration may use; empty means any (docs/email-auth.md). */
   email_allowed_domains: string[]
-  /** USDT minor units; payouts above need a second operator's approval (docs/console.md). 0: none do. */
+  /**
+   * USDT minor units; payouts above need a second operator's approval (docs/console.md). 0: none do. A guarded
+   * setting: a higher value waits in `pending_settings`, so decisions read it with `readSettingsAt`.
+   */
   payout_approval_above: bigint
 }
 
@@ -40,6 +43,11 @@ type Definition<T> = {
   fromStored(stored: unknown): T | undefined
   /** What the operator API shows: JSON-friendly, exact. */
   toDisplay(value: T): boolean | string | null
+  /**
+   * A setting that guards money (four eyes): every change is told to the operators' chat, and one that weakens the
+   * guard waits FOUR_EYES_DELAY_SECONDS before it applies (docs/console.md, 'Four eyes').
+   */
+  guard?: { weakens(current: T, next: T): boolean }
 }
 
 const booleanSetting = (fallback: boolean): Definition<boolean> => ({
@@ -176,7 +184,11 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   new_user_can_add_account: booleanSetting(true),
   new_user_can_register_account: booleanSetting(true),
   email_allowed_domains: domainListSetting,
-  payout_approval_above: usdtSetting(0n),
+  payout_approval_above: {
+    ...usdtSetting(0n),
+    // Payouts above the amount need an approval: a higher amount, or 0 (none), asks for fewer approvals.
+    guard: { weakens: (current, next) => current > 0n && (next === 0n || next > current) },
+  },
 }
 
 /** The flags a new user starts with (operator settings `new_user_can_*`), whichever way they join. */

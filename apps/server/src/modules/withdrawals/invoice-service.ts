@@ -12,7 +12,7 @@ import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
-import { queueChatMessage, queueUserMessage } from '../bot/repository.ts'
+import { queueOpsMessage, queueUserMessage } from '../bot/repository.ts'
 import {
   attachAvailableEarnings,
   invoiceEarningsAmount,
@@ -123,15 +123,11 @@ export function createInvoiceService({ db, now, cursors, config }: InvoiceServic
           throw balanceError('BALANCE_HIGH_ERROR', amount, settings.max_payment_limit)
         }
         const saved = await setInvoiceAmount(tx, invoice.id, amount)
-        if (opsChatId !== undefined) {
-          await queueChatMessage(tx, {
-            chatId: opsChatId,
-            kind: 'ops_invoice_pending',
-            language: 'en',
-            params: { amount: formatUsdt2(amount), invoiceUid: saved.uid, user: `user ${userId}` },
-            now: requestedAt,
-          })
-        }
+        await queueOpsMessage(tx, opsChatId, {
+          kind: 'ops_invoice_pending',
+          params: { amount: formatUsdt2(amount), invoiceUid: saved.uid, user: `user ${userId}` },
+          now: requestedAt,
+        })
         return { uid: saved.uid, confirmationStatus: saved.confirmationStatus }
       })
     },

@@ -16,11 +16,12 @@ import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
-import { queueChatMessage, queueUserMessage } from '../bot/repository.ts'
+import { queueOpsMessage, queueUserMessage } from '../bot/repository.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
 import { rateUnavailable } from '../payments/exchange-rate-service.ts'
 import { readSettings } from '../settings/repository.ts'
+import { approvalState, approvePayout, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
 import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
 import {
   invoiceAwaitsPayout,
@@ -153,16 +154,11 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           bankCardId,
           createdAt: requestedAt,
         })
-        const opsChatId = deps.config?.bot.opsChatId
-        if (opsChatId !== undefined) {
-          await queueChatMessage(tx, {
-            chatId: opsChatId,
-            kind: 'ops_payout_requested',
-            language: 'en',
-            params: { amount: formatUsdt2(invoice.amount), currency: 'USDT', invoiceUid },
-            now: requestedAt,
-          })
-        }
+        await queueOpsMessage(tx, deps.config?.bot.opsChatId, {
+          kind: 'ops_payout_requested',
+          params: { amount: formatUsdt2(invoice.amount), currency: 'USDT', invoiceUid },
+          now: requestedAt,
+        })
         if (invoice.paymentStatus !== PAYMENT_STATUS_ON_REQUEST) {
           await setInvoicePaymentStatus(tx, invoice.id, PAYMENT_STATUS_ON_REQUEST, null)
         }
@@ -199,8 +195,18 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       return { items: page.items, nextPage: page.nextPage }
     },
 
-    /** An operator's payout move; the invoice's payment status follows in the same database transaction. */
-    async move(uid: string, move: PayoutMove): Promise<OpsTransaction> {
+    /** Four eyes: whether the payout needs a second operator's approval now, and who gave one. */
+    approvalState: (uid: string) => approvalState(db, uid, now()),
+
+    /** A named operator approves a payout (four eyes). */
+    approve: (by: PayoutSigner, uid: string) => db.transaction((tx) => approvePayout(tx, by, uid, now())),
+
+    /**
+     * An operator's payout move; the invoice's payment status follows in the same database transaction. Sending
+     * (broadcasting, success) a payout above the approval amount needs four eyes (`four-eyes.ts`), checked here so
+     * that no caller can skip it.
+     */
+    async move(uid: string, move: PayoutMove, by: PayoutSigner): Promise<OpsTransaction> {
       const movedAt = now()
       await db.transaction(async (tx) => {
         const row = await findTransaction(tx, uid)
@@ -216,6 +222,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           )
         }
         if (move.to === 'success') checkPayoutProof(row, move)
+        if (move.to === 'broadcasting' || move.to === 'success') await requireFourEyes(tx, by, row, movedAt)
         const change =
           move.to === 'success'
             ? { status: move.to, txid: move.txid, senderAddress: move.senderAddress ?? null, paidAt: movedAt }

@@ -28,6 +28,7 @@ import {
   OrderParamsSchema,
   OrderSchema,
   OrdersSchema,
+  PendingSettingsSchema,
   PutSettingBodySchema,
   ReasonBodySchema,
   RevokedInviteSchema,
@@ -196,6 +197,13 @@ const opsRoutes: FastifyPluginAsyncZod<
     },
   )
 
+  // Changes that wait before they apply (four eyes: a weaker payout_approval_above; docs/console.md).
+  app.get(
+    '/settings/pending',
+    { schema: { response: { 200: PendingSettingsSchema, ...errors } } },
+    async () => settings.pending(),
+  )
+
   app.put(
     '/settings/:key',
     {
@@ -215,7 +223,7 @@ const opsRoutes: FastifyPluginAsyncZod<
           objectId: key,
           before: async (_tx, s) => ({ key, value: (await s.settings.display())[key] ?? null }),
         },
-        (s) => s.settings.set(key, request.body.value),
+        (s) => s.settings.set(key, request.body.value, request.operator.login),
       )
     },
   )

@@ -1,6 +1,6 @@
 /**
  * The console's session (login with password and TOTP, who am I, logout, logout everywhere), operators (admin),
- * the audit log, the overview and payout approvals (docs/console.md).
+ * the audit log and the overview (docs/console.md).
  */
 import { ErrorResponseSchema } from '@app/contract'
 import {
@@ -18,17 +18,13 @@ import {
   OperatorSchema,
   OperatorsSchema,
   OverviewSchema,
-  PayoutApprovalSchema,
 } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import * as z from 'zod/mini'
-import { approvalState, approvePayout } from '../../modules/operators/payout-approvals.ts'
 import type { WithServices } from '../../services.ts'
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts'
 
 const e = ErrorResponseSchema
 const errors = { 400: e, 401: e, 403: e }
-const UidParams = z.object({ uid: z.uuid() })
 
 export type OperatorRoutesOptions = WithServices<'operators' | 'audit'> & {
   secureCookies: boolean
@@ -136,28 +132,6 @@ const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
 
   app.get('/overview', { schema: { response: { 200: OverviewSchema, ...errors } } }, async () =>
     operators.overview(),
-  )
-
-  app.post(
-    '/transactions/:uid/approve',
-    {
-      schema: {
-        params: UidParams,
-        body: NoBodySchema,
-        response: { 200: PayoutApprovalSchema, 404: e, 409: e, ...errors },
-      },
-    },
-    async (request) =>
-      audit.record(
-        request.operator,
-        {
-          action: 'transaction.approve',
-          objectType: 'transaction',
-          objectId: request.params.uid,
-          before: (tx) => approvalState(tx, request.params.uid),
-        },
-        (_services, tx) => approvePayout(tx, request.operator, request.params.uid),
-      ),
   )
 }
 

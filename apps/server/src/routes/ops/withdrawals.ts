@@ -4,6 +4,7 @@ import {
   InvoiceMoveParamsSchema,
   LedgerSchema,
   LimitQuerySchema,
+  NoBodySchema,
   OpsInvoiceListQuerySchema,
   OpsInvoicePageSchema,
   OpsInvoiceSchema,
@@ -11,18 +12,19 @@ import {
   OpsTransactionPageSchema,
   OpsTransactionSchema,
   OptionalReasonBodySchema,
+  PayoutApprovalSchema,
   PutRateBodySchema,
   RateParamsSchema,
   RateSchema,
   RatesSchema,
   TransactionMoveBodySchema,
   TransactionMoveParamsSchema,
+  TransactionUidParamsSchema,
 } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { validationError } from '../../lib/domain-error.ts'
 import { invoiceStatusOf, transactionStatusOf } from '../../modules/audit/snapshots.ts'
-import { requireSecondApproval } from '../../modules/operators/payout-approvals.ts'
 import type { PayoutMove } from '../../modules/withdrawals/status-rules.ts'
 import type { WithServices } from '../../services.ts'
 import { requireReason } from './reason.ts'
@@ -113,11 +115,31 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
           reason,
           before: (tx) => transactionStatusOf(tx, uid),
         },
-        async (s, tx) => {
-          if (move === 'broadcast' || move === 'succeed')
-            await requireSecondApproval(tx, request.operator, uid)
-          return s.payouts.move(uid, payout)
+        (s) => s.payouts.move(uid, payout, request.operator),
+      )
+    },
+  )
+
+  app.post(
+    '/transactions/:uid/approve',
+    {
+      schema: {
+        params: TransactionUidParamsSchema,
+        body: NoBodySchema,
+        response: { 200: PayoutApprovalSchema, ...moveErrors },
+      },
+    },
+    async (request) => {
+      const { uid } = request.params
+      return audit.record(
+        request.operator,
+        {
+          action: 'transaction.approve',
+          objectType: 'transaction',
+          objectId: uid,
+          before: (_tx, s) => s.payouts.approvalState(uid),
         },
+        (s) => s.payouts.approve(request.operator, uid),
       )
     },
   )

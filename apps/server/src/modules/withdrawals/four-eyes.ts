@@ -1,0 +1,81 @@
+/**
+ * Four eyes on large payouts (docs/console.md, 'Four eyes'). A payout above `payout_approval_above` (the value in
+ * force at that moment) is sent (broadcast, or recorded as succeeded) only by a named operator, on the approval of
+ * another named operator; both must be enabled, hold a role that moves payouts and be past their signing delay
+ * (`signs_payouts_from`: a delay after joining, a new role, being enabled again or new credentials from an admin)
+ * when it is sent, and an approval counts only if it was given after its operator's signing began. The bootstrap
+ * token neither approves nor sends such a payout. The payout service applies this to every move, whoever calls it.
+ */
+import type { Db } from '../../db/client.ts'
+import { DomainError, notFound } from '../../lib/domain-error.ts'
+import { formatUsdt } from '../../lib/money.ts'
+import { readSettingsAt } from '../settings/repository.ts'
+import { lockApprovals, lockSigner, type Signer, upsertApproval } from './approval-repository.ts'
+import { isOpenTransactionStatus } from './status-rules.ts'
+import { findTransaction, type TransactionRecord } from './transaction-repository.ts'
+
+/** Who approves or moves a payout: a named operator, or the bootstrap token (`id` null). */
+export type PayoutSigner = { id: number | null; login: string }
+
+const refused = (message: string) => new DomainError(409, 'INVALID_STATE', message)
+
+/** Whether the signer's approval or send counts at `at`: the reason in words when it does not. */
+function signingProblem(signer: Signer | undefined, at: Date): string | undefined {
+  if (signer === undefined || signer.disabledAt !== null || signer.role === 'viewer')
+    return `${signer?.login ?? 'This operator'} is not an enabled operator`
+  if (signer.signsPayoutsFrom === null) return `${signer.login} may not sign payouts`
+  if (signer.signsPayoutsFrom > at)
+    return `${signer.login} may approve or send payouts above the approval amount from ${signer.signsPayoutsFrom.toISOString()} (the four-eyes delay after joining, a new role or new credentials)`
+  return undefined
+}
+
+const counts = (approval: Signer & { approvedAt: Date }, at: Date) =>
+  signingProblem(approval, at) === undefined &&
+  approval.signsPayoutsFrom !== null &&
+  approval.signsPayoutsFrom <= approval.approvedAt
+
+async function thresholdOf(tx: Db, row: TransactionRecord, at: Date) {
+  const threshold = (await readSettingsAt(tx, at)).payout_approval_above
+  return { threshold, required: threshold > 0n && row.amount > threshold }
+}
+
+/** Whether the payout needs an approval at `at`, and who has approved it. */
+export async function approvalState(tx: Db, uid: string, at: Date) {
+  const row = await findTransaction(tx, uid)
+  if (row === undefined) throw notFound('Transaction not found')
+  const { required } = await thresholdOf(tx, row, at)
+  const approvedBy = (await lockApprovals(tx, uid)).map((approval) => approval.login).sort()
+  return { uid, required, approvedBy, status: row.status }
+}
+
+/** A named operator's approval of an open payout; when the payout needs one, theirs must be able to count. */
+export async function approvePayout(tx: Db, by: PayoutSigner, uid: string, at: Date) {
+  if (by.id === null) throw refused('Approvals are given by named operators, not the bootstrap token')
+  const state = await approvalState(tx, uid, at)
+  if (!isOpenTransactionStatus(state.status))
+    throw refused(`Transaction is ${state.status}; nothing to approve`)
+  if (state.required) {
+    const problem = signingProblem(await lockSigner(tx, by.id), at)
+    if (problem !== undefined) throw refused(problem)
+  }
+  await upsertApproval(tx, uid, by.id, at)
+  return approvalState(tx, uid, at)
+}
+
+/** Throws 409 unless `by` may send this payout at `at`: small enough, or by and for two people as above. */
+export async function requireFourEyes(tx: Db, by: PayoutSigner, row: TransactionRecord, at: Date) {
+  const { threshold, required } = await thresholdOf(tx, row, at)
+  if (!required) return
+  const above = `This payout (${formatUsdt(row.amount)} USDT) is above the approval amount (${formatUsdt(threshold)} USDT)`
+  if (by.id === null) throw refused(`${above}: a named operator sends it, not the bootstrap token`)
+  const problem = signingProblem(await lockSigner(tx, by.id), at)
+  if (problem !== undefined) throw refused(`${above}: ${problem}`)
+  const others = (await lockApprovals(tx, row.uid)).filter((approval) => approval.id !== by.id)
+  if (others.some((approval) => counts(approval, at))) return
+  const stale = others.map((approval) => approval.login)
+  throw refused(
+    `${above}: another named operator's approval is needed first${
+      stale.length === 0 ? '' : ` (${stale.join(', ')}: approval no longer counts; approve again)`
+    }`,
+  )
+}
