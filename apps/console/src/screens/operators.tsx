@@ -99,13 +99,13 @@ export function OperatorsScreen() {
         },
       },
       {
-        header: 'Large payouts',
+        header: 'Approves and sends large payouts',
         id: 'signs',
         cell: ({ row }) => {
           const from = row.original.signsPayoutsFrom
           if (from === null) return '—'
           // Four eyes: a new signer's approvals and sends count after the delay (docs/console.md).
-          return Date.parse(from) > Date.now() ? `signs from ${new Date(from).toLocaleString()}` : 'signs'
+          return Date.parse(from) > Date.now() ? `from ${new Date(from).toLocaleString()}` : 'yes'
         },
       },
       {

@@ -47,6 +47,8 @@ export function PayoutsScreen() {
   const move = useMutation({
     mutationFn: ({ uid, to, body }: { uid: string; to: Move; body?: Record<string, string> }) =>
       api(OpsTransactionSchema, 'POST', `/ops/transactions/${uid}/${to}`, body),
+    // A notice belongs to the last action: a refusal must not sit under an earlier success.
+    onMutate: () => setNotice(undefined),
     onSuccess: (payout) => {
       setAsking(undefined)
       setSucceeding(undefined)
@@ -56,6 +58,7 @@ export function PayoutsScreen() {
   })
   const approve = useMutation({
     mutationFn: (uid: string) => api(PayoutApprovalSchema, 'POST', `/ops/transactions/${uid}/approve`),
+    onMutate: () => setNotice(undefined),
     onSuccess: (state) =>
       setNotice(
         state.required

@@ -36,7 +36,7 @@ export function SettingsScreen() {
       setEditing(undefined)
       setNotice(
         saved.pending
-          ? `${saved.key} stays ${JSON.stringify(saved.value)} until ${when(saved.pending.effectiveAt)}: the new value asks for fewer approvals, so it waits, and the operators' chat has been told. Set it again to cancel.`
+          ? `${saved.key} stays ${JSON.stringify(saved.value)} until ${when(saved.pending.effectiveAt)}: the new value asks for fewer approvals, so it waits, and the operators' chat has been told. To cancel it, set ${JSON.stringify(saved.value)} again.`
           : undefined,
       )
       void client.invalidateQueries({ queryKey: ['settings'] })

@@ -308,7 +308,9 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect(json(await alice.call('POST', `/ops/transactions/${payout.uid}/approve`, {}))).toMatchObject({
       required: true,
     })
-    expect((await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})).statusCode).toBe(409)
+    const own = await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})
+    expect(own.statusCode).toBe(409)
+    expect(json(own).message).toMatch(/approval is needed first \(.*'s own approval does not count\)$/)
     // Bob approved it: Alice may send it now.
     await bob.call('POST', `/ops/transactions/${payout.uid}/approve`, {})
     const sent = await alice.call('POST', `/ops/transactions/${payout.uid}/broadcast`, {})

@@ -37,7 +37,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   email_allowed_domains:
     'email domains accepted for sign-in registration, comma-separated (example.com, mail.example.org); empty for any',
   payout_approval_above:
-    "payouts above this USDT amount need a second named operator's approval before they are sent (four eyes); 0 for none. a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
+    "payouts above this USDT amount need a second named operator's approval before they are sent (four eyes), 0 for none; a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
 }
 
 export const SettingKeySchema = z.enum(SETTING_KEYS, {

@@ -70,12 +70,14 @@ export async function requireFourEyes(tx: Db, by: PayoutSigner, row: Transaction
   if (by.id === null) throw refused(`${above}: a named operator sends it, not the bootstrap token`)
   const problem = signingProblem(await lockSigner(tx, by.id), at)
   if (problem !== undefined) throw refused(`${above}: ${problem}`)
-  const others = (await lockApprovals(tx, row.uid)).filter((approval) => approval.id !== by.id)
+  const approvals = await lockApprovals(tx, row.uid)
+  const others = approvals.filter((approval) => approval.id !== by.id)
   if (others.some((approval) => counts(approval, at))) return
-  const stale = others.map((approval) => approval.login)
+  const why = [
+    ...(approvals.length > others.length ? [`${by.login}'s own approval does not count`] : []),
+    ...others.map((approval) => `${approval.login}'s approval no longer counts (approve again)`),
+  ]
   throw refused(
-    `${above}: another named operator's approval is needed first${
-      stale.length === 0 ? '' : ` (${stale.join(', ')}: approval no longer counts; approve again)`
-    }`,
+    `${above}: another named operator's approval is needed first${why.length === 0 ? '' : ` (${why.join('; ')})`}`,
   )
 }

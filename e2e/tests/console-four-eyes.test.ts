@@ -1,0 +1,158 @@
+/**
+ * Four eyes and API tokens in the operator console, in Chromium at a desktop size (docs/console.md, 'Four eyes'):
+ * a payout above the approval amount is refused to the operator who approved it and to the bootstrap token, and
+ * sent by a second named operator; the Operators screen shows each API token's end and last use and when a new
+ * operator's approvals count; a raised amount waits under the value in force on the Settings screen, then applies;
+ * "log out everywhere" ends the operator's API token. The server's four-eyes delay is a few seconds here
+ * (FOUR_EYES_DELAY_SECONDS), so that it can be waited out.
+ */
+import type { OperatorEnrolment } from '@app/contract/ops'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
+import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
+import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
+import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
+import { type RunningServer, startServer } from '../support/server.ts'
+
+const DELAY_SECONDS = 4
+const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([
+    startServer({ FOUR_EYES_DELAY_SECONDS: String(DELAY_SECONDS) }),
+    launchBrowser(),
+  ])
+  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
+  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
+  await server.ops('PUT', '/settings/payment_open', { value: true })
+  // From 0 (off) to an amount: more approvals, so at once.
+  await server.ops('PUT', '/settings/payout_approval_above', { value: '0.5' })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+
+/** A console page signed in as the enrolled operator. */
+async function signedIn(enrolment: OperatorEnrolment): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/console/`)
+  await page.getByLabel('Login').fill(enrolment.operator.login)
+  await page.getByLabel('Password').fill(enrolment.password)
+  await page.getByLabel('Authenticator code').fill(totpCode(enrolment.totpSecret, new Date()))
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('heading', { name: 'Overview' }).waitFor()
+  return page
+}
+
+const enrol = (login: string, role: 'operator' | 'admin') =>
+  server.ops('POST', '/operators', { login, role }) as Promise<OperatorEnrolment>
+
+/** A call with a personal API token, as the CLI makes it: the answer's status. */
+const withToken = async (token: string, path: string) =>
+  (await fetch(`${server.url}/ops${path}`, { headers: { authorization: `Bearer ${token}` } })).status
+
+describe('four eyes in the console', () => {
+  it('one operator approves, another sends; tokens show their use and end with log out everywhere; a raised amount waits', async () => {
+    const [ada, olga, otto] = await Promise.all([
+      enrol('ada', 'admin'),
+      enrol('olga', 'operator'),
+      enrol('otto', 'operator'),
+    ])
+    const { token } = (await server.ops('POST', '/operators/olga/token')) as { token: string }
+    expect(await withToken(token, '/overview')).toBe(200)
+
+    // A user's payout of more than the approval amount, pending.
+    const user = { id: 884_000_101, firstName: 'Omid', languageCode: 'en' as const }
+    const { page: app } = await openMiniApp(browser, server, {
+      user,
+      platform: 'android',
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await app.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
+    await answerPopup(app, null)
+    await supplyAcceptedAccounts(server, app, user.id, ['+12015551801'])
+    const { uid: invoiceUid } = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
+    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    const payout = (await callApi(app, 'POST', `/invoices/${invoiceUid}/request-payment-crypto`, {
+      receiverAddress: BSC_ADDRESS,
+      network: 'BSC',
+      token: 'USDT',
+    })) as { uid: string }
+    // The new operators' signatures count after the delay.
+    await pause(DELAY_SECONDS + 0.5)
+
+    // The admin creates one more operator: the Operators screen shows when a signature of theirs counts, and the
+    // token's end and last use.
+    const admin = await signedIn(ada)
+    await admin.getByRole('link', { name: 'Operators', exact: true }).click()
+    await admin.getByLabel('Login', { exact: true }).fill('nina')
+    await admin.getByRole('button', { name: 'Create operator' }).click()
+    await admin.getByRole('region', { name: 'Enrolment' }).waitFor()
+    await admin.getByRole('button', { name: 'Done, hide it' }).click()
+    const nina = admin.getByRole('row').filter({ hasText: 'nina' })
+    await expect.poll(() => nina.innerText()).toMatch(/\bfrom \d/)
+    const olgaRow = admin.getByRole('row').filter({ hasText: 'olga' })
+    expect(await olgaRow.innerText()).toMatch(/until .*last used .*\byes\b/s)
+    expect(await admin.getByRole('row').filter({ hasText: 'otto' }).innerText()).not.toMatch(/until/)
+    await screenshot(admin, 'console-operators-tokens')
+
+    // Olga approves; her own approval does not let her send it, and the bootstrap token may not either.
+    const olgaPage = await signedIn(olga)
+    await olgaPage.getByRole('link', { name: 'Payouts', exact: true }).click()
+    const row = olgaPage.getByRole('row').filter({ hasText: BSC_ADDRESS })
+    await row.getByRole('button', { name: 'Broadcast' }).click()
+    await olgaPage.getByText(/another named operator's approval is needed first/).waitFor()
+    await row.getByRole('button', { name: 'Approve' }).click()
+    await olgaPage.getByText('Approved by olga. Another named operator may now send it.').waitFor()
+    await row.getByRole('button', { name: 'Broadcast' }).click()
+    await olgaPage.getByText(/approval is needed first \(olga's own approval does not count\)/).waitFor()
+    expect(await olgaPage.getByText('Approved by olga.', { exact: false }).count()).toBe(0)
+    await screenshot(olgaPage, 'console-payout-four-eyes-refused')
+    await expect(server.ops('POST', `/transactions/${payout.uid}/broadcast`)).rejects.toThrow(
+      /409 .*not the bootstrap token/,
+    )
+
+    // Otto sends it on Olga's approval.
+    const ottoPage = await signedIn(otto)
+    await ottoPage.getByRole('link', { name: 'Payouts', exact: true }).click()
+    await ottoPage
+      .getByRole('row')
+      .filter({ hasText: BSC_ADDRESS })
+      .getByRole('button', { name: 'Broadcast' })
+      .click()
+    await ottoPage.getByText(/is broadcasting\.$/).waitFor()
+    await screenshot(ottoPage, 'console-payout-second-operator-sent')
+
+    // Log out everywhere ends Olga's API token with her sessions.
+    await olgaPage.getByRole('button', { name: 'Log out everywhere' }).click()
+    await olgaPage.getByRole('button', { name: 'Sign in' }).waitFor()
+    expect(await withToken(token, '/overview')).toBe(401)
+
+    // The admin raises the amount: it waits under the value in force, then applies.
+    await admin.getByRole('link', { name: 'Settings', exact: true }).click()
+    const setting = admin.getByRole('row').filter({ hasText: 'payout_approval_above' })
+    await setting.getByRole('button', { name: 'Change' }).click()
+    await admin.getByLabel('payout_approval_above').fill('1000')
+    await admin.getByRole('button', { name: 'Save' }).click()
+    await admin.getByText(/payout_approval_above stays "0.5" until .*so it waits/).waitFor()
+    const waiting = admin.getByTestId('pending-payout_approval_above')
+    expect(await waiting.innerText()).toMatch(/^becomes "1000" at .* \(asked by ada\)$/)
+    expect(await setting.getByRole('strong').first().innerText()).toBe('"0.5"')
+    await setting.scrollIntoViewIfNeeded()
+    await screenshot(admin, 'console-settings-waiting')
+    await pause(DELAY_SECONDS)
+    await admin.reload()
+    await admin.getByRole('heading', { name: 'Settings and limits' }).waitFor()
+    await expect.poll(() => setting.getByRole('strong').first().innerText()).toBe('"1000"')
+    expect(await admin.getByTestId('pending-payout_approval_above').count()).toBe(0)
+  }, 150_000)
+})
