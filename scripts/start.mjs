@@ -5,10 +5,12 @@
 // demo data, fake Bot API); with NODE_ENV=production the production entry, which never loads them.
 // SKIP_WEB_BUILD=1 skips the build check (the start-up tests, which do not need the mini-app).
 //
-// Stopping: SIGINT (Ctrl-C) and SIGTERM (a process manager) are passed on to the server, and this script exits
-// with the server's exit code once the server has stopped (released the data-folder lock). Under `npm start`
-// a SIGTERM reaches only npm's `sh -c`, which dies without passing it on: so the script also stops the server
-// when its parent process is gone.
+// Stopping: SIGINT (Ctrl-C, PM2) and SIGTERM (systemd, Docker) are passed on to the server, and this script exits
+// with the server's exit code once the server has stopped (released the data-folder lock). npm passes a signal
+// it gets to its script's process, which npm starts through `sh -c`; a shell would not pass it on (Debian's dash
+// catches SIGINT and keeps waiting, and dies of SIGTERM), so package.json's start is `exec node scripts/start.mjs`:
+// the shell becomes this script. When its parent dies without a word (npm SIGKILLed by a supervisor whose
+// stop timed out), the script stops the server too.
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'

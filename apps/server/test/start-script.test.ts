@@ -1,7 +1,7 @@
 /**
  * `npm start` (scripts/start.mjs) stops the server it started: SIGINT and SIGTERM reach the server, the script
- * exits once the server has stopped, and the data folder's lock is free for the next start. Under npm a SIGTERM
- * reaches only npm's `sh -c`, so the script must also notice that its parent is gone.
+ * exits once the server has stopped, and the data folder's lock is free for the next start; the same when only
+ * `npm start`'s own process is signalled, as a supervisor does, or killed outright.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -55,6 +55,14 @@ async function waitGone(pid: number, timeoutMs = 15_000): Promise<boolean> {
   return false
 }
 
+/** What the promise gives, or 'timed out' after the given time. */
+function within<T>(promise: Promise<T>, timeoutMs: number): Promise<T | 'timed out'> {
+  return Promise.race([
+    promise,
+    new Promise<'timed out'>((resolve) => setTimeout(resolve, timeoutMs, 'timed out')),
+  ])
+}
+
 /** A second start on the same data folder becomes healthy only when the first released its lock. */
 async function expectLockFree(dataDir: string): Promise<void> {
   const port = nextPort++
@@ -62,6 +70,16 @@ async function expectLockFree(dataDir: string): Promise<void> {
   await waitHealthy(port, second)
   second.child.kill('SIGTERM')
   expect(await second.exited).toBe(0)
+}
+
+/** `npm start` as a supervisor runs it, once healthy: npm's process, the server's pid, its data folder. */
+async function npmStart() {
+  const port = nextPort++
+  const dataDir = await preparedDataDir(tmpdir(), 'start-script-')
+  dirs.push(dataDir)
+  const npm = track(spawnFromRoot('npm', ['start', '--silent'], env(port, dataDir)))
+  await waitHealthy(port, npm)
+  return { npm, server: serverPid(dataDir), dataDir }
 }
 
 describe('scripts/start.mjs', () => {
@@ -83,16 +101,21 @@ describe('scripts/start.mjs', () => {
     }, 90_000)
   }
 
-  it('stops the server when `npm start` gets SIGTERM (npm signals only its shell)', async () => {
-    const port = nextPort++
-    const dataDir = await preparedDataDir(tmpdir(), 'start-script-')
-    dirs.push(dataDir)
-    const npm = track(spawnFromRoot('npm', ['start', '--silent'], env(port, dataDir)))
-    await waitHealthy(port, npm)
-    const server = serverPid(dataDir)
+  // A supervisor signals only the pid it started: PM2 sends SIGINT, systemd and Docker SIGTERM. npm passes both to
+  // the script's process, which must then be the start script itself, not a shell waiting for it.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`stops the server when \`npm start\` alone gets ${signal}, and npm exits`, async () => {
+      const { npm, server, dataDir } = await npmStart()
+      npm.child.kill(signal)
+      expect(await waitGone(server)).toBe(true)
+      expect(await within(npm.exited, 15_000)).toBe(0)
+      await expectLockFree(dataDir)
+    }, 90_000)
+  }
 
-    npm.child.kill('SIGTERM')
-    await npm.exited
+  it('stops the server when `npm start` is SIGKILLed (the script notices its parent is gone)', async () => {
+    const { npm, server, dataDir } = await npmStart()
+    npm.child.kill('SIGKILL')
     expect(await waitGone(server)).toBe(true)
     await expectLockFree(dataDir)
   }, 90_000)
