@@ -134,7 +134,7 @@ const CODE_TEXTS: CodeText = {
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
-    values: { domains: d.allowedDomains.join(', ') },
+    values: { domains: listDomains(d.allowedDomains) },
   }),
   IDEMPOTENCY_KEY_IN_PROGRESS: () => ({ key: 'error.code.IDEMPOTENCY_KEY_IN_PROGRESS' }),
   IDEMPOTENCY_KEY_REUSED: () => ({ key: 'error.code.IDEMPOTENCY_KEY_REUSED' }),
@@ -147,6 +147,9 @@ function codeText(code: ErrorCode, rawDetails: unknown, t: TFunction): Text | un
   return build && details.success ? build(details.data, t) : undefined
 }
 
+/** Accepted email domains as every error lists them: 'gmail.com, outlook.com'. */
+const listDomains = (domains: readonly string[]) => domains.join(', ')
+
 /** The seconds to wait that an answer carries (rate limits), if its code has them. */
 function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
   if (code === 'ACTION_WAIT_REQUIRED_ERROR') return parseErrorDetails(code, rawDetails)?.wait
@@ -156,21 +159,32 @@ function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
 }
 
 /**
+ * What follows a call's own row, from what the answer carries: the wait (same line), or the accepted email
+ * domains (spec section 8: EMAIL_DOMAIN_NOT_ACCEPTABLE 'lists allowed domains'; on a line of their own, as the
+ * spec's 'Email not acceptable' has no full stop). Empty when it carries neither.
+ */
+function rowFollowUp(code: ErrorCode | undefined, rawDetails: unknown, t: TFunction): string {
+  if (code === undefined) return ''
+  const wait = waitOf(code, rawDetails)
+  if (wait !== undefined) return ` ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
+  const domains =
+    code === 'EMAIL_DOMAIN_NOT_ACCEPTABLE' ? parseErrorDetails(code, rawDetails)?.allowedDomains : undefined
+  if (domains?.length)
+    return `\n${t('error.allowedDomains', { ns: 'common', domains: listDomains(domains) })}`
+  return ''
+}
+
+/**
  * What an error dialog says. No answer at all: 'Unknown error!'. Then the call's own row for the status (the
- * spec's words for that call, e.g. 'Capacity is Completed 🙌.'), followed by the wait when the answer carries
- * one; then the code's text with its details; then a generic text per status class.
+ * spec's words for that call, e.g. 'Capacity is Completed 🙌.'), followed by the wait or the accepted domains
+ * when the answer carries them; then the code's text with its details; then a generic text per status class.
  */
 export function apiErrorMessage(error: unknown, t: TFunction, rows: StatusMessages = NO_ROWS): string {
   if (!isApiError(error) || error.status === 0) return t('error.unknown', { ns: 'common' })
   const code = isErrorCode(error.code) ? error.code : undefined
   const row = rows.keys[error.status]
   const rowKey = typeof row === 'function' ? row(error) : row
-  if (rowKey) {
-    const text = t(rowKey, { ns: rows.ns })
-    const wait = code ? waitOf(code, error.details) : undefined
-    if (wait === undefined) return text
-    return `${text} ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
-  }
+  if (rowKey) return t(rowKey, { ns: rows.ns }) + rowFollowUp(code, error.details, t)
   const byCode = code ? codeText(code, error.details, t) : undefined
   if (byCode) return t(byCode.key, { ns: 'common', ...byCode.values })
   if (error.status >= 500) return t('error.server', { ns: 'common' })

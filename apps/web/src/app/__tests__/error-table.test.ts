@@ -109,6 +109,14 @@ const SPEC_ROWS: Row[] = [
   ['submit code', 400, 'INVALID_CODE', 'Invalid code', CODE_ERRORS],
   ['email code', 400, 'INVALID_CODE', 'Invalid code', EMAIL_CODE_ERRORS],
   ['email submit', 400, 'EMAIL_NOT_ACCEPTABLE', 'Email not acceptable', EMAIL_ERRORS],
+  // The spec's 'EMAIL_DOMAIN_NOT_ACCEPTABLE (lists allowed domains)': the row's text, then the domains.
+  [
+    'email submit (domain)',
+    400,
+    'EMAIL_DOMAIN_NOT_ACCEPTABLE',
+    'Email not acceptable\nAllowed domains: gmail.com, outlook.com',
+    EMAIL_ERRORS,
+  ],
   ['account password', 400, 'INVALID_PASSWORD', 'Invalid password', PASSWORD_ERRORS],
   ['phone submit', 404, 'ORDER_UNAVAILABLE', 'Capacity is Completed 🙌.', PHONE_ERRORS],
   // Not a spec row: a country with no open order is a 404 as well, and must not claim that capacity ran out.

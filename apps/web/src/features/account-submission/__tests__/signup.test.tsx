@@ -1,7 +1,7 @@
 import type { AuthSession } from '@app/contract'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { apiError, json } from '../../../testing/fake-server.ts'
+import { apiError, apiErrorWithDetails, json } from '../../../testing/fake-server.ts'
 import { accountPage } from '../../../testing/fixtures.ts'
 import { buildLaunchUrl } from '../../../testing/launch-url.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
@@ -79,19 +79,30 @@ describe('sign-up flow', () => {
     server.on('POST', '/telegram/auth/send-code', () =>
       json(session({ sentCode: { type: { '@type': 'authenticationCodeTypeSetUpEmailRequired' } } })),
     )
-    server.on('POST', '/telegram/auth/setup-login-email', () =>
-      json(session({ sentCode: null, sentEmailCode: { length: 6 } })),
-    )
     server.on('POST', '/telegram/auth/verify-login-email', () => json(session()))
     await enterPhone(user)
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Choose a login email' })).toBeInTheDocument()
     expect(window.location.pathname).toBe('/accounts/auth/setup-login-email')
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ada@example.com')
+    // First a domain the provider does not take: the spec's error, listing the domains it takes.
+    server.on('POST', '/telegram/auth/setup-login-email', () =>
+      apiErrorWithDetails(400, 'EMAIL_DOMAIN_NOT_ACCEPTABLE', {
+        allowedDomains: ['gmail.com', 'example.com'],
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await screen.findByRole('alertdialog', { name: 'Error' })).toHaveTextContent(
+      /Email not acceptable\s+Allowed domains: gmail\.com, example\.com/,
+    )
+    await user.click(screen.getByRole('button', { name: 'Ok' }))
+    server.on('POST', '/telegram/auth/setup-login-email', () =>
+      json(session({ sentCode: null, sentEmailCode: { length: 6 } })),
+    )
     await user.click(screen.getByRole('button', { name: 'Next' }))
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Verification Code' })).toBeInTheDocument()
-    expect(server.callsTo('POST', '/telegram/auth/setup-login-email')[0]?.body).toEqual({
+    expect(server.callsTo('POST', '/telegram/auth/setup-login-email')[1]?.body).toEqual({
       ...REF,
       email: 'ada@example.com',
     })

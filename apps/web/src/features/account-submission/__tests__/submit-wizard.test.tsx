@@ -176,6 +176,17 @@ describe('submit wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }))
     expect(await errorDialog()).toHaveTextContent('Email not acceptable')
     await user.click(screen.getByRole('button', { name: 'Ok' }))
+    // A domain the provider does not take: the same error, and which domains it takes.
+    server.on('POST', '/telegram/submit-account-email', () =>
+      apiErrorWithDetails(400, 'EMAIL_DOMAIN_NOT_ACCEPTABLE', {
+        allowedDomains: ['gmail.com', 'outlook.com'],
+      }),
+    )
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    expect(await errorDialog()).toHaveTextContent(
+      /Email not acceptable\s+Allowed domains: gmail\.com, outlook\.com/,
+    )
+    await user.click(screen.getByRole('button', { name: 'Ok' }))
 
     server.on('POST', '/telegram/submit-account-email', () =>
       json({ email: 'ada@example.com', emailCode: { length: 6 } }),
