@@ -1,6 +1,6 @@
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE, DEMO_USERS } from '../../apps/server/dev/demo/demo-data.ts'
 import {
   launchBrowser,
   openMiniApp,
@@ -183,13 +183,56 @@ describe('launching the mini-app as Telegram does', () => {
   })
 })
 
+const NEWCOMER = DEMO_USERS.find((user) => user.username === 'newcomer_demo')
+const GATE = {
+  en: { title: 'Message', message: 'Only users with a referral link can access this bot.' },
+  fa: { title: 'پیام', message: 'فقط کاربرانی که با لینک دعوت آمده‌اند می‌توانند از این ربات استفاده کنند.' },
+}
+
+/**
+ * A fresh desktop window on the simulator, recording what a developer's console would show: errors logged by the
+ * page or the app in its frame, uncaught exceptions, and every request that failed or answered 4xx/5xx.
+ */
+async function openSimulator() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } })
+  const page = await context.newPage()
+  const consoleErrors: string[] = []
+  const failed: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  page.on('pageerror', (error) => consoleErrors.push(error.message))
+  page.on('requestfailed', (request) =>
+    failed.push(`${request.failure()?.errorText} ${new URL(request.url()).pathname}`),
+  )
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (response.status() >= 400) failed.push(`${response.status()} ${url.pathname}${url.search}`)
+  })
+  await page.goto(`${server.url}/simulator`)
+  return { page, context, consoleErrors, failed }
+}
+
+const app = (page: Page) => page.frameLocator('#app')
+const appReady = (page: Page) =>
+  expect.poll(() => app(page).getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
+
+/** The simulator's native popup, once one titled so shows (the last launch's may still be up): title and message. */
+async function shownPopup(page: Page, title: string) {
+  await page.locator('#popup', { has: page.locator('#popup-title', { hasText: title }) }).waitFor({
+    state: 'visible',
+    timeout: 20_000,
+  })
+  return {
+    title: await page.locator('#popup-title').innerText(),
+    message: await page.locator('#popup-message').innerText(),
+  }
+}
+
 describe('the Telegram simulator page', () => {
   it('opens the mini-app in a phone frame, signed for a demo user', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } })
-    const page = await context.newPage()
-    await page.goto(`${server.url}/simulator`)
-    const app = page.frameLocator('#app')
-    await expect.poll(() => app.getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
+    const { page, context } = await openSimulator()
+    await appReady(page)
     await screenshot(page, 'simulator-ios')
     // The sandbox table beside the phone is never cut at common desktop widths (issue 14): nothing to scroll
     // sideways in its panel, and every Outcome cell shows all its text.
@@ -219,9 +262,69 @@ describe('the Telegram simulator page', () => {
     await page.locator('#scenarios').screenshot({ path: `${SCREENSHOTS}/simulator-sandbox-table-1280.png` })
     await page.selectOption('#lang', 'fa')
     await page.selectOption('#theme', 'dark')
-    await expect.poll(() => app.locator('html').getAttribute('dir'), { timeout: 20_000 }).toBe('rtl')
-    await expect.poll(() => app.getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => app(page).locator('html').getAttribute('dir'), { timeout: 20_000 }).toBe('rtl')
+    await expect.poll(() => app(page).getByText('v0.10.0').isVisible(), { timeout: 20_000 }).toBe(true)
     await screenshot(page, 'simulator-fa-dark')
+    await context.close()
+  })
+
+  it('loads with nothing failed in the console: no 4xx, no failed request, no error', async () => {
+    const { page, context, consoleErrors, failed } = await openSimulator()
+    await appReady(page)
+    // The bot chat's first look and its 2 s refresh, the outbox's 3 s refresh: all in.
+    await page.locator('#bot-channel').filter({ hasText: 'not joined' }).waitFor()
+    await page.waitForTimeout(3_500)
+    expect(failed).toEqual([])
+    expect(consoleErrors).toEqual([])
+    // Headless Chromium asks no favicon, a desktop browser asks /favicon.ico unless the page names one that loads.
+    const icon = await page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href)
+    expect(icon, 'the page names its icon').toBeDefined()
+    if (icon && !icon.startsWith('data:')) expect((await fetch(icon)).status).toBe(200)
+    await context.close()
+  })
+
+  it('shows who each demo user is, and the newcomer meets the referral gate, then joins by a code', async () => {
+    if (!NEWCOMER) throw new Error('no newcomer among the demo users')
+    const { page, context, consoleErrors, failed } = await openSimulator()
+    await appReady(page)
+    expect(await page.locator('#startParam').inputValue()).toBe(DEMO_REFERRAL_CODE)
+    expect(await page.locator('#user-note').innerText()).toContain('demo referral link')
+
+    // Choosing the newcomer clears the code: the launch is a stranger's, and the app refuses it.
+    await page.selectOption('#user', String(NEWCOMER.telegramId))
+    expect(await page.locator('#startParam').inputValue()).toBe('')
+    expect(await page.locator('#user-note').innerText()).toContain('referral gate')
+    expect(await shownPopup(page, GATE.en.title)).toEqual(GATE.en)
+    await expect.poll(() => app(page).getByRole('alert').innerText()).toBe(GATE.en.message)
+    await screenshot(page, 'simulator-newcomer-gate-en')
+    await page.locator('#popup-buttons button').click()
+
+    await page.selectOption('#lang', 'fa')
+    await page.selectOption('#theme', 'dark')
+    expect(await page.locator('#startParam').inputValue()).toBe('')
+    expect(await shownPopup(page, GATE.fa.title)).toEqual(GATE.fa)
+    await expect.poll(() => app(page).getByRole('alert').innerText()).toBe(GATE.fa.message)
+    await screenshot(page, 'simulator-newcomer-gate-fa-dark')
+    await page.locator('#popup-buttons button').click()
+    // The only failures were the gate's refusals (and the browser's line for each); a switch replaces the app's
+    // frame, which drops what the old one was still loading.
+    const dropped = (line: string) => line.startsWith('net::ERR_ABORTED ')
+    expect(new Set(failed.filter((line) => !dropped(line)))).toEqual(
+      new Set(['406 /auth/telegram/authorize']),
+    )
+    expect(consoleErrors.every((text) => text.includes('406'))).toBe(true)
+
+    // Following a referral link, as the note says: /start with the code to the bot, whose button launches the
+    // app with it as start parameter. Now a member, with a dashboard.
+    await page.locator('#bot-text').fill(`/start ${DEMO_REFERRAL_CODE}`)
+    await page.locator('#bot-form button[type=submit]').click()
+    const welcome = page.locator('#bot-messages li').filter({ has: page.getByRole('button') })
+    await welcome.waitFor({ timeout: 20_000 })
+    await welcome.getByRole('button').click()
+    expect(await page.locator('#startParam').inputValue()).toBe(DEMO_REFERRAL_CODE)
+    await appReady(page)
+    await expect.poll(() => app(page).locator('body').innerText()).toContain(String(NEWCOMER.telegramId))
+    await screenshot(page, 'simulator-newcomer-joined-fa-dark')
     await context.close()
   })
 })

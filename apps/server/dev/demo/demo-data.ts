@@ -22,6 +22,12 @@ export type DemoUser = {
   note: string
 }
 
+/**
+ * A user the simulator signs in as, with the start parameter it launches them with unless told otherwise: the
+ * demo referral code, or none for the newcomer, who is there to meet the referral gate.
+ */
+export type SimulatorUser = DemoUser & { startParam: string }
+
 export const DEMO_REFERRER: DemoUser = {
   telegramId: 777000001,
   firstName: 'Demo',
@@ -32,14 +38,15 @@ export const DEMO_REFERRER: DemoUser = {
 }
 
 /** Users the simulator signs init data for. The newcomer is never pre-created. */
-export const DEMO_USERS: readonly DemoUser[] = [
+export const DEMO_USERS: readonly SimulatorUser[] = [
   {
     telegramId: 777000101,
     firstName: 'Sara',
     lastName: 'Ahmadi',
     username: 'sara_demo',
     languageCode: 'en',
-    note: 'English-speaking user',
+    note: 'English-speaking user who arrived by the demo referral link',
+    startParam: DEMO_REFERRAL_CODE,
   },
   {
     telegramId: 777000102,
@@ -47,7 +54,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Karimi',
     username: 'reza_demo',
     languageCode: 'fa',
-    note: 'Persian-speaking user (right-to-left)',
+    note: 'Persian-speaking user (right-to-left) who arrived by the demo referral link',
+    startParam: DEMO_REFERRAL_CODE,
   },
   {
     telegramId: 777000199,
@@ -55,7 +63,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
     lastName: 'Comer',
     username: 'newcomer_demo',
     languageCode: 'en',
-    note: 'newcomer: sign in without a referral code to see the referral gate',
+    note: `Newcomer without a referral code: the app shows the referral gate. To join, follow a code: enter ${DEMO_REFERRAL_CODE} as the referral code and Launch, or send "/start ${DEMO_REFERRAL_CODE}" in the bot chat and press its button. Once joined, later launches go straight in.`,
+    startParam: '',
   },
 ]
 

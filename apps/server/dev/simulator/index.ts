@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import type { ChannelMembershipChecker } from '../../src/modules/dashboard/channel-membership.ts'
 import type { WithServices } from '../../src/services.ts'
-import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../demo/demo-data.ts'
+import { DEMO_CHANNEL, DEMO_USERS } from '../demo/demo-data.ts'
 import type { DemoService } from '../demo/service.ts'
 import type { FakeBotApi } from '../fake-bot-api/server.ts'
 import { simulatedLaunch } from './simulated-launch.ts'
@@ -15,8 +15,8 @@ const LaunchQuerySchema = z.object({
   platform: z._default(z.enum(['ios', 'android', 'tdesktop']), 'ios'),
   lang: z._default(z.enum(['en', 'fa']), 'en'),
   theme: z._default(z.enum(['light', 'dark']), 'light'),
-  /** The referral code the user "arrived by"; empty string launches without one. */
-  startParam: z._default(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]*$/)), DEMO_REFERRAL_CODE),
+  /** The referral code the user "arrived by"; empty string launches without one; absent, the user's own. */
+  startParam: z.optional(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]*$/))),
 })
 
 const ResetBodySchema = z.object({ user: z.number().check(z.int(), z.positive()) })
@@ -63,8 +63,10 @@ export default async function simulatorRoutes(
     id: u.telegramId,
     name: [u.firstName, u.lastName].filter(Boolean).join(' '),
     languageCode: u.languageCode,
+    note: u.note,
+    startParam: u.startParam,
   }))
-  const config = JSON.stringify({ users, referralCode: DEMO_REFERRAL_CODE })
+  const config = JSON.stringify({ users })
 
   app.get('/simulator', async (_req, reply) => reply.type('text/html; charset=utf-8').send(files.html))
   app.get('/simulator/simulator.js', async (_req, reply) =>
@@ -157,7 +159,7 @@ export default async function simulatorRoutes(
         .code(400)
         .send({ statusCode: 400, code: 'VALIDATION_ERROR', message: 'Unknown simulator user or option' })
     }
-    const { platform, lang, theme, startParam } = parsed.data
+    const { platform, lang, theme, startParam = demoUser.startParam } = parsed.data
     const user = {
       id: demoUser.telegramId,
       first_name: demoUser.firstName,

@@ -65,6 +65,30 @@ describe('GET /simulator/launch', () => {
     expect(checked.ok && checked.data.startParam).toBeNull()
   })
 
+  it('launches the newcomer without a code (the referral gate), and with one when asked', async () => {
+    const newcomer = DEMO_USERS.find((user) => user.username === 'newcomer_demo')
+    const startParamOf = (hash: URLSearchParams) => {
+      const checked = checkInitData(hash.get('tgWebAppData') ?? '', TEST_BOT_TOKEN, DAY)
+      return checked.ok ? checked.data.startParam : 'unsigned'
+    }
+    const alone = await launch(`user=${newcomer?.telegramId}`)
+    expect(alone.url.search).toBe('')
+    expect(startParamOf(alone.hash)).toBeNull()
+    const invited = await launch(`user=${newcomer?.telegramId}&startParam=${DEMO_REFERRAL_CODE}`)
+    expect(startParamOf(invited.hash)).toBe(DEMO_REFERRAL_CODE)
+  })
+
+  it("lists the demo users with who they are and the code each arrives with, the page's defaults", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/simulator/config.json' })
+    const { users } = response.json<{ users: { id: number; note: string; startParam: string }[] }>()
+    expect(users.map(({ id, startParam }) => [id, startParam])).toEqual([
+      [777000101, DEMO_REFERRAL_CODE],
+      [777000102, DEMO_REFERRAL_CODE],
+      [777000199, ''],
+    ])
+    expect(users.at(-1)?.note).toContain('referral gate')
+  })
+
   it('refuses a user the simulator does not know', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/simulator/launch?user=1' })
     expect(response.statusCode).toBe(400)

@@ -7,6 +7,9 @@
   const fields = ['user', 'platform', 'lang', 'theme', 'startParam']
   let frame = $('app')
   let themeParams = {}
+  /** The demo users (GET /simulator/config.json): name, note, and the start parameter each arrives with. */
+  let users = []
+  const selectedUser = () => users.find((user) => String(user.id) === $('user').value)
 
   const log = (direction, type, data) => {
     const li = document.createElement('li')
@@ -245,6 +248,7 @@
   // The bot's chat (GET /simulator/bot-chat): what the fake Bot API recorded for the selected user.
   let botJoined = false
   const showBotChat = async () => {
+    if (!selectedUser()) return
     const response = await fetch(`/simulator/bot-chat?user=${encodeURIComponent($('user').value)}`, {
       headers: { accept: 'application/json' },
     })
@@ -308,9 +312,20 @@
     return response.ok
   }
 
+  // Who the selected user is, under the switch; a switch to another user also takes that user's start parameter
+  // (the newcomer's is empty, so they meet the referral gate).
+  const showUserNote = () => {
+    $('user-note').textContent = selectedUser()?.note ?? ''
+  }
+  const selectUser = () => {
+    $('startParam').value = selectedUser()?.startParam ?? ''
+    showUserNote()
+    showBotChat().catch(() => undefined)
+    launch()
+  }
+
   const init = async () => {
     showScenarios().catch(() => undefined)
-    showBotChat().catch(() => undefined)
     setInterval(() => {
       if (!document.hidden) showBotChat().catch(() => undefined)
     }, 2000)
@@ -343,22 +358,28 @@
     const config = await (
       await fetch('/simulator/config.json', { headers: { accept: 'application/json' } })
     ).json()
-    for (const user of config.users) {
+    users = config.users
+    for (const user of users) {
       const option = document.createElement('option')
       option.value = String(user.id)
       option.textContent = `${user.name} (${user.id})`
       $('user').append(option)
     }
-    $('startParam').value = config.referralCode
     const saved = JSON.parse(sessionStorage.getItem(OPTIONS_KEY) || 'null')
     const fromQuery = Object.fromEntries(new URLSearchParams(window.location.search))
     for (const name of fields) {
       const value = fromQuery[name] ?? saved?.[name]
       if (value !== undefined) $(name).value = value
     }
-    for (const name of ['user', 'platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
-    $('user').addEventListener('change', () => showBotChat().catch(() => undefined))
-    // The first look above ran before the users were listed: the chat of the user now selected, at once.
+    // The start parameter: the address's, else the one saved with this same user, else the user's own.
+    const savedForUser = saved?.user === $('user').value && saved.startParam !== undefined
+    if (fromQuery.startParam === undefined && !savedForUser) {
+      $('startParam').value = selectedUser()?.startParam ?? ''
+    }
+    showUserNote()
+    $('user').addEventListener('change', selectUser)
+    for (const name of ['platform', 'lang', 'theme']) $(name).addEventListener('change', launch)
+    // The chat of the user now selected, at once (never before the users are listed: no user, no chat).
     showBotChat().catch(() => undefined)
     $('launch').addEventListener('click', launch)
     $('reopen').addEventListener('click', launch)
