@@ -1,7 +1,7 @@
 import { type ErrorCode, ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
 import { type $ZodType, type output, safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
-import { clearTokens, getTokens, setTokens } from './auth-tokens.ts'
+import { clearTokens, getTokens, noteSessionAccepted, setTokens } from './auth-tokens.ts'
 import { idempotencyKeyFor, intentOf, settleIntent } from './idempotency-keys.ts'
 import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
@@ -40,6 +40,17 @@ async function send(url: string, init: RequestInit, bearer: string | null): Prom
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error')
   }
   noteAnswer(response)
+  return response
+}
+
+/** Sends with the access token: an answer other than 401 means the session works (auth-tokens.ts). */
+async function sendWithSession(
+  url: string,
+  init: RequestInit,
+  accessToken: string | null,
+): Promise<Response> {
+  const response = await send(url, init, accessToken)
+  if (accessToken && response.status !== 401) noteSessionAccepted()
   return response
 }
 
@@ -139,7 +150,7 @@ export async function apiRequest<S extends $ZodType>(
   init.headers = headers
 
   const usedAccessToken = auth ? (getTokens()?.accessToken ?? null) : null
-  let response = await send(url, init, usedAccessToken)
+  let response = await sendWithSession(url, init, usedAccessToken)
 
   if (response.status === 401 && auth) {
     const originalError = await toApiError(response)
@@ -150,7 +161,7 @@ export async function apiRequest<S extends $ZodType>(
       if (intent !== undefined) settleIntent(intent)
       throw originalError
     }
-    response = await send(url, init, freshAccessToken)
+    response = await sendWithSession(url, init, freshAccessToken)
   }
 
   if (!response.ok) {

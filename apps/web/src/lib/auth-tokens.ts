@@ -17,6 +17,13 @@ type StoredTokens = TokenPair & { telegramUserId: Owner }
 
 let currentTelegramUserId: Owner | null = null
 
+/**
+ * This page signed in, and no call has accepted that session yet. The app signs in again by itself only after a
+ * session that worked: a server that refuses every session (a blocked user, a broken deployment) gets one sign-in
+ * after its 401 and its refused refresh, never a loop of them (spec section 7: one retry after a 401).
+ */
+let signInUnproven = false
+
 const storageKey = (): string => (currentTelegramUserId === BROWSER ? BROWSER_STORAGE_KEY : STORAGE_KEY)
 const listeners = new Set<() => void>()
 
@@ -49,6 +56,7 @@ function read(): StoredTokens | null {
 /** Called once at start with the user from the launch parameters; discards another user's tokens. */
 export function bindTokensToTelegramUser(telegramUserId: number | null): void {
   currentTelegramUserId = telegramUserId
+  signInUnproven = false
   const stored = read()
   if (stored && stored.telegramUserId !== telegramUserId) clearTokens()
 }
@@ -82,6 +90,21 @@ export function clearTokens(): void {
     // Nothing stored, nothing to clear.
   }
   emit()
+}
+
+/** A sign-in just stored its pair: until a call accepts it, losing it does not start another sign-in. */
+export function noteSignedIn(): void {
+  signInUnproven = true
+}
+
+/** A call sent with the session's token got an answer other than 401: the session worked. */
+export function noteSessionAccepted(): void {
+  signInUnproven = false
+}
+
+/** Whether the app may sign in without being asked: never signed in on this page, or that session worked. */
+export function maySignInUnasked(): boolean {
+  return !signInUnproven
 }
 
 export function hasTokens(): boolean {

@@ -1,7 +1,7 @@
 import { REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody, TokenPairSchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { setTokens } from '../../../lib/auth-tokens.ts'
+import { noteSignedIn, setTokens } from '../../../lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
 export function authorizeTelegram(body: TelegramAuthorizeBody) {
@@ -25,6 +25,9 @@ export function referralCodeFrom(startParam: string | null): string | undefined 
 export function useAuthorizeTelegram() {
   return useMutation({
     mutationFn: authorizeTelegram,
-    onSuccess: (pair) => setTokens(pair),
+    onSuccess: (pair) => {
+      noteSignedIn()
+      setTokens(pair)
+    },
   })
 }

@@ -1,14 +1,22 @@
-import { AlertIcon } from '../../../components/icons.tsx'
+import type { ReactNode } from 'react'
+import { AlertIcon, LockIcon } from '../../../components/icons.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import type { AuthorizationFailure } from './use-telegram-authorization.ts'
 
-const FAILURE_TEXT: Record<AuthorizationFailure, string> = {
-  unauthorized: 'telegramAuth.unauthorized',
-  referralRequired: 'telegramAuth.referralRequired',
-  unavailable: 'telegramAuth.unavailable',
+type FailureView = { icon: ReactNode; title?: string; text: string; retry?: true }
+
+/**
+ * Why authorization failed, as the gate says its refusal. 'Try again' only where it can help: a blocked user is
+ * told so, in words of their own, not 'try again soon' (issue 20).
+ */
+const FAILURES: Record<AuthorizationFailure, FailureView> = {
+  unauthorized: { icon: <AlertIcon />, text: 'telegramAuth.unauthorized' },
+  referralRequired: { icon: <AlertIcon />, text: 'telegramAuth.referralRequired' },
+  blocked: { icon: <LockIcon />, title: 'telegramAuth.blockedTitle', text: 'telegramAuth.blocked' },
+  unavailable: { icon: <AlertIcon />, text: 'telegramAuth.unavailable', retry: true },
 }
 
 /** telegram-auth on screen: 'Authorizing', or why it failed (with 'Try again' when trying again can help). */
@@ -22,15 +30,15 @@ export function TelegramAuthScreen({
   const { t } = useTranslation('common')
 
   if (failure) {
+    const view = FAILURES[failure]
     return (
       <main className="fullscreen-center" data-testid="telegram-auth">
         <Placeholder
-          icon={<AlertIcon />}
-          description={t(FAILURE_TEXT[failure])}
+          icon={view.icon}
+          title={view.title ? t(view.title) : undefined}
+          description={t(view.text)}
           role="alert"
-          action={
-            failure === 'unavailable' ? <Button onClick={onRetry}>{t('action.retry')}</Button> : undefined
-          }
+          action={view.retry ? <Button onClick={onRetry}>{t('action.retry')}</Button> : undefined}
         />
       </main>
     )

@@ -3,17 +3,18 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { isApiError } from '../../../lib/api-error.ts'
-import { clearTokens, hasTokens, subscribeTokens } from '../../../lib/auth-tokens.ts'
+import { clearTokens, hasTokens, maySignInUnasked, subscribeTokens } from '../../../lib/auth-tokens.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useI18n } from '../../../lib/use-translation.tsx'
 import { referralCodeFrom, useAuthorizeTelegram } from '../api/authorize-telegram.ts'
 
-export type AuthorizationFailure = 'unauthorized' | 'referralRequired' | 'unavailable'
+export type AuthorizationFailure = 'unauthorized' | 'referralRequired' | 'blocked' | 'unavailable'
 
 function failureOf(error: unknown): AuthorizationFailure {
   if (isApiError(error) && error.status === 401) return 'unauthorized'
+  if (isApiError(error) && error.status === 403 && error.code === 'USER_BLOCKED') return 'blocked'
   if (isApiError(error) && error.status === 406) return 'referralRequired'
   return 'unavailable'
 }
@@ -26,8 +27,8 @@ export type TelegramAuthorization = {
 }
 
 /**
- * telegram-auth's work: sends the raw init data, stores the token pair and goes to '/'. 401 and 406 clear the
- * authorization state; 406 first says so in a 'Message' dialog. It needs no translation to start, so the
+ * telegram-auth's work: sends the raw init data, stores the token pair and goes to '/'. 401, 403 `USER_BLOCKED`
+ * and 406 clear the authorization state; 406 first says so in a 'Message' dialog. It needs no translation to start, so the
  * request goes out beside the locale files rather than after them; the dialog waits for its words.
  */
 export function useTelegramAuthorization(): TelegramAuthorization {
@@ -83,7 +84,10 @@ export function useTelegramAuthorization(): TelegramAuthorization {
   useEffect(() => {
     if (started.current || signedIn) return
     started.current = true
-    run()
+    // This page's last session was refused before any call accepted it: signing in again by itself would loop
+    // (sign in, 401, refused refresh, sign in...). The user asks with Try again instead.
+    if (maySignInUnasked()) run()
+    else setFailure('unavailable')
   }, [run, signedIn])
 
   return { done: signedIn && !authorize.isPending && !failure, failure, retry: run }
