@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { AccountSchema, SubmitTypeSchema } from './accounts.ts'
+import { latinDigits } from './digits.ts'
 import { V } from './messages.ts'
 
 /** How a login code was delivered, or what must happen before one can be. */
@@ -17,6 +18,7 @@ export type CodeType = z.infer<typeof CodeTypeSchema>
 export const PhoneSchema = z
   .string({ error: V.phoneRequired })
   .check(
+    latinDigits(),
     z.trim(),
     z.minLength(1, { error: V.phoneRequired }),
     z.minLength(6, { error: V.phoneInvalid }),
@@ -55,6 +57,7 @@ export const SubmitAccountPhoneResponseSchema = z.object({
 const OtpSchema = z
   .string({ error: V.otpRequired })
   .check(
+    latinDigits(),
     z.trim(),
     z.minLength(1, { error: V.otpRequired }),
     z.maxLength(16, { error: V.otpInvalid }),
@@ -85,6 +88,7 @@ export const SubmitAccountEmailBodySchema = z.object({ email: LoginEmailSchema }
 const EmailCodeSchema = z
   .string({ error: V.verificationCodeRequired })
   .check(
+    latinDigits(),
     z.trim(),
     z.minLength(1, { error: V.verificationCodeRequired }),
     z.maxLength(16, { error: V.verificationCodeInvalid }),

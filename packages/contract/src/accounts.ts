@@ -8,6 +8,7 @@ import {
   UidSchema,
   UsdtAmountSchema,
 } from './common.ts'
+import { latinDigits } from './digits.ts'
 import { V } from './messages.ts'
 
 export const AccountStatusSchema = z.enum(['pending', 'accepted', 'rejected'])
@@ -99,7 +100,7 @@ export const AccountListQuerySchema = z.object({
   cursor: z.optional(CursorSchema),
   size: PageSizeSchema,
   filters: z.optional(jsonParam(AccountFiltersSchema)),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(14, { error: V.searchTooLong }))),
+  search: z.optional(z.string().check(latinDigits(), z.trim(), z.maxLength(14, { error: V.searchTooLong }))),
   sorts: z.optional(jsonParam(AccountSortsSchema)),
 })
 export type AccountListQuery = z.input<typeof AccountListQuerySchema>

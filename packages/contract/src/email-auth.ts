@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini'
 import { ReferralCodeSchema } from './auth.ts'
+import { latinDigits } from './digits.ts'
 import { LanguageSchema } from './locales.ts'
 import { V } from './messages.ts'
 
@@ -52,7 +53,11 @@ const MailLanguageSchema = z.optional(LanguageSchema)
 
 const AuthCodeSchema = z
   .string({ error: V.codeRequired })
-  .check(z.minLength(1, { error: V.codeRequired }), z.regex(/^\d{5}$/, { error: V.codeLength }))
+  .check(
+    latinDigits(),
+    z.minLength(1, { error: V.codeRequired }),
+    z.regex(/^\d{5}$/, { error: V.codeLength }),
+  )
 
 export const LoginBodySchema = z.object({
   email: EmailSchema,

@@ -11,6 +11,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
 import { utf8ToBytes } from '@noble/hashes/utils.js'
 import { base58 } from '@scure/base'
 import * as z from 'zod/mini'
+import { latinDigits } from './digits.ts'
 import { V } from './messages.ts'
 
 /** 'T' then 33 characters of the Bitcoin base58 alphabet (no 0, O, I, l). */
@@ -112,6 +113,7 @@ export function isIranianIban(text: string): boolean {
 export const TronAddressSchema = z
   .string({ error: V.walletRequired })
   .check(
+    latinDigits(),
     z.trim(),
     z.minLength(1, { error: V.walletRequired, abort: true }),
     z.maxLength(128, { error: V.trxAddressInvalid, abort: true }),
@@ -121,6 +123,7 @@ export const TronAddressSchema = z
 export const BscAddressSchema = z
   .string({ error: V.walletRequired })
   .check(
+    latinDigits(),
     z.trim(),
     z.minLength(1, { error: V.walletRequired, abort: true }),
     z.maxLength(128, { error: V.bscAddressInvalid, abort: true }),
@@ -131,6 +134,7 @@ export const BscAddressSchema = z
 export const CardNumberSchema = z
   .string({ error: V.cardInvalid })
   .check(
+    latinDigits(),
     z.regex(CARD_NUMBER, { error: V.cardInvalid, abort: true }),
     z.refine(isIranianCardNumber, { error: V.cardInvalid }),
   )
@@ -139,6 +143,7 @@ export const CardNumberSchema = z
 export const IbanSchema = z
   .string({ error: V.ibanInvalid })
   .check(
+    latinDigits(),
     z.regex(IR_IBAN, { error: V.ibanInvalid, abort: true }),
     z.refine(isIranianIban, { error: V.ibanInvalid }),
   )

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
+import { latinDigitsOnChange, typesNumbers } from '../../lib/latin-digits.ts'
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode
@@ -6,8 +7,11 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: ReactNode
 }
 
-/** A labelled input with its error; forms (react-hook-form) spread register() into it. */
-export function Field({ label, error, hint, id, ...input }: FieldProps) {
+/**
+ * A labelled input with its error; forms (react-hook-form) spread register() into it. On a numeric or phone
+ * keyboard, Persian and Arabic-Indic digits turn Latin as they are typed.
+ */
+export function Field({ label, error, hint, id, onChange, ...input }: FieldProps) {
   const generatedId = useId()
   const inputId = id ?? generatedId
   const messageId = `${inputId}-message`
@@ -18,6 +22,7 @@ export function Field({ label, error, hint, id, ...input }: FieldProps) {
       </label>
       <input
         {...input}
+        onChange={typesNumbers(input.inputMode) ? latinDigitsOnChange(onChange) : onChange}
         id={inputId}
         className="field__input"
         aria-invalid={error ? true : undefined}

@@ -1,30 +1,5 @@
+import { toLatinDigits } from '@app/contract'
 import { IBAN_PREFIX } from './payment-constants.ts'
-
-/**
- * Persian (U+06F0-U+06F9) and Arabic-Indic (U+0660-U+0669) digits as Latin ones: a Persian keyboard types
- * the former, the contract's rules (and the server) expect the latter. Both ranges end in 0-9 in the low nibble.
- */
-export function toLatinDigits(value: string): string {
-  return value.replace(/[\u06F0-\u06F9\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) & 0xf))
-}
-
-/**
- * A form field's registration whose typed Persian or Arabic-Indic digits turn Latin in the field itself, so the
- * field shows what will be sent and one digit style is on screen (validation normalises again anyway).
- */
-export function withLatinDigits<R extends { onChange: (event: { target: unknown }) => unknown }>(
-  registration: R,
-): R {
-  return {
-    ...registration,
-    onChange: (event: { target: unknown }) => {
-      const field = event.target as HTMLInputElement | HTMLTextAreaElement
-      const latin = toLatinDigits(field.value)
-      if (latin !== field.value) field.value = latin
-      return registration.onChange(event)
-    },
-  }
-}
 
 /** What people paste around numbers: spaces (also no-break and zero-width), dashes, bidi marks. */
 const SEPARATORS = /[\s\u00A0\u200B-\u200F\u202A-\u202E\u2066-\u2069-]/g

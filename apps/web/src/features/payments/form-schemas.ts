@@ -5,30 +5,25 @@ import {
   V,
 } from '@app/contract'
 import * as z from 'zod/mini'
-import { cardNumberDigits, ibanWithPrefix, toLatinDigits } from './digits.ts'
+import { cardNumberDigits, ibanWithPrefix } from './digits.ts'
 
 /*
  * The payout forms validate with the contract's own field rules (messages are common-namespace i18n keys),
  * so the client refuses what the server would: TRON and BSC addresses, card number and sheba checksums.
- * Each field first normalises what a phone keyboard types (Persian digits, spaces); the output is the body.
+ * The contract's rules turn Persian digits Latin themselves; the toman fields first drop what people type
+ * around the digits (spaces, dashes, the 'IR' prefix); the output is the body.
  */
 
 export type WalletFormValues = { receiverAddress: string }
 
 /** TRX TRC20: one TRON address. */
 export const trxFormSchema = z.object({
-  receiverAddress: z.pipe(
-    z.pipe(z.string({ error: V.walletRequired }), z.transform(toLatinDigits)),
-    RequestPaymentBodySchema.shape.receiverAddress,
-  ),
+  receiverAddress: RequestPaymentBodySchema.shape.receiverAddress,
 })
 
 /** USDT BEP20: one BSC address. */
 export const usdtFormSchema = z.object({
-  receiverAddress: z.pipe(
-    z.pipe(z.string({ error: V.walletRequired }), z.transform(toLatinDigits)),
-    RequestPaymentCryptoBodySchema.shape.receiverAddress,
-  ),
+  receiverAddress: RequestPaymentCryptoBodySchema.shape.receiverAddress,
 })
 
 /** What the toman form holds: the sheba without its 'IR' prefix (the form shows it as a fixed prefix). */

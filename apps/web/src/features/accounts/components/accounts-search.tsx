@@ -1,9 +1,13 @@
-import { useEffect, useState } from 'react'
+import { type ChangeEvent, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '../../../config/constants.ts'
+import { latinDigitsOnChange } from '../../../lib/latin-digits.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 
-/** The search box: its value reaches the URL (`?search=`) 500 ms after the last keystroke. */
+/**
+ * The search box: its value reaches the URL (`?search=`) 500 ms after the last keystroke, its digits Latin (a
+ * Persian keyboard's '۰۰۰۸' searches '0008').
+ */
 export function AccountsSearch() {
   const { t } = useTranslation('accounts')
   const [params, setParams] = useSearchParams()
@@ -38,7 +42,9 @@ export function AccountsSearch() {
         inputMode="tel"
         dir="auto"
         data-testid="accounts-search"
-        onChange={(event) => setValue(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
+        onChange={latinDigitsOnChange((event: ChangeEvent<HTMLInputElement>) =>
+          setValue(event.target.value.slice(0, SEARCH_MAX_LENGTH)),
+        )}
       />
     </div>
   )

@@ -8,6 +8,7 @@ import { Field } from '../../../components/ui/field.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { paths } from '../../../config/paths.ts'
+import { withLatinDigits } from '../../../lib/latin-digits.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticImpact } from '../../../lib/telegram/haptics.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -15,7 +16,7 @@ import { useBankCards } from '../api/get-bank-cards.ts'
 import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
 import { useRequestPaymentIrt } from '../api/request-payment-irt.ts'
-import { groupCardNumber, ibanForForm, withLatinDigits } from '../digits.ts'
+import { groupCardNumber, ibanForForm } from '../digits.ts'
 import { type BankCardFormValues, bankCardFormSchema, EMPTY_BANK_CARD } from '../form-schemas.ts'
 import { formatRate } from '../format.ts'
 import { IBAN_PREFIX } from '../payment-constants.ts'
@@ -211,7 +212,7 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
           placeholder="0000 0000 0000 0000"
           maxLength={24}
           {...NUMERIC_INPUT}
-          {...withLatinDigits(form.register('number'))}
+          {...form.register('number')}
         />
         <IbanField
           label={t('payments.irt.iban')}
