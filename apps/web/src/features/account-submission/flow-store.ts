@@ -16,6 +16,8 @@ export type LoginFlow = {
 
 let loginFlow: LoginFlow | null = null
 let signupSession: AuthSession | null = null
+/** The login email the sign-up session's email code went to (the session's answers do not carry it). */
+let signupEmail: string | null = null
 
 export function getLoginFlow(): LoginFlow | null {
   return loginFlow
@@ -33,12 +35,23 @@ export function getSignupSession(): AuthSession | null {
   return signupSession
 }
 
+/** A new session (another sessionId, or none) forgets the previous session's login email. */
 export function setSignupSession(session: AuthSession | null): void {
+  if (session?.sessionId !== signupSession?.sessionId) signupEmail = null
   signupSession = session
+}
+
+export function getSignupEmail(): string | null {
+  return signupEmail
+}
+
+export function setSignupEmail(email: string): void {
+  signupEmail = email
 }
 
 /** Tests start every flow fresh. */
 export function resetFlows(): void {
   loginFlow = null
   signupSession = null
+  signupEmail = null
 }

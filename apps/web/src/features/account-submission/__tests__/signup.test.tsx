@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { apiError, apiErrorWithDetails, json } from '../../../testing/fake-server.ts'
 import { accountPage } from '../../../testing/fixtures.ts'
-import { buildLaunchUrl } from '../../../testing/launch-url.ts'
+import { ADA, buildLaunchUrl } from '../../../testing/launch-url.ts'
 import { renderApp } from '../../../testing/render-app.tsx'
 import { signedIn } from '../../../testing/signed-in.ts'
 import { resetFlows } from '../flow-store.ts'
@@ -106,6 +106,11 @@ describe('sign-up flow', () => {
       ...REF,
       email: 'ada@example.com',
     })
+    // As the login flow's email-code screen: the address the code went to, left to right.
+    expect(screen.getByText(/Enter the code we sent to your email/)).toHaveTextContent(
+      'Enter the code we sent to your email ada@example.com',
+    )
+    expect(screen.getByTestId('email-code-sent-to')).toHaveAttribute('dir', 'ltr')
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456')
     await user.click(screen.getByRole('button', { name: 'Next' }))
 
@@ -115,6 +120,28 @@ describe('sign-up flow', () => {
       ...REF,
       code: '123456',
     })
+  })
+
+  it('the email-code step names the address in Persian too, isolated left to right', async () => {
+    const signed = signedIn()
+    signed.server.on('POST', '/telegram/auth/send-code', () =>
+      json(session({ sentCode: { type: { '@type': 'authenticationCodeTypeSetUpEmailRequired' } } })),
+    )
+    signed.server.on('POST', '/telegram/auth/setup-login-email', () =>
+      json(session({ sentCode: null, sentEmailCode: { length: 6 } })),
+    )
+    const { user } = renderApp(
+      buildLaunchUrl({ path: '/accounts/auth/send-code', user: { ...ADA, language_code: 'fa' } }).url,
+    )
+    await user.type(await screen.findByRole('textbox', { name: 'شماره تلفن' }), PHONE)
+    await user.click(screen.getByRole('button', { name: 'بعدی' }))
+    await user.type(await screen.findByRole('textbox', { name: 'ایمیل' }), ' ada@example.com ')
+    await user.click(screen.getByRole('button', { name: 'بعدی' }))
+
+    const sentTo = await screen.findByTestId('email-code-sent-to')
+    expect(sentTo).toHaveTextContent(/^ada@example\.com$/)
+    expect(sentTo).toHaveAttribute('dir', 'ltr')
+    expect(sentTo.closest('p')).toHaveTextContent('کدی را که به ایمیل شما فرستادیم وارد کنید ada@example.com')
   })
 
   it('other code types cannot register: an alert, no step', async () => {

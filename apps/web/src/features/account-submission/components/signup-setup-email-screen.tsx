@@ -4,7 +4,7 @@ import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSetupLoginEmail } from '../api/setup-login-email.ts'
 import { EMAIL_ERRORS } from '../error-messages.ts'
-import { getSignupSession, setSignupSession } from '../flow-store.ts'
+import { getSignupSession, setSignupEmail, setSignupSession } from '../flow-store.ts'
 import { EmailStepForm } from './contact-step-forms.tsx'
 
 /** /accounts/auth/setup-login-email: goes on to verify-login-email once an email code was sent. */
@@ -25,6 +25,7 @@ export function SignupSetupEmailScreen() {
           {
             onSuccess: (next) => {
               setSignupSession(next)
+              setSignupEmail(email)
               if (next.sentEmailCode) void navigate(paths.signupVerifyLoginEmail)
             },
             onError: (error) => void showApiErrorDialog(error, t, EMAIL_ERRORS),

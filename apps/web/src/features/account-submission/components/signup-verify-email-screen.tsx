@@ -5,8 +5,9 @@ import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useVerifyLoginEmail } from '../api/verify-login-email.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
-import { getSignupSession, setSignupSession } from '../flow-store.ts'
+import { getSignupEmail, getSignupSession, setSignupSession } from '../flow-store.ts'
 import { emailCodeFormSchema } from '../form-schemas.ts'
+import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
 
 /** /accounts/auth/verify-login-email: the email code; goes on to signup when a phone code was sent. */
@@ -21,7 +22,7 @@ export function SignupVerifyEmailScreen() {
     <SingleFieldForm
       testId="signup-email-code"
       title={t('accounts.verifyLoginEmail.title')}
-      intro={<p>{t('accounts.submit.emailCode.prompt')}</p>}
+      intro={<EmailCodePrompt email={getSignupEmail()} />}
       label={t('accounts.submit.emailCode.label')}
       schema={emailCodeFormSchema(length)}
       input={{ ...CODE_INPUT, maxLength: length ?? 16 }}

@@ -7,6 +7,7 @@ import { useSubmitAccountEmailCode } from '../api/submit-account-email-code.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'
 import { emailCodeFormSchema } from '../form-schemas.ts'
+import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
 
 /** /accounts/submit-account-email-code: the code sent to the new login email, then the login code. */
@@ -20,11 +21,7 @@ export function SubmitEmailCodeScreen() {
     <SingleFieldForm
       testId="submit-email-code"
       title={t('accounts.submitEmailCode.title')}
-      intro={
-        <p>
-          {t('accounts.submit.emailCode.prompt')} <bdi dir="ltr">{flow.email}</bdi>
-        </p>
-      }
+      intro={<EmailCodePrompt email={flow.email} />}
       label={t('accounts.submit.emailCode.label')}
       schema={emailCodeFormSchema(flow.emailCodeLength)}
       input={{ ...CODE_INPUT, maxLength: flow.emailCodeLength ?? 16 }}
