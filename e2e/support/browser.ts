@@ -40,14 +40,18 @@ export async function launchBrowser(): Promise<Browser> {
   return browser
 }
 
-/** A phone-sized page (390x844) with the fake Telegram client of the chosen platform installed. */
+/** The phone the tests hold: 390x844 (the narrow-screen tests pass 360 wide too). */
+export const PHONE_VIEWPORT = { width: 390, height: 844 }
+
+/** A phone-sized page (390x844 unless told) with the fake Telegram client of the chosen platform installed. */
 export async function openMiniApp(
   browser: Browser,
   server: { url: string; botToken: string },
   options: LaunchOptions,
+  viewport = PHONE_VIEWPORT,
 ) {
   const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
+    viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
@@ -60,6 +64,14 @@ export async function openMiniApp(
   await page.addInitScript(fakeTelegramClientScript(launch.themeParams))
   await page.goto(launch.url)
   return { page, context, errors }
+}
+
+/** Moves inside the app, as one of its links would (a launch always ends on home, as the spec says). */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
 }
 
 export async function telegramEvents(page: Page): Promise<RecordedEvent[]> {

@@ -1,6 +1,6 @@
 import type { Namespace } from '@app/contract'
 import { type ComponentType, lazy, type ReactElement, useMemo } from 'react'
-import { Navigate, type RouteObject, useRoutes } from 'react-router'
+import { type RouteObject, useRoutes } from 'react-router'
 import type { I18n } from '../lib/i18n.ts'
 import { AuthenticatedLayout } from './authenticated-layout.tsx'
 import { RootLayout } from './root-layout.tsx'
@@ -27,6 +27,11 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   }
 
   const accountsTab = () => screen(() => import('./routes/accounts-tab.tsx'), ['accounts'])
+  const accountsIndex = () =>
+    screen(
+      async () => ({ Component: (await import('./routes/accounts-tab.tsx')).AccountsIndex }),
+      ['accounts'],
+    )
   const accountDetail = () => screen(() => import('./routes/account-detail.tsx'), ['accounts'])
   /** The submit wizard and sign-up steps share one chunk. */
   type SubmissionScreen = Exclude<keyof typeof import('./routes/account-submission.tsx'), 'default'>
@@ -84,7 +89,7 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
                 {
                   element: screen(() => import('./routes/accounts-layout.tsx'), ['accounts']),
                   children: [
-                    { index: true, element: <Navigate to="pending" replace /> },
+                    { index: true, element: accountsIndex() },
                     { path: 'pending', element: accountsTab() },
                     { path: 'accepted', element: accountsTab() },
                     { path: 'rejected', element: accountsTab() },

@@ -1,3 +1,25 @@
+export const ACCOUNT_TABS = ['pending', 'accepted', 'rejected'] as const
+export type AccountTab = (typeof ACCOUNT_TABS)[number]
+
+/**
+ * Where in the accounts list an account was opened: its tab and search. They ride in the account's URL and in
+ * the back target, `/accounts?tab=rejected&search=0115`, which opens that tab with that search (back restores
+ * the list as it was; it is still the spec's '/accounts').
+ */
+export type AccountsListPlace = { tab: AccountTab; search: string }
+
+function listPlaceQuery({ tab, search }: AccountsListPlace): string {
+  const query = new URLSearchParams({ tab })
+  if (search) query.set('search', search)
+  return `?${query}`
+}
+
+/** The list place a URL's query names (`?tab=&search=`); none when it names no known tab. */
+export function accountsListPlace(query: URLSearchParams): AccountsListPlace | null {
+  const tab = ACCOUNT_TABS.find((known) => known === query.get('tab'))
+  return tab ? { tab, search: query.get('search') ?? '' } : null
+}
+
 /** Every route path of spec section 2, in one place so links and the router agree. */
 export const paths = {
   home: '/',
@@ -17,9 +39,12 @@ export const paths = {
     `/invoices/${invoiceUid}/transactions/${transactionUid}`,
   transaction: (transactionUid: string) => `/transactions/${transactionUid}`,
   accounts: '/accounts',
-  accountsPending: '/accounts/pending',
-  accountsTab: (status: 'pending' | 'accepted' | 'rejected') => `/accounts/${status}`,
-  account: (accountUid: string) => `/accounts/${accountUid}`,
+  /** /accounts, or /accounts?tab=&search= to return to that place of the list. */
+  accountsAt: (place: AccountsListPlace | null) => `/accounts${place ? listPlaceQuery(place) : ''}`,
+  accountsTab: ({ tab, search }: AccountsListPlace) =>
+    `/accounts/${tab}${search ? `?${new URLSearchParams({ search })}` : ''}`,
+  account: (accountUid: string, from?: AccountsListPlace) =>
+    `/accounts/${accountUid}${from ? listPlaceQuery(from) : ''}`,
   invoiceAccount: (invoiceUid: string, accountUid: string) =>
     `/invoices/${invoiceUid}/accounts/${accountUid}`,
   submitAccountPhone: '/accounts/submit-account-phone',

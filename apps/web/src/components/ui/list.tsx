@@ -31,6 +31,11 @@ type CellProps = {
   onClick?: () => void
   disabled?: boolean
   testId?: string
+  /**
+   * The title is never cut (a phone number: its digits tell rows apart); what comes after it gives way instead,
+   * wrapping onto more lines.
+   */
+  wholeTitle?: boolean
 }
 
 function Chevron() {
@@ -53,8 +58,11 @@ export function Cell({
   onClick,
   disabled,
   testId,
+  wholeTitle,
 }: CellProps) {
-  const className = icon ? 'cell cell--with-icon' : 'cell'
+  const className = ['cell', icon ? 'cell--with-icon' : '', wholeTitle ? 'cell--whole-title' : '']
+    .filter(Boolean)
+    .join(' ')
   const content = (
     <>
       {icon ? (

@@ -138,6 +138,39 @@ describe('account detail', () => {
   })
 })
 
+describe('back from an account opened in the list', () => {
+  it('returns to the tab and the search it was opened from, kept in the URL', async () => {
+    const account = accountFixture({ status: 'rejected', formattedPhone: '+1 201 555 0115' })
+    const { server, telegram, user } = openAccount(account, '/accounts/rejected?search=0115', '8.0')
+    server.on('GET', '/accounts', () => json({ items: [account], nextPage: null, previousPage: null }))
+    await user.click(await screen.findByTestId('account-row'))
+    await screen.findByTestId('account-detail')
+    expect(window.location.pathname + window.location.search).toBe(
+      `/accounts/${account.uid}?tab=rejected&search=0115`,
+    )
+
+    act(() => telegram.emit('back_button_pressed'))
+    await waitFor(() =>
+      expect(window.location.pathname + window.location.search).toBe('/accounts/rejected?search=0115'),
+    )
+    expect(await screen.findByRole('tab', { name: 'Rejected', selected: true })).toBeInTheDocument()
+    expect(screen.getByRole('searchbox', { name: 'Search accounts' })).toHaveValue('0115')
+    await waitFor(() => {
+      const last = server.callsTo('GET', '/accounts').at(-1)
+      expect(last?.query.get('search')).toBe('0115')
+      expect(JSON.parse(last?.query.get('filters') ?? '')).toEqual({ status: 'rejected', noInvoice: true })
+    })
+  })
+
+  it('a tab the app does not know goes back to plain /accounts (Pending)', async () => {
+    const account = accountFixture()
+    const { telegram } = openAccount(account, `/accounts/${account.uid}?tab=nonsense&search=12`, '8.0')
+    await screen.findByTestId('account-detail')
+    act(() => telegram.emit('back_button_pressed'))
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/accounts/pending'))
+  })
+})
+
 describe('account texts (spec section 4)', () => {
   const pendingValidation = {
     status: 'pending' as const,

@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge.tsx'
 import { HeaderCard, HeaderLine } from '../../../components/ui/header-card.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
 import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
-import { paths } from '../../../config/paths.ts'
+import { type AccountsListPlace, paths } from '../../../config/paths.ts'
 import { useLongPress } from '../../../hooks/use-long-press.ts'
 import { copyText } from '../../../lib/clipboard.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
@@ -126,22 +126,25 @@ function AccountSections({ account }: { account: Account }) {
 type AccountDetailProps = {
   accountUid: string
   invoiceUid: string | undefined
+  /** The accounts list's tab and search it was opened from (its URL's `?tab=&search=`), for back. */
+  from: AccountsListPlace | null
   /** The app's 404 page, for an account that does not exist (or is not the user's). */
   notFound: ReactNode
 }
 
 /**
  * /accounts/:accountUid and /invoices/:invoiceUid/accounts/:accountUid: header, then Acceptance, Limit and
- * Validation status. Back goes to the invoice it was opened from, otherwise to /accounts. Loading, missing and
+ * Validation status. Back goes to the invoice it was opened from, otherwise to /accounts, at the tab and search
+ * the account was opened from (`/accounts?tab=rejected&search=0115`, which opens that tab). Loading, missing and
  * failed states follow the detail screens' one rule (DetailScreen).
  */
-export function AccountDetail({ accountUid, invoiceUid, notFound }: AccountDetailProps) {
+export function AccountDetail({ accountUid, invoiceUid, from, notFound }: AccountDetailProps) {
   const { t } = useTranslation('accounts')
   const query = useAccount(accountUid)
   return (
     <DetailScreen
       query={query}
-      back={invoiceUid ? paths.invoice(invoiceUid) : paths.accounts}
+      back={invoiceUid ? paths.invoice(invoiceUid) : paths.accountsAt(from)}
       testId="account"
       title={t('accounts.detail.title')}
       loadingLabel={t('accounts.loading')}

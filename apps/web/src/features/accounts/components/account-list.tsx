@@ -1,13 +1,17 @@
 import { InfiniteList } from '../../../components/ui/infinite-list.tsx'
 import { Section } from '../../../components/ui/list.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
+import type { AccountsListPlace } from '../../../config/paths.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { type AccountListParams, useAccounts } from '../api/get-accounts.ts'
 import { InboxIcon } from './account-icons.tsx'
 import { AccountRow } from './account-row.tsx'
 
-/** One tab's accounts, by cursor: the next page loads when the end of the list scrolls into view. */
-export function AccountList({ params }: { params: AccountListParams }) {
+/**
+ * One tab's accounts, by cursor: the next page loads when the end of the list scrolls into view. Each row opens
+ * its account with `from`, the tab and search, so back returns here.
+ */
+export function AccountList({ params, from }: { params: AccountListParams; from: AccountsListPlace }) {
   const { t } = useTranslation('accounts')
   const query = useAccounts(params)
   return (
@@ -29,7 +33,7 @@ export function AccountList({ params }: { params: AccountListParams }) {
       {(accounts) => (
         <Section aria-label={t('accounts.listLabel')}>
           {accounts.map((account) => (
-            <AccountRow key={account.uid} account={account} />
+            <AccountRow key={account.uid} account={account} from={from} />
           ))}
         </Section>
       )}

@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Cell } from '../../../components/ui/list.tsx'
 import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
-import { paths } from '../../../config/paths.ts'
+import { type AccountsListPlace, paths } from '../../../config/paths.ts'
 import { CountdownState, formatDuration, useCountdown } from '../../../hooks/use-countdown.ts'
 import { formatTimestamp } from '../../../lib/format.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -43,15 +43,19 @@ function ValidationCountdown({ until }: { until: number }) {
   )
 }
 
-/** One account: flag, phone, registered badge, validation label or countdown, validation time. */
-export function AccountRow({ account }: { account: Account }) {
+/**
+ * One account: flag, phone (always whole: the labels wrap instead), registered badge, validation label or
+ * countdown, validation time. Opens the account with the list's tab and search in its URL.
+ */
+export function AccountRow({ account, from }: { account: Account; from: AccountsListPlace }) {
   const { t } = useTranslation('accounts')
   const label = validationLabel(account, Date.now() / 1000)
   const showTime = account.status !== 'pending' && account.validationAt !== null
   return (
     <Cell
-      to={paths.account(account.uid)}
+      to={paths.account(account.uid, from)}
       testId="account-row"
+      wholeTitle
       icon={<img className="account-flag" src={account.flag} alt={account.country} width={28} height={20} />}
       iconColor="transparent"
       subtitle={

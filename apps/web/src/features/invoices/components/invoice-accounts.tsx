@@ -14,6 +14,7 @@ function InvoiceAccountRow({ invoiceUid, account }: { invoiceUid: string; accoun
     <Cell
       to={paths.invoiceAccount(invoiceUid, account.uid)}
       testId="invoice-account-row"
+      wholeTitle
       icon={
         <img
           className="invoice-account__flag"
