@@ -258,6 +258,14 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect(channel.statusCode).toBe(200)
   })
 
+  it('takes the mailed code typed in Persian digits (as an Iranian keyboard types it)', async () => {
+    const r = await registered()
+    const persian = r.code.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)))
+    const confirmed = await confirm(r.email, persian)
+    expect(confirmed.statusCode, confirmed.body).toBe(204)
+    expect((await login(r.email, r.password)).statusCode).toBe(200)
+  })
+
   it('writes the mail in Persian, right to left, from lng or Accept-Language', async () => {
     const a = freshEmail()
     expect((await register(a, 'first-pass-1', { lng: 'fa' })).statusCode).toBe(201)

@@ -1,20 +1,19 @@
 /**
  * Persian (۰-۹) and Arabic-Indic (٠-٩) digits, which Iranian keyboards type, through the real API: every field a
  * person types digits into (phone, login and sign-up codes, email codes, account search, card, IBAN, wallet
- * address, the email sign-in code) gets the answer the same value in Latin digits gets, and what is stored is
- * Latin (docs/web.md, 'Persian: one word, one digit style').
+ * address) gets the answer the same value in Latin digits gets, and what is stored is Latin (docs/web.md,
+ * 'Persian: one word, one digit style'). The email sign-in code has its case in email-auth.test.ts.
  */
 import { AccountPageSchema, AuthSessionSchema, TransactionSchema } from '@app/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   SANDBOX_EMAIL_CODE,
   SANDBOX_GOOD_EMAIL,
   SANDBOX_LOGIN_CODE,
 } from '../../src/providers/sandbox/scenarios.ts'
 import { newUser, ordinaryPhone, userIdOf } from '../helpers/accounts.ts'
-import { buildAppOn, createTestApp, json, type TestApp, useTestApp } from '../helpers/app.ts'
+import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
-import { registerEmail } from '../helpers/email-auth.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
 
 /** Latin digits as a Persian keyboard types them. */
@@ -113,44 +112,5 @@ describe.each(DATABASE_KINDS)('Persian and Arabic-Indic digits on %s', (kind) =>
     })
     expect(trx.statusCode, trx.body).toBe(201)
     expect(TransactionSchema.parse(trx.json()).receiverAddress).toBe(VALID.tron)
-  })
-})
-
-/** The email sign-in code, mailed through the dev outbox of an app that delivers (the base app runs no worker). */
-describe('the email sign-in code in Persian digits', () => {
-  let base: TestApp
-  beforeAll(async () => {
-    base = await createTestApp('pglite')
-  }, 60_000)
-  afterAll(async () => {
-    await base?.close()
-  })
-
-  it('verifies the email with the mailed code typed in Persian digits', async () => {
-    const settings = base.config.emailAuth
-    const app = await buildAppOn(base, {
-      config: { smtpUrl: undefined, emailAuth: { ...settings, outbox: { ...settings.outbox, pollMs: 50 } } },
-    })
-    try {
-      const email = `persian-digits-${Date.now().toString(36)}@example.com`
-      expect((await registerEmail(app, email)).statusCode).toBe(201)
-      let code: string | undefined
-      for (let i = 0; i < 200 && code === undefined; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 25))
-        const outbox = json<{ mails: { to: string; code: string }[] }>(
-          await app.inject({ method: 'GET', url: '/simulator/outbox' }),
-        )
-        code = outbox.mails.find((mail) => mail.to === email)?.code
-      }
-      expect(code).toMatch(/^\d{5}$/)
-      const confirmed = await app.inject({
-        method: 'POST',
-        url: '/auth/email-verification-confirm',
-        payload: { email, code: persian(code ?? '') },
-      })
-      expect(confirmed.statusCode, confirmed.body).toBe(204)
-    } finally {
-      await app.close()
-    }
   })
 })
