@@ -43,6 +43,7 @@ function auditedServices(context: AppContext) {
     exchangeRates: createExchangeRateService(context),
     news: createNewsService(context),
     users: createUserService(context),
+    operators: createOperatorService(context),
   }
 }
 export type AuditedServices = ReturnType<typeof auditedServices>

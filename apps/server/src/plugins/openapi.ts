@@ -5,18 +5,18 @@
  * carry the operator token, a separate scheme. Pages, files, the simulator and the sandbox are not the API
  * and stay out of the document.
  *
- * Every API route must declare its schemas: params when its URL has any, a body when its method carries one
- * (unless the call has none by design, BODILESS), and a response schema per status with at least one 2xx. A
+ * Every API route is registered from its contract declaration (routes/route.ts), which says who may make it (the
+ * document's security) and declares its schemas: params when its URL has any, a body when its method carries one
+ * (unless the call has none by design, `body: null`), and a response schema per status with at least one 2xx. A
  * route that does not is refused when it is registered, so the app does not start and every test fails.
  *
  * Registered before any route: @fastify/swagger and the check above learn routes from onRoute hooks.
  */
-import { APP_VERSION, ErrorResponseSchema } from '@app/contract'
+import { APP_VERSION, type Endpoint, ErrorResponseSchema } from '@app/contract'
 import fastifySwagger from '@fastify/swagger'
 import type { RouteOptions } from 'fastify'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { $ZodType } from 'zod/v4/core'
-import { accessRuleOf } from '../modules/operators/access.ts'
 import { globalPlugin } from './global-plugin.ts'
 
 export const OPENAPI_PATH = '/openapi.json'
@@ -34,24 +34,6 @@ const NOT_API: readonly RegExp[] = [
   /^\/flags\//,
   // Top-level files of the mini-app's build (icons, manifest): a name with an extension at the root.
   /^\/[^/:*]+\.[A-Za-z0-9]+$/,
-]
-
-/** Calls made before there is a token, and the public reads. */
-const PUBLIC: readonly string[] = [
-  '/healthz',
-  '/auth/telegram/authorize',
-  '/locales/:lng/:ns',
-  '/locales/add/:lng/:ns',
-]
-
-/** POST calls that take no body (spec section 7: 'no body', 'none'); fastify URL syntax. */
-const BODILESS: readonly string[] = [
-  'POST /auth/refresh',
-  'POST /invoices/request-invoice',
-  'POST /referral-links/refresh',
-  'POST /telegram/resend-code',
-  'POST /telegram/submit-account',
-  'POST /ops/invoices/:uid/:move',
 ]
 
 export const USER_SECURITY = 'bearerAuth'
@@ -78,22 +60,25 @@ export function isApiRoute(url: string): boolean {
   return !NOT_API.some((pattern) => pattern.test(url))
 }
 
-function securityOf(method: string, url: string): Array<Record<string, string[]>> {
-  // The console's login is the one operator call made before there is a token or session.
-  if (url.startsWith('/ops/'))
-    return accessRuleOf(method, url) === 'public' ? [] : [{ [OPERATOR_SECURITY]: [] }]
-  if (PUBLIC.includes(url)) return []
+/** The token the call needs, as its declaration says: none, the operator's, the user's, or the user's if any. */
+function securityOf(endpoint: Endpoint): Array<Record<string, string[]>> {
+  if (endpoint.role !== undefined) return endpoint.role === 'public' ? [] : [{ [OPERATOR_SECURITY]: [] }]
+  if (endpoint.auth === 'none') return []
+  if (endpoint.auth === 'optional') return [{ [USER_SECURITY]: [] }, {}]
   return [{ [USER_SECURITY]: [] }]
 }
 
+type DeclaredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema'> & { config?: { endpoint?: Endpoint } }
+
 /** What an API route fails to declare; empty when it declares everything. */
-export function missingSchemas(route: Pick<RouteOptions, 'method' | 'url' | 'schema'>): string[] {
+export function missingSchemas(route: DeclaredRoute): string[] {
+  const endpoint = route.config?.endpoint
+  if (endpoint === undefined) return ['a contract endpoint (routes/route.ts)']
   const method = String(route.method).toUpperCase()
   const schema = route.schema ?? {}
   const missing: string[] = []
   if (/[:*]/.test(route.url) && !(schema.params instanceof $ZodType)) missing.push('params')
-  const carriesBody =
-    ['POST', 'PUT', 'PATCH'].includes(method) && !BODILESS.includes(`${method} ${route.url}`)
+  const carriesBody = ['POST', 'PUT', 'PATCH'].includes(method) && endpoint.body !== null
   if (carriesBody && schema.body === undefined) missing.push('body')
   const responses = Object.entries((schema.response ?? {}) as Record<string, unknown>)
   if (!responses.some(([status]) => status.startsWith('2'))) missing.push('a 2xx response')
@@ -153,12 +138,13 @@ export const openApiPlugin = globalPlugin('openapi', async (app) => {
     transform: (route) => {
       if (!isApiRoute(route.url)) return { schema: { hide: true }, url: route.url }
       const { schema, url } = jsonSchemaTransform(route)
+      const endpoint = route.route.config?.endpoint
       return {
         url,
         schema: {
           ...schema,
-          tags: [url.startsWith('/ops/') ? 'operators' : 'users'],
-          security: securityOf(String(route.route.method).toUpperCase(), route.url),
+          tags: [endpoint?.role === undefined ? 'users' : 'operators'],
+          ...(endpoint === undefined ? {} : { security: securityOf(endpoint) }),
         },
       }
     },

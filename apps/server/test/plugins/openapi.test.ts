@@ -1,5 +1,6 @@
+import { defineEndpoint, type Endpoint } from '@app/contract'
 import Ajv2020 from 'ajv/dist/2020.js'
-import Fastify from 'fastify'
+import Fastify, { type FastifySchema } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
@@ -11,6 +12,7 @@ import {
   openApiPlugin,
   USER_SECURITY,
 } from '../../src/plugins/openapi.ts'
+import { route } from '../../src/routes/route.ts'
 import { useTestApp } from '../helpers/app.ts'
 
 /*
@@ -115,9 +117,17 @@ const PUBLIC_CALLS = [
   // The console's login: no token or session exists before it (docs/console.md).
   'POST /ops/session',
   'POST /auth/telegram/authorize',
+  // Email sign-in before there is a session (docs/email-auth.md).
+  'POST /auth/login',
+  'POST /auth/email-verification-request',
+  'POST /auth/password-reset-request',
+  'POST /auth/password-reset-confirm',
   'GET /locales/{lng}/{ns}',
   'POST /locales/add/{lng}/{ns}',
 ]
+
+/** Calls that take the access token when there is one: the email binds to (and is proven by) that user. */
+const OPTIONAL_TOKEN_CALLS = ['POST /auth/register', 'POST /auth/email-verification-confirm']
 
 /** Statuses that answer without a body. */
 const BODILESS_STATUSES = ['204', '304']
@@ -230,7 +240,9 @@ describe('GET /openapi.json', () => {
       const path = call.split(' ')[1] ?? ''
       const expected = PUBLIC_CALLS.includes(call)
         ? []
-        : [{ [path.startsWith('/ops/') ? OPERATOR_SECURITY : USER_SECURITY]: [] }]
+        : OPTIONAL_TOKEN_CALLS.includes(call)
+          ? [{ [USER_SECURITY]: [] }, {}]
+          : [{ [path.startsWith('/ops/') ? OPERATOR_SECURITY : USER_SECURITY]: [] }]
       expect(operation.security, call).toEqual(expected)
       expect(operation.tags, call).toEqual([path.startsWith('/ops/') ? 'operators' : 'users'])
     }
@@ -271,49 +283,76 @@ describe('which routes are the API', () => {
   })
 })
 
-describe('a route without schemas is refused', () => {
+describe('a route not declared in the contract, or without schemas, is refused', () => {
   const ok = z.object({ ok: z.boolean() })
+  /** A route as registered from a declaration (routes/route.ts carries it on the route's config). */
+  const declared = (
+    method: string,
+    url: string,
+    schema: FastifySchema | undefined,
+    body: Endpoint['body'] = undefined,
+  ) => ({
+    method,
+    url,
+    schema,
+    config: { endpoint: { method, path: url, body, responses: {} } as unknown as Endpoint },
+  })
 
   it('names what is missing', () => {
-    expect(missingSchemas({ method: 'GET', url: '/things/:id', schema: { response: { 200: ok } } })).toEqual([
-      'params',
+    expect(missingSchemas({ method: 'GET', url: '/things', schema: { response: { 200: ok } } })).toEqual([
+      'a contract endpoint (routes/route.ts)',
     ])
-    expect(missingSchemas({ method: 'POST', url: '/things', schema: { response: { 201: ok } } })).toEqual([
-      'body',
+    expect(missingSchemas(declared('GET', '/things/:id', { response: { 200: ok } }))).toEqual(['params'])
+    expect(missingSchemas(declared('POST', '/things', { response: { 201: ok } }))).toEqual(['body'])
+    expect(missingSchemas(declared('GET', '/things', undefined))).toEqual(['a 2xx response'])
+    expect(missingSchemas(declared('GET', '/things', { response: { 404: ok } }))).toEqual(['a 2xx response'])
+    expect(missingSchemas(declared('GET', '/things', { response: { 200: { type: 'object' } } }))).toEqual([
+      'response 200',
     ])
-    expect(missingSchemas({ method: 'GET', url: '/things' })).toEqual(['a 2xx response'])
-    expect(missingSchemas({ method: 'GET', url: '/things', schema: { response: { 404: ok } } })).toEqual([
-      'a 2xx response',
-    ])
+    // A call with no body by design says so: `body: null`.
+    expect(missingSchemas(declared('POST', '/things', { response: { 200: ok } }, null))).toEqual([])
     expect(
-      missingSchemas({ method: 'GET', url: '/things', schema: { response: { 200: { type: 'object' } } } }),
-    ).toEqual(['response 200'])
-    expect(
-      missingSchemas({ method: 'POST', url: '/auth/refresh', schema: { response: { 200: ok } } }),
-    ).toEqual([])
-    expect(
-      missingSchemas({
-        method: 'PUT',
-        url: '/things/:id',
-        schema: { params: z.object({ id: z.string() }), body: ok, response: { 200: ok } },
-      }),
+      missingSchemas(
+        declared('PUT', '/things/:id', {
+          params: z.object({ id: z.string() }),
+          body: ok,
+          response: { 200: ok },
+        }),
+      ),
     ).toEqual([])
   })
 
   it('registering one fails, so the app never starts with it', async () => {
-    const app = Fastify()
+    const app = Fastify().withTypeProvider<ZodTypeProvider>()
     await app.register(openApiPlugin)
-    expect(() => app.get('/things/:id', async () => ({ ok: true }))).toThrow(
-      'GET /things/:id lacks a schema for: params, a 2xx response',
-    )
     expect(() =>
-      app
-        .withTypeProvider<ZodTypeProvider>()
-        .post('/things', { schema: { response: { 200: ok } } }, async () => ({
+      app.get(
+        '/things/:id',
+        { schema: { params: z.object({ id: z.string() }), response: { 200: ok } } },
+        async () => ({
           ok: true,
-        })),
-    ).toThrow('POST /things lacks a schema for: body')
-    // Not the API: no schema needed.
+        }),
+      ),
+    ).toThrow('GET /things/:id lacks a schema for: a contract endpoint (routes/route.ts)')
+    // Declared, but the declaration lacks what the type check would have caught (a cast let it through).
+    const noParams = {
+      method: 'GET',
+      path: '/others/:id',
+      auth: 'access',
+      responses: { 200: ok },
+    } as unknown as Endpoint
+    expect(() => route(app, noParams, async () => ({ ok: true }))).toThrow(
+      'GET /others/:id lacks a schema for: params',
+    )
+    const things = defineEndpoint({
+      method: 'POST',
+      path: '/things',
+      auth: 'access',
+      body: ok,
+      responses: { 200: ok },
+    })
+    expect(() => route(app, things, async () => ({ ok: true }))).not.toThrow()
+    // Not the API: no declaration needed.
     expect(() => app.get('/simulator/page', async () => 'page')).not.toThrow()
     await app.close()
   })

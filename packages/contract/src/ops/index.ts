@@ -3,6 +3,16 @@
  * (`@app/contract/ops`) so that nothing of it can reach the mini-app's bundle.
  */
 export * from './accounts.ts'
+export * as opsAccountCalls from './endpoints/accounts.ts'
+/* The operator calls, one namespace per area (`call(opsOrderCalls.change, { params, body })`). */
+export { OPS_ENDPOINTS } from './endpoints/all.ts'
+export * as opsInviteCalls from './endpoints/invites.ts'
+export * as opsNewsCalls from './endpoints/news.ts'
+export * as opsOperatorCalls from './endpoints/operators.ts'
+export * as opsOrderCalls from './endpoints/orders.ts'
+export * as opsSettingCalls from './endpoints/settings.ts'
+export * as opsUserCalls from './endpoints/users.ts'
+export * as opsWithdrawalCalls from './endpoints/withdrawals.ts'
 export * from './invites.ts'
 export * from './limit.ts'
 export * from './news.ts'

@@ -174,3 +174,12 @@ export async function findAccountsForOperators(
     .orderBy(...scan.orderBy)
     .limit(limit)
 }
+
+/** An account's statuses, by uid (the audit log's picture before an operator changes them). */
+export async function findAccountStatus(db: Db, uid: string) {
+  const [row] = await db
+    .select({ status: accounts.status, validationStatus: accounts.validationStatus })
+    .from(accounts)
+    .where(eq(accounts.uid, uid))
+  return row ?? null
+}

@@ -25,6 +25,7 @@ import {
   accountIsOnInvoice,
   findAccountOfUser,
   findAccountPage,
+  findAccountStatus,
   findAccountsForOperators,
   findAccountsOfTelegramUser,
   setAccountStatus,
@@ -144,6 +145,9 @@ export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
      * same transaction: accepted accrues it (once), any other status removes it unless an invoice carries it;
      * on an unpaid invoice the override is refused like an account on its own invoice, a paid one stays.
      */
+    /** Its statuses before an operator changes them (the audit log); null when there is no such account. */
+    snapshot: (uid: string) => findAccountStatus(db, uid),
+
     async overrideStatus(uid: string, status: AccountStatus): Promise<OpsAccount> {
       const row = await db.transaction(async (tx) => {
         const changed = await setAccountStatus(tx, uid, status, now())

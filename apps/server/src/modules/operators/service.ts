@@ -2,8 +2,8 @@
  * Named operators (docs/console.md): who is calling (the bootstrap OPS_TOKEN, a personal API token, or a console
  * session cookie), the console's login with password and TOTP, bounds on failures (per address, and per login over
  * every address, modules/sign-in-guard), sessions with idle
- * and absolute expiry, logout everywhere, and the admin's operator changes (each with its audit row, in its
- * transaction).
+ * and absolute expiry, logout everywhere, and the admin's operator changes (audited by the caller, through
+ * `audit.record`, with `snapshot`; sign-ins and sign-outs are appended here, in their own transactions).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import {
@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts'
 import { hashPassword, seal, unseal, verifyAgainstDecoy, verifyPassword } from '../../lib/crypto.ts'
 import { DomainError, notFound, unauthorized, validationError } from '../../lib/domain-error.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
-import { insertAudit } from '../audit/repository.ts'
+import { appendAudit } from '../audit/service.ts'
 import { queueOpsMessage } from '../bot/repository.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
 import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
@@ -146,25 +146,6 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
     return row
   }
 
-  const audit = (
-    tx: Db,
-    actor: OperatorActor,
-    action: string,
-    login: string,
-    before: unknown,
-    after: unknown,
-  ) =>
-    insertAudit(tx, {
-      operatorId: actor.id,
-      actor: actor.login,
-      action,
-      objectType: 'operator',
-      objectId: login,
-      before,
-      after,
-      reason: null,
-    })
-
   /**
    * Sign-ins and sign-outs in the audit log (objectType `session`, the operator's login as object). Never the
    * password or code; an unknown login is recorded as `unknown` (people type passwords into the login field).
@@ -175,15 +156,11 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
     action: 'login' | 'login_failed' | 'lockout' | 'logout' | 'logout_everywhere',
     after: Record<string, unknown>,
   ) =>
-    insertAudit(tx, {
-      operatorId: operator?.id ?? null,
-      actor: operator?.login ?? 'unknown',
+    appendAudit(tx, operator ?? { id: null, login: 'unknown' }, {
       action: `session.${action}`,
       objectType: 'session',
       objectId: operator?.login ?? null,
-      before: null,
       after,
-      reason: null,
     })
 
   return {
@@ -359,6 +336,12 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
       return (await repo.listOperators(db)).map(view)
     },
 
+    /** The audit log's picture of an operator before and after an admin's change; null when there is none. */
+    async snapshot(login: string) {
+      const row = await repo.findOperatorByLogin(db, login, true)
+      return row === undefined ? null : auditView(row)
+    },
+
     /** A new operator with a generated password and TOTP secret, answered once (the enrolment). */
     async create(actor: OperatorActor, input: CreateOperator): Promise<OperatorEnrolment> {
       const credentials = await newCredentials()
@@ -371,7 +354,6 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
         })
         if (row === undefined)
           throw new DomainError(409, 'INVALID_STATE', `An operator ${input.login} exists already`)
-        await audit(tx, actor, 'operator.create', row.login, null, auditView(row))
         await tell(tx, 'ops_operator_created', actor, row)
         return {
           operator: view(row),
@@ -400,7 +382,6 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
         })
         await repo.revokeSessionsOf(tx, row.id, now())
         await resetSignIn(tx, signInSubject(login))
-        await audit(tx, actor, 'operator.reset-credentials', login, auditView(before), auditView(row))
         await tell(tx, 'ops_operator_reset', actor, row)
         return {
           operator: view(row),
@@ -442,7 +423,6 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
           ...(next.disabledAt === null ? {} : repo.NO_API_TOKEN),
         })
         if (row.disabledAt !== null) await repo.revokeSessionsOf(tx, row.id, at)
-        await audit(tx, actor, 'operator.change', login, auditView(before), auditView(row))
         if (rank(row.role) > rank(before.role))
           await tell(tx, 'ops_operator_promoted', actor, row, { was: before.role })
         if (before.disabledAt !== null && row.disabledAt === null)
@@ -468,7 +448,6 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
           apiTokenLastUsedAt: null,
           ...(byOther && mayMovePayouts(before) ? { signsPayoutsFrom: signingFrom(at) } : {}),
         })
-        await audit(tx, actor, 'operator.api-token', login, auditView(before), auditView(row))
         if (byOther) await tell(tx, 'ops_operator_api_token', actor, row)
         return { login, token }
       })

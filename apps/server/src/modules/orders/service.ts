@@ -4,8 +4,8 @@
  */
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
-import { parseUsdt } from '../../lib/money.ts'
-import { insertOrder, listOrders, type Order, updateOrder } from './repository.ts'
+import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import { findOrder, insertOrder, listOrders, type Order, updateOrder } from './repository.ts'
 
 export type { Order }
 export type OrderServiceDeps = { db: Db }
@@ -45,11 +45,20 @@ function parsePrice(input: string): bigint {
   return price
 }
 
+/** An order as operators read it: the price as an exact USDT string. */
+export const showOrder = (order: Order) => ({ ...order, price: formatUsdt(order.price) })
+
 export type OrderChanges = { price?: string; capacity?: number; isOpen?: boolean }
 
 export function createOrderService({ db }: OrderServiceDeps) {
   return {
     list: (): Promise<Order[]> => listOrders(db),
+
+    /** The country's order before an operator changes it (the audit log); null when there is none. */
+    async snapshot(countryInput: string) {
+      const found = await findOrder(db, countryInput.trim().toUpperCase())
+      return found === undefined ? null : showOrder(found)
+    },
 
     async create(input: {
       country: string

@@ -12,6 +12,11 @@ export const rateUnavailable = (pair: ExchangePair) =>
   new DomainError(409, 'EXCHANGE_RATE_UNAVAILABLE', `No ${pair} exchange rate is set`)
 
 export function createExchangeRateService({ db, now }: ExchangeRateServiceDeps) {
+  async function history(pair: ExchangePair, limit: number) {
+    const rows = await findRates(db, pair, limit)
+    return rows.map((row) => ({ pair, price: formatUsdt(row.price), setAt: row.createdAt.toISOString() }))
+  }
+
   return {
     /** GET /exchanges/{pair}: the price as a number. */
     async price(pair: ExchangePair): Promise<{ price: number }> {
@@ -31,9 +36,9 @@ export function createExchangeRateService({ db, now }: ExchangeRateServiceDeps) 
       return { pair, price: formatUsdt(price), setAt: setAt.toISOString() }
     },
 
-    async history(pair: ExchangePair, limit: number) {
-      const rows = await findRates(db, pair, limit)
-      return rows.map((row) => ({ pair, price: formatUsdt(row.price), setAt: row.createdAt.toISOString() }))
-    },
+    history,
+
+    /** The rate in force before an operator sets another (the audit log); null when there is none. */
+    snapshot: async (pair: ExchangePair) => (await history(pair, 1))[0] ?? null,
   }
 }

@@ -47,6 +47,11 @@ export function createSettingsService({ db, now, config }: SettingsServiceDeps) 
       return displaySettings(await readSettingsAt(db, now()))
     },
 
+    /** One setting's value before an operator changes it (the audit log). */
+    async snapshot(key: SettingKey) {
+      return { key, value: displaySettings(await readSettingsAt(db, now()))[key] ?? null }
+    },
+
     /** The changes that wait, soonest key first: what each will be, from when, who asked. */
     async pending(): Promise<({ key: SettingKey } & PendingShown)[]> {
       const at = now()

@@ -80,6 +80,14 @@ export function createInvoiceService({ db, now, cursors, config }: InvoiceServic
   }
 
   return {
+    /** Its statuses before an operator moves it (the audit log); null when there is no such invoice. */
+    async snapshot(uid: string) {
+      const row = await findInvoice(db, uid)
+      return row === undefined
+        ? null
+        : { confirmationStatus: row.confirmationStatus, paymentStatus: row.paymentStatus }
+    },
+
     /**
      * Creates an invoice of every accepted account not yet on one. The user's row is locked first, so
      * concurrent requests of one user (double taps, retries, several processes) run one after the other:

@@ -198,6 +198,14 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     /** Four eyes: whether the payout needs a second operator's approval now, and who gave one. */
     approvalState: (uid: string) => approvalState(db, uid, now()),
 
+    /** Its state before an operator moves it (the audit log); null when there is no such payout. */
+    async snapshot(uid: string) {
+      const row = await findTransaction(db, uid)
+      return row === undefined
+        ? null
+        : { status: row.status, txid: row.txid, senderAddress: row.senderAddress }
+    },
+
     /** A named operator approves a payout (four eyes). */
     approve: (by: PayoutSigner, uid: string) => db.transaction((tx) => approvePayout(tx, by, uid, now())),
 

@@ -5,6 +5,8 @@
  * The same moves are drawn in docs/payments.md.
  */
 import type { Invoice, Transaction } from '@app/contract'
+import type { TransactionMove } from '@app/contract/ops'
+import { validationError } from '../../lib/domain-error.ts'
 
 export type ConfirmationStatus = Invoice['confirmationStatus']
 export type PaymentStatus = Invoice['paymentStatus']
@@ -67,6 +69,19 @@ export type PayoutMove =
   | { to: 'success'; txid: string; senderAddress?: string | undefined }
   | { to: 'failed' }
   | { to: 'review' }
+
+const MOVE_TARGET = { broadcast: 'broadcasting', fail: 'failed', review: 'review' } as const
+
+/** The payout move an operator's call names (`POST /ops/transactions/:uid/:move`): recording success needs the txid. */
+export function payoutMoveOf(
+  move: TransactionMove,
+  body: { txid?: string | undefined; senderAddress?: string | undefined } | null | undefined,
+): PayoutMove {
+  if (move !== 'succeed') return { to: MOVE_TARGET[move] }
+  const txid = body?.txid
+  if (txid === undefined) throw validationError('txid: required to record a payout')
+  return { to: 'success', txid, senderAddress: body?.senderAddress }
+}
 
 /** The statuses each payout move starts from. */
 export const PAYOUT_MOVES_FROM: Record<PayoutMove['to'], readonly TransactionStatus[]> = {

@@ -2,21 +2,7 @@
  * Email and password sign-in (spec section 7; docs/email-auth.md): register, verify, log in, reset. Rate limited
  * per client address like the other /auth calls, and per email and per address in the service.
  */
-import {
-  EmailVerificationConfirmBodySchema,
-  EmailVerificationRequestBodySchema,
-  ErrorResponseSchema,
-  FALLBACK_LANGUAGE,
-  LANGUAGES,
-  type Language,
-  LoginBodySchema,
-  LoginResponseSchema,
-  NoContentSchema,
-  PasswordResetConfirmBodySchema,
-  PasswordResetRequestBodySchema,
-  RegisterBodySchema,
-  RegisterResponseSchema,
-} from '@app/contract'
+import { emailAuthCalls, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@app/contract'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AuthUser } from '../../modules/auth/repository.ts'
@@ -24,6 +10,7 @@ import type { AuthService } from '../../modules/auth/service.ts'
 import type { Requester } from '../../modules/email-auth/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
+import { route } from '../route.ts'
 import { authRouteLimit } from './rate-limit.ts'
 
 /** The first of our languages the header prefers (`fa-IR,fa;q=0.9,en;q=0.8` -> fa), else English. */
@@ -64,114 +51,43 @@ const emailAuthRoutes: FastifyPluginAsyncZod<WithServices<'auth' | 'emailAuth'>>
   { services: { auth, emailAuth } },
 ) => {
   const limit = authRouteLimit(app)
-  const errors = { 400: ErrorResponseSchema, 429: ErrorResponseSchema }
 
-  app.post(
-    '/auth/register',
-    {
-      ...limit,
-      schema: {
-        body: RegisterBodySchema,
-        response: {
-          201: RegisterResponseSchema,
-          ...errors,
-          401: ErrorResponseSchema,
-          406: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      // Signed in through Telegram: the email is for that user, once that user proves it.
-      const sessionUser = await sessionUserOf(request, auth)
-      const { email, password, referralCode, lng } = request.body
-      const answer = await emailAuth.register(
-        { email, password, referralCode },
-        sessionUser,
-        requester(request, lng),
-      )
-      return reply.code(201).send(answer)
-    },
+  route(app, emailAuthCalls.register, limit, async (request, reply) => {
+    // Signed in through Telegram: the email is for that user, once that user proves it.
+    const sessionUser = await sessionUserOf(request, auth)
+    const { email, password, referralCode, lng } = request.body
+    const answer = await emailAuth.register(
+      { email, password, referralCode },
+      sessionUser,
+      requester(request, lng),
+    )
+    return reply.code(201).send(answer)
+  })
+
+  route(app, emailAuthCalls.requestVerification, limit, async (request, reply) => {
+    await emailAuth.requestVerification(request.body, requester(request, request.body.lng))
+    return reply.code(204).send(null)
+  })
+
+  route(app, emailAuthCalls.confirmVerification, limit, async (request, reply) => {
+    // The prover: a registration made while signed in is proven with that session only.
+    await emailAuth.confirmVerification(request.body, await sessionUserOf(request, auth))
+    return reply.code(204).send(null)
+  })
+
+  route(app, emailAuthCalls.login, limit, async (request) =>
+    emailAuth.login(request.body, { ip: request.ip }),
   )
 
-  app.post(
-    '/auth/email-verification-request',
-    {
-      ...limit,
-      schema: {
-        body: EmailVerificationRequestBodySchema,
-        response: { 204: NoContentSchema, ...errors, 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await emailAuth.requestVerification(request.body, requester(request, request.body.lng))
-      return reply.code(204).send(null)
-    },
-  )
+  route(app, emailAuthCalls.requestPasswordReset, limit, async (request, reply) => {
+    const { email, newPassword, lng } = request.body
+    await emailAuth.requestPasswordReset({ email, newPassword }, requester(request, lng))
+    return reply.code(204).send(null)
+  })
 
-  app.post(
-    '/auth/email-verification-confirm',
-    {
-      ...limit,
-      schema: {
-        body: EmailVerificationConfirmBodySchema,
-        response: {
-          204: NoContentSchema,
-          ...errors,
-          401: ErrorResponseSchema,
-          406: ErrorResponseSchema,
-          409: ErrorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      // The prover: a registration made while signed in is proven with that session only.
-      await emailAuth.confirmVerification(request.body, await sessionUserOf(request, auth))
-      return reply.code(204).send(null)
-    },
-  )
-
-  app.post(
-    '/auth/login',
-    {
-      ...limit,
-      schema: {
-        body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, ...errors, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
-      },
-    },
-    async (request) => emailAuth.login(request.body, { ip: request.ip }),
-  )
-
-  app.post(
-    '/auth/password-reset-request',
-    {
-      ...limit,
-      schema: {
-        body: PasswordResetRequestBodySchema,
-        response: { 204: NoContentSchema, ...errors, 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { email, newPassword, lng } = request.body
-      await emailAuth.requestPasswordReset({ email, newPassword }, requester(request, lng))
-      return reply.code(204).send(null)
-    },
-  )
-
-  app.post(
-    '/auth/password-reset-confirm',
-    {
-      ...limit,
-      schema: {
-        body: PasswordResetConfirmBodySchema,
-        response: { 204: NoContentSchema, ...errors, 401: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await emailAuth.confirmPasswordReset(request.body)
-      return reply.code(204).send(null)
-    },
-  )
+  route(app, emailAuthCalls.confirmPasswordReset, limit, async (request, reply) => {
+    await emailAuth.confirmPasswordReset(request.body)
+    return reply.code(204).send(null)
+  })
 }
 export default emailAuthRoutes

@@ -6,20 +6,11 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import {
-  AddMissingKeysBodySchema,
-  AddMissingKeysParamsSchema,
-  AddMissingKeysResponseSchema,
-  ErrorResponseSchema,
-  LANGUAGES,
-  LocaleParamsSchema,
-  NAMESPACES,
-  TranslationsSchema,
-} from '@app/contract'
+import { LANGUAGES, localeCalls, NAMESPACES, TranslationsSchema } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import * as z from 'zod/mini'
 import { notFound } from '../../lib/domain-error.ts'
 import type { MissingKeysRecorder } from '../../modules/locales/missing-keys.ts'
+import { route } from '../route.ts'
 
 /** Short: translations change with deployments, and the ETag makes revalidation cheap. */
 const CACHE_CONTROL = 'public, max-age=300'
@@ -53,50 +44,29 @@ const localesRoutes: FastifyPluginAsyncZod<LocalesOptions> = async (app, { local
   const files = localeFiles(localesDir)
 
   if (missingKeys) {
-    app.post(
-      '/locales/add/:lng/:ns',
-      {
-        bodyLimit: ADD_BODY_LIMIT,
-        schema: {
-          params: AddMissingKeysParamsSchema,
-          body: AddMissingKeysBodySchema,
-          response: { 200: AddMissingKeysResponseSchema, 400: ErrorResponseSchema, 413: ErrorResponseSchema },
-        },
-      },
-      async (request) => {
-        const { lng, ns } = request.params
-        const known = await keysOf(files.get(`${lng}/${ns}.json`) ?? '')
-        return { recorded: await missingKeys.record(lng, ns, request.body, known) }
-      },
-    )
+    route(app, localeCalls.addMissing, { bodyLimit: ADD_BODY_LIMIT }, async (request) => {
+      const { lng, ns } = request.params
+      const known = await keysOf(files.get(`${lng}/${ns}.json`) ?? '')
+      return { recorded: await missingKeys.record(lng, ns, request.body, known) }
+    })
   }
 
-  app.get(
-    '/locales/:lng/:ns',
-    {
-      // An invalid language or namespace is "no such file" (404), not a malformed request (400).
-      attachValidation: true,
-      schema: {
-        params: LocaleParamsSchema,
-        response: { 200: TranslationsSchema, 304: z.undefined(), 404: ErrorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const missing = notFound('Translation file not found')
-      if (request.validationError) throw missing
-      const file = files.get(`${request.params.lng}/${request.params.ns}`)
-      if (file === undefined) throw missing
-      let text: string
-      try {
-        text = await readFile(file, 'utf8')
-      } catch {
-        throw missing
-      }
-      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
-      reply.header('cache-control', CACHE_CONTROL).header('etag', etag)
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined)
-      return TranslationsSchema.parse(JSON.parse(text))
-    },
-  )
+  // An invalid language or namespace is "no such file" (404), not a malformed request (400).
+  route(app, localeCalls.get, { attachValidation: true }, async (request, reply) => {
+    const missing = notFound('Translation file not found')
+    if (request.validationError) throw missing
+    const file = files.get(`${request.params.lng}/${request.params.ns}`)
+    if (file === undefined) throw missing
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch {
+      throw missing
+    }
+    const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+    reply.header('cache-control', CACHE_CONTROL).header('etag', etag)
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined)
+    return TranslationsSchema.parse(JSON.parse(text))
+  })
 }
 export default localesRoutes

@@ -2,29 +2,12 @@
  * The console's session (login with password and TOTP, who am I, logout, logout everywhere), operators (admin),
  * the audit log and the overview (docs/console.md).
  */
-import { ErrorResponseSchema } from '@app/contract'
-import {
-  AuditPageSchema,
-  AuditQuerySchema,
-  ChangeOperatorBodySchema,
-  CreateOperatorBodySchema,
-  LoggedOutSchema,
-  LoginBodySchema,
-  NoBodySchema,
-  OperatorApiTokenSchema,
-  OperatorEnrolmentSchema,
-  OperatorLoginParamsSchema,
-  OperatorMeSchema,
-  OperatorSchema,
-  OperatorsSchema,
-  OverviewSchema,
-} from '@app/contract/ops'
+import { opsOperatorCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { WithServices } from '../../services.ts'
+import type { OperatorActor } from '../../modules/operators/service.ts'
+import type { AuditedServices, WithServices } from '../../services.ts'
+import { route } from '../route.ts'
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts'
-
-const e = ErrorResponseSchema
-const errors = { 400: e, 401: e, 403: e }
 
 export type OperatorRoutesOptions = WithServices<'operators' | 'audit'> & {
   secureCookies: boolean
@@ -35,12 +18,10 @@ const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
   app,
   { services: { operators, audit }, secureCookies, loginRateLimitMax },
 ) => {
-  app.post(
-    '/session',
-    {
-      config: { rateLimit: { max: loginRateLimitMax, timeWindow: 60_000 } },
-      schema: { body: LoginBodySchema, response: { 200: OperatorMeSchema, 429: e, ...errors } },
-    },
+  route(
+    app,
+    calls.login,
+    { config: { rateLimit: { max: loginRateLimitMax, timeWindow: 60_000 } } },
     async (request, reply) => {
       const { token, actor } = await operators.login(request.body, { ip: request.ip })
       const me = operators.me(actor)
@@ -49,90 +30,70 @@ const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
     },
   )
 
-  app.get('/session', { schema: { response: { 200: OperatorMeSchema, ...errors } } }, async (request) =>
-    operators.me(request.operator),
-  )
+  route(app, calls.me, async (request) => operators.me(request.operator))
 
-  app.delete(
-    '/session',
-    { schema: { response: { 200: LoggedOutSchema, ...errors } } },
-    async (request, reply) => {
-      const sessions = await operators.logout(request.operator)
-      clearSessionCookies(reply, secureCookies)
-      return { sessions }
-    },
-  )
+  route(app, calls.logout, async (request, reply) => {
+    const sessions = await operators.logout(request.operator)
+    clearSessionCookies(reply, secureCookies)
+    return { sessions }
+  })
 
-  app.delete(
-    '/sessions',
-    { schema: { response: { 200: LoggedOutSchema, ...errors } } },
-    async (request, reply) => {
-      const sessions = await operators.logoutEverywhere(request.operator)
-      clearSessionCookies(reply, secureCookies)
-      return { sessions }
-    },
-  )
+  route(app, calls.logoutEverywhere, async (request, reply) => {
+    const sessions = await operators.logoutEverywhere(request.operator)
+    clearSessionCookies(reply, secureCookies)
+    return { sessions }
+  })
 
-  app.get('/operators', { schema: { response: { 200: OperatorsSchema, ...errors } } }, async () =>
-    operators.list(),
-  )
+  route(app, calls.list, async () => operators.list())
 
-  app.post(
-    '/operators',
-    {
-      schema: {
-        body: CreateOperatorBodySchema,
-        response: { 201: OperatorEnrolmentSchema, 409: e, ...errors },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await operators.create(request.operator, request.body)),
-  )
+  /**
+   * An admin's change of an operator, audited with the operator's picture before and after it (never the password
+   * or secret an enrolment answers).
+   */
+  const change = <T>(
+    actor: OperatorActor,
+    action: string,
+    login: string,
+    run: (s: AuditedServices) => Promise<T>,
+  ) =>
+    audit.record(
+      actor,
+      { action, objectType: 'operator', objectId: login, before: (s) => s.operators.snapshot(login) },
+      run,
+      (_result, s) => s.operators.snapshot(login),
+    )
 
-  app.patch(
-    '/operators/:login',
-    {
-      schema: {
-        params: OperatorLoginParamsSchema,
-        body: ChangeOperatorBodySchema,
-        response: { 200: OperatorSchema, 404: e, 409: e, ...errors },
-      },
-    },
-    async (request) => operators.change(request.operator, request.params.login, request.body),
-  )
+  route(app, calls.create, async (request, reply) => {
+    const enrolment = await change(request.operator, 'operator.create', request.body.login, (s) =>
+      s.operators.create(request.operator, request.body),
+    )
+    return reply.code(201).send(enrolment)
+  })
 
-  app.post(
-    '/operators/:login/token',
-    {
-      schema: {
-        params: OperatorLoginParamsSchema,
-        body: NoBodySchema,
-        response: { 200: OperatorApiTokenSchema, 404: e, ...errors },
-      },
-    },
-    async (request) => operators.issueApiToken(request.operator, request.params.login),
-  )
+  route(app, calls.change, async (request) => {
+    const { login } = request.params
+    return change(request.operator, 'operator.change', login, (s) =>
+      s.operators.change(request.operator, login, request.body),
+    )
+  })
 
-  app.post(
-    '/operators/:login/reset',
-    {
-      schema: {
-        params: OperatorLoginParamsSchema,
-        body: NoBodySchema,
-        response: { 200: OperatorEnrolmentSchema, 404: e, ...errors },
-      },
-    },
-    async (request) => operators.resetCredentials(request.operator, request.params.login),
-  )
+  route(app, calls.issueToken, async (request) => {
+    const { login } = request.params
+    return change(request.operator, 'operator.api-token', login, (s) =>
+      s.operators.issueApiToken(request.operator, login),
+    )
+  })
 
-  app.get(
-    '/audit',
-    { schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema, ...errors } } },
-    async (request) => audit.list(request.query),
-  )
+  route(app, calls.resetCredentials, async (request) => {
+    const { login } = request.params
+    return change(request.operator, 'operator.reset-credentials', login, (s) =>
+      s.operators.resetCredentials(request.operator, login),
+    )
+  })
 
-  app.get('/overview', { schema: { response: { 200: OverviewSchema, ...errors } } }, async () =>
-    operators.overview(),
-  )
+  route(app, calls.audit, async (request) => audit.list(request.query))
+
+  route(app, calls.overview, async () => operators.overview())
 }
 
 export default operatorRoutes

@@ -1,34 +1,15 @@
 /**
- * Payouts of spec section 7: the three payment requests, the transaction detail, saved bank cards
- * and the exchange rate. A payment request answers 201 with the new transaction, or 200 with the open
- * one when the same request arrives again.
+ * Payouts of spec section 7: the three payment requests, the transaction detail, saved bank cards and the
+ * exchange rate. A payment request answers 201 with the new transaction, or 200 with the open one when the same
+ * request arrives again.
  */
-import {
-  BankCardListQuerySchema,
-  BankCardPageSchema,
-  ErrorResponseSchema,
-  ExchangeParamsSchema,
-  ExchangePriceSchema,
-  RequestPaymentBodySchema,
-  RequestPaymentCryptoBodySchema,
-  RequestPaymentIrtBodySchema,
-  RequestPaymentResponseSchema,
-  TransactionParamsSchema,
-  TransactionSchema,
-  UidSchema,
-} from '@app/contract'
+import { paymentCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import * as z from 'zod/mini'
 import type { PayoutRequest } from '../../modules/withdrawals/payout-service.ts'
 import type { WithServices } from '../../services.ts'
+import { route } from '../route.ts'
 
 type BankCardInput = { name: string; family: string; number: string; iban: string }
-
-const e = ErrorResponseSchema
-const errors = { 400: e, 401: e }
-const requestErrors = { ...errors, 404: e, 409: e }
-const uidParams = z.object({ uid: UidSchema })
-const answers = { 200: RequestPaymentResponseSchema, 201: RequestPaymentResponseSchema, ...requestErrors }
 
 const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' | 'exchangeRates'>> = async (
   app,
@@ -36,35 +17,33 @@ const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' 
 ) => {
   app.addHook('preHandler', app.authenticate)
 
-  /** The three payment requests differ only in their path, body schema and what the body says. */
+  /** The three payment requests differ only in their endpoint and what the body says. */
   const requests = [
     {
-      path: '/invoices/:uid/request-payment',
-      body: RequestPaymentBodySchema,
+      endpoint: paymentCalls.requestTrx,
       payout: (body: { receiverAddress: string }): PayoutRequest => ({
         currency: 'trx',
         receiverAddress: body.receiverAddress,
       }),
     },
     {
-      path: '/invoices/:uid/request-payment-crypto',
-      body: RequestPaymentCryptoBodySchema,
+      endpoint: paymentCalls.requestCrypto,
       payout: (body: { receiverAddress: string }): PayoutRequest => ({
         currency: 'usdt',
         receiverAddress: body.receiverAddress,
       }),
     },
     {
-      path: '/invoices/:uid/request-payment-irt',
-      body: RequestPaymentIrtBodySchema,
+      endpoint: paymentCalls.requestIrt,
       payout: (body: { bankCardCreate: BankCardInput }): PayoutRequest => ({
         currency: 'irt',
         bankCard: body.bankCardCreate,
       }),
     },
   ] as const
-  for (const { path, body, payout } of requests) {
-    app.post(path, { schema: { params: uidParams, body, response: answers } }, async (request, reply) => {
+  for (const { endpoint, payout } of requests) {
+    // One handler for the three: their answers are the same, their bodies differ (each read by its `payout`).
+    route(app, endpoint as typeof paymentCalls.requestTrx, async (request, reply) => {
       const { transaction, created } = await payouts.request(
         request.user.id,
         request.params.uid,
@@ -74,34 +53,17 @@ const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' 
     })
   }
 
-  app.get(
-    '/transactions/:uid',
-    { schema: { params: TransactionParamsSchema, response: { 200: TransactionSchema, 404: e, ...errors } } },
-    async (request) => payouts.get(request.user.id, request.params.uid),
-  )
+  route(app, paymentCalls.transaction, async (request) => payouts.get(request.user.id, request.params.uid))
 
-  app.get(
-    '/bank-cards',
-    { schema: { querystring: BankCardListQuerySchema, response: { 200: BankCardPageSchema, ...errors } } },
-    async (request) => {
-      const { cursor, size, sorts } = request.query
-      return bankCards.list(request.user.id, {
-        cursor,
-        size,
-        order: sorts?.[0]?.direction ?? 'desc',
-      })
-    },
-  )
+  route(app, paymentCalls.bankCards, async (request) => {
+    const { cursor, size, sorts } = request.query
+    return bankCards.list(request.user.id, {
+      cursor,
+      size,
+      order: sorts?.[0]?.direction ?? 'desc',
+    })
+  })
 
-  app.get(
-    '/exchanges/:pair',
-    {
-      schema: {
-        params: ExchangeParamsSchema,
-        response: { 200: ExchangePriceSchema, 404: e, 409: e, ...errors },
-      },
-    },
-    async (request) => exchangeRates.price(request.params.pair),
-  )
+  route(app, paymentCalls.exchangeRate, async (request) => exchangeRates.price(request.params.pair))
 }
 export default paymentRoutes
