@@ -1,30 +1,31 @@
-import { type ErrorCode, ErrorResponseSchema, IDEMPOTENCY_KEY_HEADER, TokenPairSchema } from '@app/contract'
-import { type $ZodType, type output, safeParse } from 'zod/v4/core'
+import {
+  type Answer,
+  authCalls,
+  type CallArgs,
+  type Endpoint,
+  type ErrorCode,
+  ErrorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  readAnswer,
+  urlOf,
+} from '@app/contract'
+import { safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, noteSessionAccepted, setTokens } from './auth-tokens.ts'
 import { idempotencyKeyFor, intentOf, settleIntent } from './idempotency-keys.ts'
 import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
-type QueryValue = string | number | boolean | null | undefined
-
-export type ApiRequestOptions<S extends $ZodType> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  body?: unknown
-  query?: Record<string, QueryValue>
-  /** The contract schema of the answer: anything else is an error, never data. */
-  schema: S
-  /** false for the authorization calls themselves: no bearer, no refresh on 401. */
+export type CallOptions = {
+  signal?: AbortSignal | undefined
+  /**
+   * Whether to send the access token (and refresh it on a 401). The call's declaration decides (`auth`); a call
+   * that takes one optionally may say no.
+   */
   auth?: boolean
-  signal?: AbortSignal
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(path, window.location.origin)
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
-  }
-  return url.toString()
-}
+/** Same origin: the call's path, absolute (the idempotency intent is keyed by it). */
+const absolute = (path: string) => new URL(path, window.location.origin).toString()
 
 /** Accept: application/json on every call: the server serves the SPA to anything else on shared paths. */
 async function send(url: string, init: RequestInit, bearer: string | null): Promise<Response> {
@@ -74,20 +75,20 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`)
 }
 
-async function parseAnswer<S extends $ZodType>(response: Response, schema: S): Promise<output<S>> {
+async function parseAnswer<E extends Endpoint>(response: Response, endpoint: E): Promise<Answer<E>> {
   let body: unknown
   try {
     body = await readJson(response)
   } catch {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answer is not JSON')
   }
-  const parsed = safeParse(schema, body)
-  if (!parsed.success) {
+  const read = readAnswer(endpoint, response.status, body)
+  if (!read.ok) {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answer has an unexpected shape', {
-      issues: parsed.error.issues,
+      issues: read.issues,
     })
   }
-  return parsed.data
+  return read.data
 }
 
 /** One refresh at a time, shared by every request that got a 401 while it runs. */
@@ -95,9 +96,10 @@ let refreshInFlight: Promise<string | null> | null = null
 
 async function refreshTokens(refreshToken: string): Promise<string | null> {
   try {
-    const response = await send(buildUrl('/auth/refresh'), { method: 'POST' }, refreshToken)
+    const { refresh } = authCalls
+    const response = await send(absolute(urlOf(refresh)), { method: refresh.method }, refreshToken)
     if (!response.ok) throw await toApiError(response)
-    const pair = await parseAnswer(response, TokenPairSchema)
+    const pair = await parseAnswer(response, refresh)
     setTokens(pair)
     return pair.accessToken
   } catch {
@@ -127,17 +129,20 @@ async function accessTokenAfter401(usedAccessToken: string | null): Promise<stri
 const CALL_OWN_401_CODES: readonly string[] = ['INVALID_CODE', 'INVALID_CREDENTIALS'] satisfies ErrorCode[]
 
 /**
- * The one way the app talks to the API: same origin, bearer token, the answer parsed with the contract.
+ * The one way the app talks to the API: a call the contract declares (its path, method and answers), same
+ * origin, bearer token, the answer parsed with the schema of its status.
  * A 401 triggers one token refresh and one retry (unless it is the call's own answer, above); if the refresh
  * fails the original error is thrown.
  * No timeout (spec section 9): Telegram's webview may sit on a slow mobile network.
  */
-export async function apiRequest<S extends $ZodType>(
-  path: string,
-  options: ApiRequestOptions<S>,
-): Promise<output<S>> {
-  const { method = 'GET', body, query, schema, auth = true, signal } = options
-  const url = buildUrl(path, query)
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input, options = {}]: CallArgs<E, CallOptions>
+): Promise<Answer<E>> {
+  const { method } = endpoint
+  const { body } = (input ?? {}) as { body?: unknown }
+  const { signal, auth = endpoint.auth !== 'none' } = options
+  const url = absolute(urlOf(endpoint, input))
   const init: RequestInit = { method, ...(signal ? { signal } : {}) }
   const headers: Record<string, string> = {}
   if (body !== undefined) {
@@ -172,5 +177,5 @@ export async function apiRequest<S extends $ZodType>(
     throw error
   }
   if (intent !== undefined) settleIntent(intent)
-  return parseAnswer(response, schema)
+  return parseAnswer(response, endpoint)
 }

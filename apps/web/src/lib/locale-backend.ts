@@ -3,16 +3,15 @@
  * A failed read is retried when asking again may help (5xx and network failures, with a doubling wait), never
  * for a 4xx (spec section 8); a read that gives up leaves the keys to the fallback language or the key itself.
  */
-import { LOCALE_LOAD_PATH, LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '../config/constants.ts'
+import { localeCalls, urlOf } from '@app/contract'
+import { LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '../config/constants.ts'
 import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
 export type Translations = Record<string, string>
 
+/** The file's path as the contract declares the call (`/locales/{lng}/{ns}.json`). */
 export function localePath(language: string, namespace: string): string {
-  return LOCALE_LOAD_PATH.replace('{{lng}}', encodeURIComponent(language)).replace(
-    '{{ns}}',
-    encodeURIComponent(namespace),
-  )
+  return urlOf(localeCalls.get, { params: { lng: language, ns: `${namespace}.json` } })
 }
 
 /** A read that failed; `retryable` says whether asking again may help. */

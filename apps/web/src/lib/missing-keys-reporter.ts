@@ -3,6 +3,8 @@
  * user's language (POST /locales/add/{lng}/{ns}, spec section 7), so a developer can review them in the data
  * folder. Each key is reported once per page load; reports are batched per file for a second.
  */
+import { localeCalls, urlOf } from '@app/contract'
+
 const BATCH_MS = 1000
 
 type Send = (url: string, keys: Record<string, string>) => void
@@ -19,10 +21,11 @@ export function createMissingKeysReporter(send: Send = sendWithFetch, batchMs = 
   const reported = new Set<string>()
   const batches = new Map<string, Record<string, string>>()
 
-  const flush = (file: string) => {
+  const flush = (lng: string, ns: string) => {
+    const file = `${lng}/${ns}`
     const keys = batches.get(file)
     batches.delete(file)
-    if (keys) send(`/locales/add/${file}`, keys)
+    if (keys) send(urlOf(localeCalls.addMissing, { params: { lng, ns } }), keys)
   }
 
   return (lng: string, ns: string, key: string, shown: string) => {
@@ -36,6 +39,6 @@ export function createMissingKeysReporter(send: Send = sendWithFetch, batchMs = 
       return
     }
     batches.set(file, { [key]: shown })
-    setTimeout(() => flush(file), batchMs)
+    setTimeout(() => flush(lng, ns), batchMs)
   }
 }

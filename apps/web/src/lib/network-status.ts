@@ -10,11 +10,11 @@
  * - `sandbox`: an answer carried the server's sandbox notice (SANDBOX_HEADER: production on the sandbox provider).
  * One small store, read with useSyncExternalStore; the API client and the translation loader report to it.
  */
-import { SANDBOX_HEADER, SANDBOX_HEADER_VALUE } from '@app/contract'
+import { healthCalls, SANDBOX_HEADER, SANDBOX_HEADER_VALUE, urlOf } from '@app/contract'
 
 export type NetworkStatus = { offline: boolean; unreachable: boolean; sandbox: boolean }
 
-const PROBE_PATH = '/healthz'
+const PROBE_PATH = urlOf(healthCalls.check)
 const PROBE_FIRST_MS = 1_000
 const PROBE_MAX_MS = 5_000
 

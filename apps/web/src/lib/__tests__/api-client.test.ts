@@ -1,8 +1,9 @@
-import { DashboardSchema, OkSchema } from '@app/contract'
+import { dashboardCalls, defineEndpoint, emailAuthCalls, OkSchema } from '@app/contract'
 import { beforeEach, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { apiError, installFakeServer, json } from '../../testing/fake-server.ts'
 import { dashboardFixture, FRESH_TOKENS, TOKENS } from '../../testing/fixtures.ts'
-import { apiRequest } from '../api-client.ts'
+import { call } from '../api-client.ts'
 import { ApiError } from '../api-error.ts'
 import { bindTokensToTelegramUser, getTokens, setTokens } from '../auth-tokens.ts'
 
@@ -27,19 +28,19 @@ describe('api client', () => {
     const server = installFakeServer()
     server.on('GET', '/dashboard', () => json(dashboardFixture()))
 
-    const dashboard = await apiRequest('/dashboard', { schema: DashboardSchema })
+    const dashboard = await call(dashboardCalls.get)
 
     expect(dashboard.invoice.paymentAvailableF).toBe('12.50')
-    const [call] = server.calls
-    expect(call?.headers.get('Accept')).toBe('application/json')
-    expect(call?.headers.get('Authorization')).toBe('Bearer access-1')
+    const [sent] = server.calls
+    expect(sent?.headers.get('Accept')).toBe('application/json')
+    expect(sent?.headers.get('Authorization')).toBe('Bearer access-1')
   })
 
   it('a malformed answer is an error, not data', async () => {
     const server = installFakeServer()
     server.on('GET', '/dashboard', () => json({ ...dashboardFixture(), order: { isOpen: 'yes' } }))
 
-    const failure = apiRequest('/dashboard', { schema: DashboardSchema })
+    const failure = call(dashboardCalls.get)
     await expect(failure).rejects.toBeInstanceOf(ApiError)
     await expect(failure).rejects.toMatchObject({ status: 200, code: 'INVALID_RESPONSE' })
   })
@@ -48,7 +49,7 @@ describe('api client', () => {
     const server = installFakeServer()
     server.on('GET', '/dashboard', () => new Response('<!doctype html>', { status: 200 }))
 
-    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+    await expect(call(dashboardCalls.get)).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     })
   })
@@ -62,7 +63,7 @@ describe('api client', () => {
       ),
     )
 
-    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+    await expect(call(dashboardCalls.get)).rejects.toMatchObject({
       status: 429,
       code: 'RATE_LIMITED',
       message: 'Too many requests.',
@@ -83,7 +84,7 @@ describe('api client', () => {
       return json(FRESH_TOKENS)
     })
 
-    const requests = [1, 2, 3].map(() => apiRequest('/dashboard', { schema: DashboardSchema }))
+    const requests = [1, 2, 3].map(() => call(dashboardCalls.get))
     await new Promise((resolve) => setTimeout(resolve, 10))
     refreshGate.open()
     const results = await Promise.all(requests)
@@ -115,8 +116,8 @@ describe('api client', () => {
     })
     server.on('POST', '/auth/refresh', () => json(FRESH_TOKENS))
 
-    const early = apiRequest('/dashboard', { schema: DashboardSchema })
-    const late = apiRequest('/dashboard', { schema: DashboardSchema })
+    const early = call(dashboardCalls.get)
+    const late = call(dashboardCalls.get)
     await early
     lateAnswer.open()
     await late
@@ -129,7 +130,7 @@ describe('api client', () => {
     server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED', 'Token expired'))
     server.on('POST', '/auth/refresh', () => apiError(401, 'UNAUTHORIZED', 'Refresh token revoked'))
 
-    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+    await expect(call(dashboardCalls.get)).rejects.toMatchObject({
       status: 401,
       message: 'Token expired',
     })
@@ -142,7 +143,7 @@ describe('api client', () => {
     const server = installFakeServer()
     server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED'))
 
-    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({ status: 401 })
+    await expect(call(dashboardCalls.get)).rejects.toMatchObject({ status: 401 })
     expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(0)
     expect(server.calls[0]?.headers.get('Authorization')).toBeNull()
   })
@@ -152,7 +153,7 @@ describe('api client', () => {
     server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED'))
     server.on('POST', '/auth/refresh', () => json(FRESH_TOKENS))
 
-    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({ status: 401 })
+    await expect(call(dashboardCalls.get)).rejects.toMatchObject({ status: 401 })
     expect(server.callsTo('GET', '/dashboard')).toHaveLength(2)
     expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(1)
   })
@@ -165,7 +166,7 @@ describe('api client', () => {
     server.on('POST', '/auth/refresh', () => json(FRESH_TOKENS))
 
     await expect(
-      apiRequest('/auth/email-verification-confirm', { method: 'POST', body: {}, schema: OkSchema }),
+      call(emailAuthCalls.confirmVerification, { body: { code: '12345', email: 'a@b.co' } }),
     ).rejects.toMatchObject({ status: 401, code: 'INVALID_CODE' })
     expect(server.callsTo('POST', '/auth/email-verification-confirm')).toHaveLength(1)
     expect(server.callsTo('POST', '/auth/refresh')).toHaveLength(0)
@@ -176,7 +177,7 @@ describe('api client', () => {
     const server = installFakeServer()
     server.on('GET', '/dashboard', () => Promise.reject(new TypeError('Failed to fetch')))
 
-    await expect(apiRequest('/dashboard', { schema: DashboardSchema })).rejects.toMatchObject({
+    await expect(call(dashboardCalls.get)).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
     })
@@ -184,17 +185,21 @@ describe('api client', () => {
 
   it('sends JSON bodies and query parameters', async () => {
     const server = installFakeServer()
-    server.on('POST', '/things', () => json({ ok: true }))
+    server.on('POST', '/things/a%20b', () => json({ ok: true }))
 
-    await apiRequest('/things', {
+    const things = defineEndpoint({
       method: 'POST',
-      body: { a: 1 },
-      query: { size: 24, skip: undefined },
-      schema: OkSchema,
+      path: '/things/:id',
+      auth: 'access',
+      params: z.object({ id: z.string() }),
+      query: z.object({ size: z.number(), skip: z.optional(z.string()) }),
+      body: z.object({ a: z.number() }),
+      responses: { 200: OkSchema },
     })
-    const [call] = server.calls
-    expect(call?.body).toEqual({ a: 1 })
-    expect(call?.query.toString()).toBe('size=24')
-    expect(call?.headers.get('Content-Type')).toBe('application/json')
+    await call(things, { params: { id: 'a b' }, body: { a: 1 }, query: { size: 24, skip: undefined } })
+    const [sent] = server.calls
+    expect(sent?.body).toEqual({ a: 1 })
+    expect(sent?.query.toString()).toBe('size=24')
+    expect(sent?.headers.get('Content-Type')).toBe('application/json')
   })
 })

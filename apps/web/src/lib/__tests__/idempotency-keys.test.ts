@@ -1,12 +1,35 @@
 /** The Idempotency-Key the API client sends (lib/idempotency-keys.ts): one per intent, kept across its retries. */
-import { OkSchema } from '@app/contract'
+import { defineEndpoint, OkSchema } from '@app/contract'
 import { beforeEach, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { type FakeServer, installFakeServer, json } from '../../testing/fake-server.ts'
 import { TOKENS } from '../../testing/fixtures.ts'
-import { apiRequest } from '../api-client.ts'
+import { call } from '../api-client.ts'
 import { bindTokensToTelegramUser, setTokens } from '../auth-tokens.ts'
 import { idempotencyKeyFor } from '../idempotency-keys.ts'
 import { retryDelay } from '../query-client.ts'
+
+/** Calls the tests make, answering `{ ok: true }`. */
+const requestInvoice = defineEndpoint({
+  method: 'POST',
+  path: '/invoices/request-invoice',
+  auth: 'access',
+  body: null,
+  responses: { 201: OkSchema },
+})
+const submitPhone = defineEndpoint({
+  method: 'POST',
+  path: '/telegram/submit-account-phone',
+  auth: 'access',
+  body: z.object({ phone: z.string() }),
+  responses: { 200: OkSchema },
+})
+const dashboard = defineEndpoint({
+  method: 'GET',
+  path: '/dashboard',
+  auth: 'access',
+  responses: { 200: OkSchema },
+})
 
 const keysSent = (server: FakeServer, path: string) =>
   server.callsTo('POST', path).map((call) => call.headers.get('Idempotency-Key'))
@@ -25,14 +48,12 @@ describe('idempotency keys', () => {
       if (answers === 1) throw new TypeError('Failed to fetch')
       return json({ ok: true }, 201)
     })
-    await expect(
-      apiRequest('/invoices/request-invoice', { method: 'POST', schema: OkSchema }),
-    ).rejects.toMatchObject({
+    await expect(call(requestInvoice)).rejects.toMatchObject({
       status: 0,
       code: 'NETWORK_ERROR',
     })
-    await apiRequest('/invoices/request-invoice', { method: 'POST', schema: OkSchema })
-    await apiRequest('/invoices/request-invoice', { method: 'POST', schema: OkSchema })
+    await call(requestInvoice)
+    await call(requestInvoice)
     const [first, retry, next] = keysSent(server, '/invoices/request-invoice')
     expect(first).toMatch(/^[0-9a-f]{32}$/)
     expect(retry).toBe(first)
@@ -47,12 +68,7 @@ describe('idempotency keys', () => {
       json({ statusCode: 1, code: 'X', message: 'x' }, statuses.shift() ?? 200),
     )
     server.on('GET', '/dashboard', () => json({ ok: true }))
-    const send = (phone: string) =>
-      apiRequest('/telegram/submit-account-phone', {
-        method: 'POST',
-        body: { phone },
-        schema: OkSchema,
-      }).catch(() => undefined)
+    const send = (phone: string) => call(submitPhone, { body: { phone } }).catch(() => undefined)
     await send('+441')
     await send('+441')
     await send('+441')
@@ -61,7 +77,7 @@ describe('idempotency keys', () => {
     expect(b).toBe(a) // after the 500
     expect(c).not.toBe(b) // after the 400
     expect(d).not.toBe(c) // another body
-    await apiRequest('/dashboard', { schema: OkSchema })
+    await call(dashboard)
     expect(server.callsTo('GET', '/dashboard')[0]?.headers.get('Idempotency-Key')).toBeNull()
   })
 

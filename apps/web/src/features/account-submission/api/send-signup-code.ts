@@ -1,13 +1,13 @@
-import { AuthSessionSchema, type SendCodeBodySchema } from '@app/contract'
+import { type SendCodeBodySchema, submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type SendSignupCodeBody = z.input<typeof SendCodeBodySchema>
 
 /** POST /telegram/auth/send-code */
 export function sendSignupCode(body: SendSignupCodeBody) {
-  return apiRequest('/telegram/auth/send-code', { method: 'POST', body, schema: AuthSessionSchema })
+  return call(submissionCalls.sendSignupCode, { body })
 }
 
 export function useSendSignupCode() {

@@ -1,13 +1,13 @@
-import { type SignupBodySchema, SignupResponseSchema } from '@app/contract'
+import { type SignupBodySchema, submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type SignupBody = z.input<typeof SignupBodySchema>
 
 /** POST /telegram/auth/signup */
 export function signup(body: SignupBody) {
-  return apiRequest('/telegram/auth/signup', { method: 'POST', body, schema: SignupResponseSchema })
+  return call(submissionCalls.signup, { body })
 }
 
 export function useSignup() {

@@ -1,17 +1,13 @@
-import { ReadyToSubmitResponseSchema, type SubmitAccountCodeBodySchema } from '@app/contract'
+import { type SubmitAccountCodeBodySchema, submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type SubmitAccountCodeBody = z.input<typeof SubmitAccountCodeBodySchema>
 
 /** POST /telegram/submit-account-code */
 export function submitAccountCode(body: SubmitAccountCodeBody) {
-  return apiRequest('/telegram/submit-account-code', {
-    method: 'POST',
-    body,
-    schema: ReadyToSubmitResponseSchema,
-  })
+  return call(submissionCalls.submitCode, { body })
 }
 
 export function useSubmitAccountCode() {

@@ -1,17 +1,13 @@
-import { CodeStepResponseSchema, type SubmitAccountEmailCodeBodySchema } from '@app/contract'
+import { type SubmitAccountEmailCodeBodySchema, submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type SubmitAccountEmailCodeBody = z.input<typeof SubmitAccountEmailCodeBodySchema>
 
 /** POST /telegram/submit-account-email-code */
 export function submitAccountEmailCode(body: SubmitAccountEmailCodeBody) {
-  return apiRequest('/telegram/submit-account-email-code', {
-    method: 'POST',
-    body,
-    schema: CodeStepResponseSchema,
-  })
+  return call(submissionCalls.submitEmailCode, { body })
 }
 
 export function useSubmitAccountEmailCode() {

@@ -1,10 +1,10 @@
-import { SubmitAccountResponseSchema } from '@app/contract'
+import { submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 /** POST /telegram/submit-account (no body: the server keeps the flow) */
 export function submitAccount() {
-  return apiRequest('/telegram/submit-account', { method: 'POST', schema: SubmitAccountResponseSchema })
+  return call(submissionCalls.submitAccount)
 }
 
 export function useSubmitAccount() {

@@ -1,13 +1,13 @@
-import { AuthSessionSchema, type VerifyLoginEmailBodySchema } from '@app/contract'
+import { submissionCalls, type VerifyLoginEmailBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type VerifyLoginEmailBody = z.input<typeof VerifyLoginEmailBodySchema>
 
 /** POST /telegram/auth/verify-login-email */
 export function verifyLoginEmail(body: VerifyLoginEmailBody) {
-  return apiRequest('/telegram/auth/verify-login-email', { method: 'POST', body, schema: AuthSessionSchema })
+  return call(submissionCalls.verifyLoginEmail, { body })
 }
 
 export function useVerifyLoginEmail() {

@@ -1,13 +1,10 @@
-import { AccountSchema } from '@app/contract'
+import { accountCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { accountKeys } from './account-keys.ts'
 
 export function getAccount(accountUid: string, signal?: AbortSignal) {
-  return apiRequest(`/accounts/${encodeURIComponent(accountUid)}`, {
-    schema: AccountSchema,
-    ...(signal ? { signal } : {}),
-  })
+  return call(accountCalls.get, { params: { accountUid } }, { signal })
 }
 
 /** Always refetched (spec section 7): an account's statuses change while the user looks. */

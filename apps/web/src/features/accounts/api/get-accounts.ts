@@ -1,7 +1,7 @@
-import { type AccountFilters, AccountPageSchema, type AccountSorts, type AccountStatus } from '@app/contract'
+import { type AccountFilters, type AccountSorts, type AccountStatus, accountCalls } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { ACCOUNTS_PAGE_SIZE } from '../../../config/constants.ts'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { accountKeys } from './account-keys.ts'
 
 export type AccountListParams = {
@@ -13,17 +13,19 @@ export type AccountListParams = {
 export function getAccounts(params: AccountListParams, cursor: string | undefined, signal?: AbortSignal) {
   const sorts: AccountSorts = [{ model: 'Account', field: 'created_at', direction: params.direction }]
   const search = params.search.trim()
-  return apiRequest('/accounts', {
-    schema: AccountPageSchema,
-    query: {
-      cursor,
-      size: ACCOUNTS_PAGE_SIZE,
-      filters: JSON.stringify(params.filters),
-      search: search || undefined,
-      sorts: JSON.stringify(sorts),
+  return call(
+    accountCalls.list,
+    {
+      query: {
+        cursor,
+        size: ACCOUNTS_PAGE_SIZE,
+        filters: JSON.stringify(params.filters),
+        search: search || undefined,
+        sorts: JSON.stringify(sorts),
+      },
     },
-    ...(signal ? { signal } : {}),
-  })
+    { signal },
+  )
 }
 
 /** A tab of /accounts: that status, no invoice attached, newest first (spec section 2). */

@@ -1,16 +1,11 @@
-import { REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody, TokenPairSchema } from '@app/contract'
+import { authCalls, REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { noteSignedIn, setTokens } from '../../../lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
 export function authorizeTelegram(body: TelegramAuthorizeBody) {
-  return apiRequest('/auth/telegram/authorize', {
-    method: 'POST',
-    body,
-    schema: TokenPairSchema,
-    auth: false,
-  })
+  return call(authCalls.authorize, { body })
 }
 
 /**

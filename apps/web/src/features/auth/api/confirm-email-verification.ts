@@ -1,8 +1,7 @@
-import type { EmailVerificationConfirmBodySchema } from '@app/contract'
+import { type EmailVerificationConfirmBodySchema, emailAuthCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { IgnoredAnswerSchema } from './email-auth-answers.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type EmailVerificationConfirmBody = z.infer<typeof EmailVerificationConfirmBodySchema>
 
@@ -11,11 +10,7 @@ export type EmailVerificationConfirmBody = z.infer<typeof EmailVerificationConfi
  * token: an email registered while signed in through Telegram is proven by that user only (docs/email-auth.md).
  */
 export function confirmEmailVerification(body: EmailVerificationConfirmBody) {
-  return apiRequest('/auth/email-verification-confirm', {
-    method: 'POST',
-    body,
-    schema: IgnoredAnswerSchema,
-  })
+  return call(emailAuthCalls.confirmVerification, { body })
 }
 
 export function useConfirmEmailVerification() {

@@ -1,19 +1,13 @@
-import type { PasswordResetConfirmBodySchema } from '@app/contract'
+import { emailAuthCalls, type PasswordResetConfirmBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { IgnoredAnswerSchema } from './email-auth-answers.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>
 
 /** POST /auth/password-reset-confirm -> 204: the new password is the password. */
 export function confirmPasswordReset(body: PasswordResetConfirmBody) {
-  return apiRequest('/auth/password-reset-confirm', {
-    method: 'POST',
-    body,
-    schema: IgnoredAnswerSchema,
-    auth: false,
-  })
+  return call(emailAuthCalls.confirmPasswordReset, { body })
 }
 
 export function useConfirmPasswordReset() {

@@ -1,7 +1,7 @@
-import type { RegisterBody } from '@app/contract'
+import { emailAuthCalls, type RegisterBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { IgnoredAnswerSchema, type WithMailLanguage } from './email-auth-answers.ts'
+import { call } from '../../../lib/api-client.ts'
+import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type RegisterVariables = {
   body: WithMailLanguage<RegisterBody>
@@ -11,12 +11,7 @@ export type RegisterVariables = {
 
 /** POST /auth/register -> 201, and a verification code is emailed. */
 export function register({ body, withSession }: RegisterVariables) {
-  return apiRequest('/auth/register', {
-    method: 'POST',
-    body,
-    schema: IgnoredAnswerSchema,
-    auth: withSession,
-  })
+  return call(emailAuthCalls.register, { body }, { auth: withSession })
 }
 
 export function useRegister() {

@@ -1,8 +1,8 @@
-import type { EmailVerificationRequestBodySchema } from '@app/contract'
+import { type EmailVerificationRequestBodySchema, emailAuthCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
-import { IgnoredAnswerSchema, type WithMailLanguage } from './email-auth-answers.ts'
+import { call } from '../../../lib/api-client.ts'
+import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type EmailVerificationRequestBody = WithMailLanguage<
   z.infer<typeof EmailVerificationRequestBodySchema>
@@ -10,12 +10,7 @@ export type EmailVerificationRequestBody = WithMailLanguage<
 
 /** POST /auth/email-verification-request -> 204, and a new code is emailed. */
 export function requestEmailVerification(body: EmailVerificationRequestBody) {
-  return apiRequest('/auth/email-verification-request', {
-    method: 'POST',
-    body,
-    schema: IgnoredAnswerSchema,
-    auth: false,
-  })
+  return call(emailAuthCalls.requestVerification, { body })
 }
 
 export function useRequestEmailVerification() {

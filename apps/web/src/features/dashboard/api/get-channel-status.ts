@@ -1,13 +1,10 @@
-import { ChannelStatusSchema } from '@app/contract'
+import { dashboardCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { dashboardKeys } from './get-dashboard.ts'
 
 export function getChannelStatus(signal?: AbortSignal) {
-  return apiRequest('/dashboard/channel-status', {
-    schema: ChannelStatusSchema,
-    ...(signal ? { signal } : {}),
-  })
+  return call(dashboardCalls.channelStatus, {}, { signal })
 }
 
 /** Asked once per app session: the prompt should not nag on every visit to home. */

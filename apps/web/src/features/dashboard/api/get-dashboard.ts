@@ -1,10 +1,10 @@
-import { DashboardSchema } from '@app/contract'
+import { dashboardCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DASHBOARD_STALE_TIME_MS } from '../../../config/constants.ts'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export function getDashboard(signal?: AbortSignal) {
-  return apiRequest('/dashboard', { schema: DashboardSchema, ...(signal ? { signal } : {}) })
+  return call(dashboardCalls.get, {}, { signal })
 }
 
 export const dashboardKeys = {

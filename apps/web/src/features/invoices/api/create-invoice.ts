@@ -1,11 +1,11 @@
-import { RequestInvoiceResponseSchema } from '@app/contract'
+import { invoiceCalls } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** POST /invoices/request-invoice (no body): every accepted account with no invoice goes on a new one. */
 export function createInvoice() {
-  return apiRequest('/invoices/request-invoice', { method: 'POST', schema: RequestInvoiceResponseSchema })
+  return call(invoiceCalls.request)
 }
 
 /**

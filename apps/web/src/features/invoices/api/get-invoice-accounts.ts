@@ -1,15 +1,15 @@
-import { InvoiceAccountPageSchema, PAGE_SIZE } from '@app/contract'
+import { invoiceCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}/accounts?cursor&size=24: the accounts the invoice pays, with their `total`. */
 export function getInvoiceAccounts(invoiceUid: string, cursor: string | undefined, signal?: AbortSignal) {
-  return apiRequest(`/invoices/${encodeURIComponent(invoiceUid)}/accounts`, {
-    schema: InvoiceAccountPageSchema,
-    query: { cursor, size: PAGE_SIZE },
-    ...(signal ? { signal } : {}),
-  })
+  return call(
+    invoiceCalls.accounts,
+    { params: { invoiceId: invoiceUid }, query: { cursor, size: PAGE_SIZE } },
+    { signal },
+  )
 }
 
 export function invoiceAccountsInfiniteQueryOptions(invoiceUid: string) {

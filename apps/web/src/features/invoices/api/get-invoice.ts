@@ -1,16 +1,13 @@
-import { type InvoiceDetail, InvoiceDetailSchema } from '@app/contract'
+import { type InvoiceDetail, invoiceCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { OPERATOR_WAIT_REFETCH_MS } from '../../../config/constants.ts'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { isPayoutOpen } from '../../../lib/payout-status.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}: the invoice with its transactions. */
 export function getInvoice(invoiceUid: string, signal?: AbortSignal) {
-  return apiRequest(`/invoices/${encodeURIComponent(invoiceUid)}`, {
-    schema: InvoiceDetailSchema,
-    ...(signal ? { signal } : {}),
-  })
+  return call(invoiceCalls.get, { params: { invoiceId: invoiceUid } }, { signal })
 }
 
 /** Waiting on an operator: confirmation (pending, validating) or one of its payouts. */

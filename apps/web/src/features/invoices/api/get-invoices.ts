@@ -1,15 +1,11 @@
-import { InvoicePageSchema, PAGE_SIZE } from '@app/contract'
+import { invoiceCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices?cursor&size=24: the user's invoices, newest first. */
 export function getInvoices(cursor: string | undefined, signal?: AbortSignal) {
-  return apiRequest('/invoices', {
-    schema: InvoicePageSchema,
-    query: { cursor, size: PAGE_SIZE },
-    ...(signal ? { signal } : {}),
-  })
+  return call(invoiceCalls.list, { query: { cursor, size: PAGE_SIZE } }, { signal })
 }
 
 export function invoicesInfiniteQueryOptions() {

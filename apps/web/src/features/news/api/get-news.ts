@@ -1,6 +1,6 @@
-import { type Language, NewsPageSchema, PAGE_SIZE } from '@app/contract'
+import { type Language, newsCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { newsKeys } from './news-keys.ts'
 
 /**
@@ -8,11 +8,7 @@ import { newsKeys } from './news-keys.ts'
  * it has that text (English otherwise), whatever the account's Telegram language.
  */
 export function getNews(cursor: string | undefined, lng: Language, signal?: AbortSignal) {
-  return apiRequest('/news', {
-    schema: NewsPageSchema,
-    query: { cursor, size: PAGE_SIZE, lng },
-    ...(signal ? { signal } : {}),
-  })
+  return call(newsCalls.list, { query: { cursor, size: PAGE_SIZE, lng } }, { signal })
 }
 
 export function newsInfiniteQueryOptions(lng: Language) {

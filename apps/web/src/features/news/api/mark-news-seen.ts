@@ -1,10 +1,10 @@
-import { MarkNewsSeenResponseSchema } from '@app/contract'
+import { newsCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 /** POST /news/seen: everything published up to this item (the newest shown) stops counting as unseen. */
 export function markNewsSeen(uid: string) {
-  return apiRequest('/news/seen', { method: 'POST', body: { uid }, schema: MarkNewsSeenResponseSchema })
+  return call(newsCalls.markSeen, { body: { uid } })
 }
 
 /** The answer is what is still unseen; the caller hands it to whoever shows the count (the dashboard). */

@@ -1,7 +1,7 @@
-import { BankCardPageSchema, type BankCardSortSchema } from '@app/contract'
+import { type BankCardSortSchema, paymentCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { BANK_CARDS_PAGE_SIZE } from '../payment-constants.ts'
 import { paymentKeys } from './payment-keys.ts'
 
@@ -11,11 +11,7 @@ const NEWEST_FIRST: z.input<typeof BankCardSortSchema>[] = [
 
 /** GET /bank-cards?size=24&sorts=[newest first]: the cards saved by earlier toman requests. */
 export function getBankCards(size = BANK_CARDS_PAGE_SIZE, signal?: AbortSignal) {
-  return apiRequest('/bank-cards', {
-    schema: BankCardPageSchema,
-    query: { size, sorts: JSON.stringify(NEWEST_FIRST) },
-    ...(signal ? { signal } : {}),
-  })
+  return call(paymentCalls.bankCards, { query: { size, sorts: JSON.stringify(NEWEST_FIRST) } }, { signal })
 }
 
 /** The first page is enough to pick from (a user saves a handful of cards). */

@@ -1,11 +1,11 @@
-import { type ExchangePair, ExchangePriceSchema } from '@app/contract'
+import { type ExchangePair, paymentCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /exchanges/{pair}: `price` payout-currency units per 1 USDT. 404/409 when operators set no rate. */
 export function getExchangeRate(pair: ExchangePair, signal?: AbortSignal) {
-  return apiRequest(`/exchanges/${pair}`, { schema: ExchangePriceSchema, ...(signal ? { signal } : {}) })
+  return call(paymentCalls.exchangeRate, { params: { pair } }, { signal })
 }
 
 /** The rate shown next to a payout form; a missing rate is an answer (error state), not worth retrying. */

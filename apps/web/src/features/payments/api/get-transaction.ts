@@ -1,16 +1,13 @@
-import { TransactionSchema } from '@app/contract'
+import { paymentCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { OPERATOR_WAIT_REFETCH_MS } from '../../../config/constants.ts'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { isPayoutOpen } from '../../../lib/payout-status.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /transactions/{uid} */
 export function getTransaction(transactionUid: string, signal?: AbortSignal) {
-  return apiRequest(`/transactions/${encodeURIComponent(transactionUid)}`, {
-    schema: TransactionSchema,
-    ...(signal ? { signal } : {}),
-  })
+  return call(paymentCalls.transaction, { params: { uid: transactionUid } }, { signal })
 }
 
 /**

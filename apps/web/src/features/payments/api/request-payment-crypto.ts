@@ -1,14 +1,10 @@
-import { type RequestPaymentCryptoBodySchema, RequestPaymentResponseSchema } from '@app/contract'
+import { paymentCalls, type RequestPaymentCryptoBodySchema } from '@app/contract'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 
 export type RequestPaymentCryptoBody = z.input<typeof RequestPaymentCryptoBodySchema>
 
 /** POST /invoices/{uid}/request-payment-crypto: a USDT BEP20 payout (network BSC, token USDT). */
 export function requestPaymentCrypto(invoiceUid: string, body: RequestPaymentCryptoBody) {
-  return apiRequest(`/invoices/${encodeURIComponent(invoiceUid)}/request-payment-crypto`, {
-    method: 'POST',
-    body,
-    schema: RequestPaymentResponseSchema,
-  })
+  return call(paymentCalls.requestCrypto, { params: { uid: invoiceUid }, body })
 }

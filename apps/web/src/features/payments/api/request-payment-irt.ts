@@ -1,7 +1,7 @@
-import { type RequestPaymentIrtBodySchema, RequestPaymentResponseSchema } from '@app/contract'
+import { paymentCalls, type RequestPaymentIrtBodySchema } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { paymentKeys } from './payment-keys.ts'
 import type { PaymentRequestOptions } from './payment-request-options.ts'
 
@@ -9,11 +9,7 @@ export type RequestPaymentIrtBody = z.input<typeof RequestPaymentIrtBodySchema>
 
 /** POST /invoices/{uid}/request-payment-irt: a toman bank transfer; the server saves the card for reuse. */
 export function requestPaymentIrt(invoiceUid: string, body: RequestPaymentIrtBody) {
-  return apiRequest(`/invoices/${encodeURIComponent(invoiceUid)}/request-payment-irt`, {
-    method: 'POST',
-    body,
-    schema: RequestPaymentResponseSchema,
-  })
+  return call(paymentCalls.requestIrt, { params: { uid: invoiceUid }, body })
 }
 
 export function useRequestPaymentIrt(invoiceUid: string, { onSettled }: PaymentRequestOptions = {}) {

@@ -1,14 +1,11 @@
-import { ReferralEarningsStatsSchema } from '@app/contract'
+import { referralCalls } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** GET /referral-earnings/stats: total and paid, USDT. */
 export function getReferralEarnings(signal?: AbortSignal) {
-  return apiRequest('/referral-earnings/stats', {
-    schema: ReferralEarningsStatsSchema,
-    ...(signal ? { signal } : {}),
-  })
+  return call(referralCalls.earningsStats, {}, { signal })
 }
 
 export function useReferralEarnings() {

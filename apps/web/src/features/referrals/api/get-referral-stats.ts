@@ -1,11 +1,11 @@
-import { ReferralStatsSchema } from '@app/contract'
+import { referralCalls } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** GET /referrals/stats: the live link and how many people joined (403 REFERRAL_NOT_ALLOWED without the flag). */
 export function getReferralStats(signal?: AbortSignal) {
-  return apiRequest('/referrals/stats', { schema: ReferralStatsSchema, ...(signal ? { signal } : {}) })
+  return call(referralCalls.stats, {}, { signal })
 }
 
 /** Refetched on each visit: the count grows while the user is away. A 403 is an answer, not a hiccup. */

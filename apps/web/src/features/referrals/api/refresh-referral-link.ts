@@ -1,11 +1,11 @@
-import { type ReferralStats, RefreshReferralLinkResponseSchema } from '@app/contract'
+import { type ReferralStats, referralCalls } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { call } from '../../../lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** POST /referral-links/refresh (the spec's Revoke): the old code stops admitting anyone; the answer is the new link. */
 export function refreshReferralLink() {
-  return apiRequest('/referral-links/refresh', { method: 'POST', schema: RefreshReferralLinkResponseSchema })
+  return call(referralCalls.refreshLink)
 }
 
 /** The new link replaces the old one in the stats at once (the count is unchanged by a refresh). */
