@@ -2,11 +2,11 @@
  * The signed-in console: the router under /console, the navigation (what the role may use) and the routes. Its own
  * chunk (with React Router), and each screen another, so the login screen loads without any of them.
  */
-import { LoggedOutSchema } from '@app/contract/ops'
+import { opsOperatorCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router'
-import { api } from './lib/api.ts'
+import { call } from './lib/api.ts'
 import { sessionKey, useCan, useMe } from './lib/session.tsx'
 
 // Each screen is fetched when first opened (docs/console.md).
@@ -47,7 +47,7 @@ function Shell() {
   const client = useQueryClient()
   const logout = useMutation({
     mutationFn: (everywhere: boolean) =>
-      api(LoggedOutSchema, 'DELETE', everywhere ? '/ops/sessions' : '/ops/session'),
+      call(everywhere ? opsOperatorCalls.logoutEverywhere : opsOperatorCalls.logout),
     onSettled: () => {
       // The session first: the gate watches that query and shows the login. (Clearing the cache first left the gate
       // watching a removed query, so it never saw the null and the shell stayed, every call now refused.)

@@ -4,19 +4,14 @@
  * as the server: OPS_URL or http://127.0.0.1:PORT, and OPS_TOKEN or DATA_DIR/ops-token.
  */
 import {
-  InviteSchema,
-  OpsAccountSchema,
-  OpsAccountsSchema,
-  OpsUserSchema,
-  OrderSchema,
-  OrdersSchema,
-  PendingSettingsSchema,
-  RevokedInviteSchema,
+  type OpsUserSchema,
+  opsAccountCalls,
+  opsInviteCalls,
+  opsOrderCalls,
+  opsSettingCalls,
+  opsUserCalls,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
-  SettingProblemsSchema,
-  SettingSchema,
-  SettingsSchema,
 } from '@app/contract/ops'
 import { Command, CommanderError } from 'commander'
 import { createOpsClient, type OpsClient, OpsClientError } from './client.ts'
@@ -39,7 +34,7 @@ const warn = (line: string) => process.stderr.write(`${line}\n`)
 
 /** What does not work as configured (the bot and the channel), on stderr: stdout keeps only `key = value` lines. */
 async function warnSettingProblems(client: OpsClient, key?: string): Promise<void> {
-  const problems = SettingProblemsSchema.parse(await client.request('GET', '/ops/settings/problems'))
+  const problems = await client.call(opsSettingCalls.problems)
   for (const p of problems) if (key === undefined || p.key === key) warn(`problem: ${p.key}: ${p.problem}`)
 }
 
@@ -68,7 +63,7 @@ export function buildCli(client: () => OpsClient): Command {
     .option('--code <code>', 'the code to create (default: a random readable code)')
     .action(async (options: { code?: string }) => {
       const body = options.code === undefined ? {} : { code: options.code }
-      const { code } = InviteSchema.parse(await client().request('POST', '/ops/invites', body))
+      const { code } = await client().call(opsInviteCalls.create, { body })
       print(code)
     })
   invite
@@ -77,9 +72,7 @@ export function buildCli(client: () => OpsClient): Command {
     .description('stop an invite code admitting anyone new (who joined through it stays)')
     .argument('<code>', 'the invite code')
     .action(async (code: string) => {
-      const revoked = RevokedInviteSchema.parse(
-        await client().request('POST', `/ops/invites/${encodeURIComponent(code)}/revoke`),
-      )
+      const revoked = await client().call(opsInviteCalls.revoke, { params: { code } })
       print(`${revoked.code} revoked at ${revoked.revokedAt}`)
     })
 
@@ -91,9 +84,9 @@ export function buildCli(client: () => OpsClient): Command {
       'print every setting in force and the changes that wait, then (on stderr) any that does not work, e.g. the bot not administering the channel',
     )
     .action(async () => {
-      const values = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+      const values = await client().call(opsSettingCalls.list)
       for (const [key, value] of Object.entries(values)) print(`${key} = ${JSON.stringify(value)}`)
-      const waiting = PendingSettingsSchema.parse(await client().request('GET', '/ops/settings/pending'))
+      const waiting = await client().call(opsSettingCalls.pending)
       for (const change of waiting) print(pendingLine(change))
       await warnSettingProblems(client())
     })
@@ -108,24 +101,24 @@ export function buildCli(client: () => OpsClient): Command {
       `\nSettings:\n${SETTING_KEYS.map((key) => `  ${key.padEnd(20)} ${SETTING_DESCRIPTIONS[key]}`).join('\n')}`,
     )
     .action(async (key: string, value: string) => {
-      const path = `/ops/settings/${encodeURIComponent(key)}`
-      const saved = SettingSchema.parse(await client().request('PUT', path, { value: parseCliValue(value) }))
+      const saved = await client().call(opsSettingCalls.set, {
+        params: { key },
+        body: { value: parseCliValue(value) },
+      })
       for (const line of savedSettingLines(saved)) print(line)
       if (saved.key === 'channel_username') await warnSettingProblems(client(), saved.key)
     })
 
   const orders = program.command('orders').description('orders per country (price, capacity, open)')
   const changeOrder = async (country: string, body: Record<string, unknown>) => {
-    const path = `/ops/orders/${encodeURIComponent(country)}`
-    print(orderLine(OrderSchema.parse(await client().request('PATCH', path, body))))
+    print(orderLine(await client().call(opsOrderCalls.change, { params: { country }, body })))
   }
   orders
     .command('list')
     .usage(' ')
     .description('print every order')
     .action(async () => {
-      for (const order of OrdersSchema.parse(await client().request('GET', '/ops/orders')))
-        print(orderLine(order))
+      for (const order of await client().call(opsOrderCalls.list)) print(orderLine(order))
     })
   orders
     .command('create')
@@ -142,7 +135,7 @@ export function buildCli(client: () => OpsClient): Command {
         capacity: parseCapacity(options.capacity),
         isOpen: options.closed !== true,
       }
-      print(orderLine(OrderSchema.parse(await client().request('POST', '/ops/orders', body))))
+      print(orderLine(await client().call(opsOrderCalls.create, { body })))
     })
   orders
     .command('open')
@@ -178,12 +171,14 @@ export function buildCli(client: () => OpsClient): Command {
     .argument('[seconds]')
     .action(async (seconds: string | undefined) => {
       if (seconds === undefined) {
-        const values = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+        const values = await client().call(opsSettingCalls.list)
         print(`validation_delay_seconds = ${JSON.stringify(values.validation_delay_seconds)}`)
         return
       }
-      const path = '/ops/settings/validation_delay_seconds'
-      const saved = SettingSchema.parse(await client().request('PUT', path, { value: seconds }))
+      const saved = await client().call(opsSettingCalls.set, {
+        params: { key: 'validation_delay_seconds' },
+        body: { value: seconds },
+      })
       print(`${saved.key} = ${JSON.stringify(saved.value)}`)
     })
 
@@ -202,8 +197,10 @@ export function buildCli(client: () => OpsClient): Command {
     .argument('<telegramId>')
     .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
     .action(async (telegramId: string, options: { limit: string }) => {
-      const path = `/ops/users/${encodeURIComponent(telegramId)}/accounts?limit=${encodeURIComponent(options.limit)}`
-      const list = OpsAccountsSchema.parse(await client().request('GET', path))
+      const list = await client().call(opsAccountCalls.ofUser, {
+        params: { telegramId },
+        query: { limit: options.limit },
+      })
       if (list.length === 0) print('(no accounts)')
       for (const account of list) print(accountLine(account))
     })
@@ -214,8 +211,9 @@ export function buildCli(client: () => OpsClient): Command {
     .argument('<uid>')
     .argument('<status>', 'pending, accepted or rejected')
     .action(async (uid: string, status: string) => {
-      const path = `/ops/accounts/${encodeURIComponent(uid)}/status`
-      print(accountLine(OpsAccountSchema.parse(await client().request('PUT', path, { status }))))
+      print(
+        accountLine(await client().call(opsAccountCalls.setStatus, { params: { uid }, body: { status } })),
+      )
     })
 
   const user = program.command('user').description('one user: who referred them, and what they may do')
@@ -231,8 +229,7 @@ export function buildCli(client: () => OpsClient): Command {
     .description("a user's referrer, referrals and permission flags")
     .argument('<telegramId>')
     .action(async (telegramId: string) => {
-      const path = `/ops/users/${encodeURIComponent(telegramId)}`
-      print(userLines(OpsUserSchema.parse(await client().request('GET', path))))
+      print(userLines(await client().call(opsUserCalls.get, { params: { telegramId } })))
     })
   user
     .command('set')
@@ -258,8 +255,7 @@ export function buildCli(client: () => OpsClient): Command {
             'give at least one of --can-referrer, --can-add-account, --can-register-account',
           )
         }
-        const path = `/ops/users/${encodeURIComponent(telegramId)}`
-        print(userLines(OpsUserSchema.parse(await client().request('PATCH', path, body))))
+        print(userLines(await client().call(opsUserCalls.setFlags, { params: { telegramId }, body })))
       },
     )
 

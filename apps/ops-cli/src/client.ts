@@ -1,18 +1,32 @@
-/** A small HTTP client for the server's operator API (/ops, bearer operator token). */
+/** A small HTTP client for the server's operator API (/ops, bearer operator token): the contract's calls. */
+import { type Answer, type Endpoint, readAnswer, urlOf } from '@app/contract'
 import { type OpsClientConfig, readOpsTokenFile } from './config.ts'
 
 export class OpsClientError extends Error {
   override name = 'OpsClientError'
 }
 
+/**
+ * What a command gives a call: what the operator typed, as typed. The server judges it and its 400 message is the
+ * CLI's, so the input is not typed by the call's schemas (its answer is).
+ */
+export type CliInput = {
+  params?: Record<string, string>
+  query?: Record<string, string | number | undefined>
+  body?: unknown
+}
+
 export type OpsClient = {
-  request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<unknown>
+  call<E extends Endpoint>(endpoint: E, input?: CliInput): Promise<Answer<E>>
 }
 
 export function createOpsClient(config: OpsClientConfig): OpsClient {
   let token: string | undefined = config.opsToken
   return {
-    async request(method, path, body) {
+    async call(endpoint, input = {}) {
+      const { body } = input
+      const { method } = endpoint
+      const path = urlOf(endpoint, input)
       token ??= await readOpsTokenFile(config.dataDir)
       const headers: Record<string, string> = { accept: 'application/json' }
       if (token !== undefined) headers.authorization = `Bearer ${token}`
@@ -37,7 +51,11 @@ export function createOpsClient(config: OpsClientConfig): OpsClient {
       } catch {
         payload = undefined
       }
-      if (response.ok) return payload
+      if (response.ok) {
+        const read = readAnswer(endpoint, response.status, payload)
+        if (!read.ok) throw new Error(`${method} ${endpoint.path}: ${JSON.stringify(read.issues)}`)
+        return read.data
+      }
       const said =
         typeof payload === 'object' &&
         payload !== null &&

@@ -1,12 +1,5 @@
 /** Operator commands for news: publish in English (and optionally Persian), list, remove (docs/news.md). */
-import {
-  NEWS_BODY_MAX,
-  NEWS_TITLE_MAX,
-  type OpsNews,
-  OpsNewsListSchema,
-  OpsNewsSchema,
-  RemovedNewsSchema,
-} from '@app/contract/ops'
+import { NEWS_BODY_MAX, NEWS_TITLE_MAX, type OpsNews, opsNewsCalls } from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
 
@@ -43,7 +36,7 @@ export function addNewsCommands(program: Command, client: () => OpsClient): void
           ? { fa: { title: options.titleFa, body: options.bodyFa } }
           : {}),
       }
-      print(newsLine(OpsNewsSchema.parse(await client().request('POST', '/ops/news', body))))
+      print(newsLine(await client().call(opsNewsCalls.publish, { body })))
     })
   news
     .command('list')
@@ -51,8 +44,7 @@ export function addNewsCommands(program: Command, client: () => OpsClient): void
     .description('published news, newest first')
     .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
     .action(async (options: { limit: string }) => {
-      const path = `/ops/news?limit=${encodeURIComponent(options.limit)}`
-      const list = OpsNewsListSchema.parse(await client().request('GET', path))
+      const list = await client().call(opsNewsCalls.list, { query: { limit: options.limit } })
       if (list.length === 0) print('(no news)')
       for (const item of list) print(newsLine(item))
     })
@@ -62,8 +54,7 @@ export function addNewsCommands(program: Command, client: () => OpsClient): void
     .description('unpublish news (users stop seeing it at once)')
     .argument('<uid>', 'as news list prints it')
     .action(async (uid: string) => {
-      const path = `/ops/news/${encodeURIComponent(uid)}`
-      const { uid: removed } = RemovedNewsSchema.parse(await client().request('DELETE', path))
+      const { uid: removed } = await client().call(opsNewsCalls.remove, { params: { uid } })
       print(`removed ${removed}`)
     })
 }

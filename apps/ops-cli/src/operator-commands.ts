@@ -2,15 +2,7 @@
  * Operator commands for operators (docs/console.md): create one (printing its initial password and TOTP enrolment
  * once), list, change the role or disable, issue a personal API token, reset a lost password or phone.
  */
-import {
-  OPERATOR_ROLES,
-  type Operator,
-  OperatorApiTokenSchema,
-  type OperatorEnrolment,
-  OperatorEnrolmentSchema,
-  OperatorSchema,
-  OperatorsSchema,
-} from '@app/contract/ops'
+import { OPERATOR_ROLES, type Operator, type OperatorEnrolment, opsOperatorCalls } from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
 
@@ -55,15 +47,14 @@ export function addOperatorCommands(program: Command, client: () => OpsClient): 
     .requiredOption('--role <role>', OPERATOR_ROLES.join(', '))
     .action(async (login: string, options: { role: string }) => {
       const body = { login, role: parseRole(options.role) }
-      printEnrolment(OperatorEnrolmentSchema.parse(await client().request('POST', '/ops/operators', body)))
+      printEnrolment(await client().call(opsOperatorCalls.create, { body }))
     })
   operator
     .command('list')
     .usage(' ')
     .description('every operator')
     .action(async () => {
-      for (const o of OperatorsSchema.parse(await client().request('GET', '/ops/operators')))
-        print(operatorLine(o))
+      for (const o of await client().call(opsOperatorCalls.list)) print(operatorLine(o))
     })
   operator
     .command('set')
@@ -77,8 +68,7 @@ export function addOperatorCommands(program: Command, client: () => OpsClient): 
         ...(options.role === undefined ? {} : { role: parseRole(options.role) }),
         ...(options.disabled === undefined ? {} : { disabled: options.disabled === 'true' }),
       }
-      const path = `/ops/operators/${encodeURIComponent(login)}`
-      print(operatorLine(OperatorSchema.parse(await client().request('PATCH', path, body))))
+      print(operatorLine(await client().call(opsOperatorCalls.change, { params: { login }, body })))
     })
   operator
     .command('token')
@@ -88,8 +78,7 @@ export function addOperatorCommands(program: Command, client: () => OpsClient): 
     )
     .argument('<login>')
     .action(async (login: string) => {
-      const path = `/ops/operators/${encodeURIComponent(login)}/token`
-      print(OperatorApiTokenSchema.parse(await client().request('POST', path)).token)
+      print((await client().call(opsOperatorCalls.issueToken, { params: { login } })).token)
     })
   operator
     .command('reset')
@@ -97,7 +86,6 @@ export function addOperatorCommands(program: Command, client: () => OpsClient): 
     .description('a new password and TOTP secret (lost phone or password); ends their sessions')
     .argument('<login>')
     .action(async (login: string) => {
-      const path = `/ops/operators/${encodeURIComponent(login)}/reset`
-      printEnrolment(OperatorEnrolmentSchema.parse(await client().request('POST', path)))
+      printEnrolment(await client().call(opsOperatorCalls.resetCredentials, { params: { login } }))
     })
 }

@@ -1,16 +1,5 @@
 /** Operator commands for withdrawals: invoices, payouts, rates, payment switches and limits, the ledger. */
-import {
-  LedgerSchema,
-  OpsInvoicePageSchema,
-  OpsInvoiceSchema,
-  OpsTransactionPageSchema,
-  OpsTransactionSchema,
-  PayoutApprovalSchema,
-  RateSchema,
-  RatesSchema,
-  SettingSchema,
-  SettingsSchema,
-} from '@app/contract/ops'
+import { opsWithdrawalCalls as calls, opsSettingCalls } from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
 import { savedSettingLines } from './setting-lines.ts'
@@ -51,20 +40,14 @@ const listOptions = (command: Command) =>
     .option('--cursor <cursor>', 'the page after the one that printed this cursor')
 
 type ListOptions = { status?: string; currency?: string; limit: string; cursor?: string }
-const listPath = (base: string, options: ListOptions) => {
-  const query = new URLSearchParams({ limit: options.limit })
-  if (options.status !== undefined) query.set('status', options.status)
-  if (options.currency !== undefined) query.set('currency', options.currency)
-  if (options.cursor !== undefined) query.set('cursor', options.cursor)
-  return `${base}?${query.toString()}`
-}
+const listQuery = ({ limit, status, currency, cursor }: ListOptions) => ({ limit, status, currency, cursor })
 const printNextPage = (nextPage: string | null) => {
   if (nextPage !== null) print(`(more: --cursor ${nextPage})`)
 }
 
 export function addPaymentCommands(program: Command, client: () => OpsClient): void {
   const setSetting = async (key: string, value: unknown) => {
-    const saved = SettingSchema.parse(await client().request('PUT', `/ops/settings/${key}`, { value }))
+    const saved = await client().call(opsSettingCalls.set, { params: { key }, body: { value } })
     for (const line of savedSettingLines(saved)) print(line)
   }
 
@@ -75,7 +58,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
       .usage('[--status pending|confirmed|rejected|validating] [--limit N] [--cursor C]')
       .description('invoices, oldest first when filtered by status (the queue), else newest first'),
   ).action(async (options: ListOptions) => {
-    const page = OpsInvoicePageSchema.parse(await client().request('GET', listPath('/ops/invoices', options)))
+    const page = await client().call(calls.invoices, { query: listQuery(options) })
     if (page.items.length === 0) print('(no invoices)')
     for (const row of page.items) print(invoiceLine(row))
     printNextPage(page.nextPage)
@@ -87,8 +70,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
       .description(description)
       .argument('<uid>')
       .action(async (uid: string) => {
-        const path = `/ops/invoices/${encodeURIComponent(uid)}/${move}`
-        print(invoiceLine(OpsInvoiceSchema.parse(await client().request('POST', path))))
+        print(invoiceLine(await client().call(calls.moveInvoice, { params: { uid, move } })))
       })
   moveInvoice('confirm', 'confirm an invoice (pending or validating): the user may request a payout')
   moveInvoice('reject', "reject an invoice: its accounts return to the user's balance")
@@ -102,17 +84,14 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
       .description('payout requests, oldest first when filtered by status (the queue), else newest first')
       .option('--currency <currency>', 'only this payout currency'),
   ).action(async (options: ListOptions) => {
-    const page = OpsTransactionPageSchema.parse(
-      await client().request('GET', listPath('/ops/transactions', options)),
-    )
+    const page = await client().call(calls.payouts, { query: listQuery(options) })
     if (page.items.length === 0) print('(no transactions)')
     for (const row of page.items) print(transactionLine(row))
     printNextPage(page.nextPage)
   })
   const moveTransaction =
     (move: string, body?: Record<string, string | undefined>) => async (uid: string) => {
-      const path = `/ops/transactions/${encodeURIComponent(uid)}/${move}`
-      print(transactionLine(OpsTransactionSchema.parse(await client().request('POST', path, body))))
+      print(transactionLine(await client().call(calls.movePayout, { params: { uid, move }, body })))
     }
   transaction
     .command('approve')
@@ -122,8 +101,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     )
     .argument('<uid>')
     .action(async (uid: string) => {
-      const path = `/ops/transactions/${encodeURIComponent(uid)}/approve`
-      const state = PayoutApprovalSchema.parse(await client().request('POST', path))
+      const state = await client().call(calls.approvePayout, { params: { uid } })
       const needed = state.required
         ? "needed: above the approval amount, another named operator's approval counts"
         : 'not needed: at or below the approval amount'
@@ -170,9 +148,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .argument('<pair>', 'USDTIRT or USDTTRX')
     .argument('<price>', 'units per 1 USDT, e.g. 98500')
     .action(async (pair: string, price: string) => {
-      const saved = RateSchema.parse(
-        await client().request('PUT', `/ops/rates/${encodeURIComponent(pair)}`, { price }),
-      )
+      const saved = await client().call(calls.setRate, { params: { pair }, body: { price } })
       print(`${saved.pair} = ${saved.price}  (${saved.setAt})`)
     })
   rate
@@ -182,8 +158,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .argument('<pair>')
     .option('--limit <n>', 'how many (default 20)', '20')
     .action(async (pair: string, options: { limit: string }) => {
-      const path = `/ops/rates/${encodeURIComponent(pair)}?limit=${encodeURIComponent(options.limit)}`
-      const list = RatesSchema.parse(await client().request('GET', path))
+      const list = await client().call(calls.rates, { params: { pair }, query: { limit: options.limit } })
       if (list.length === 0) print('(no rate set)')
       for (const row of list) print(`${row.pair} = ${row.price}  (${row.setAt})`)
     })
@@ -217,7 +192,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .argument('<max>')
     .action(async (min: string, max: string) => {
       // One at a time, in the order that keeps min <= max after each step.
-      const current = SettingsSchema.parse(await client().request('GET', '/ops/settings'))
+      const current = await client().call(opsSettingCalls.list)
       const raisesMinAboveMax = Number(min) > Number(current.max_payment_limit)
       const order = raisesMinAboveMax
         ? ([
@@ -242,7 +217,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .usage(' ')
     .description('prove the money adds up (exit 1 when it does not)')
     .action(async () => {
-      const report = LedgerSchema.parse(await client().request('GET', '/ops/ledger'))
+      const report = await client().call(calls.ledger)
       const { totals } = report
       print(`accepted accounts net  ${totals.acceptedNet} USDT`)
       print(`referral earnings      ${totals.referralEarned} USDT`)

@@ -2,11 +2,11 @@
  * An account's status override (operators and admins): pick the new status, give the reason the audit log keeps.
  * The Users and Accounts screens both use it; the server refuses it for a viewer and for an account on an invoice.
  */
-import { AccountStatusSchema } from '@app/contract'
-import { OpsAccountSchema } from '@app/contract/ops'
+import { type AccountStatus, AccountStatusSchema } from '@app/contract'
+import { opsAccountCalls } from '@app/contract/ops'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api } from './api.ts'
+import { call } from './api.ts'
 import { ReasonDialog } from './reason-dialog.tsx'
 import { useCan } from './session.tsx'
 
@@ -14,10 +14,10 @@ type Props = { account: { uid: string; phone: string; status: string }; onChange
 
 export function AccountStatusOverride({ account, onChanged }: Props) {
   const canOverride = useCan('operator')
-  const [status, setStatus] = useState<string>()
+  const [status, setStatus] = useState<AccountStatus>()
   const override = useMutation({
-    mutationFn: (reason: string) =>
-      api(OpsAccountSchema, 'PUT', `/ops/accounts/${account.uid}/status`, { status, reason }),
+    mutationFn: ({ to, reason }: { to: AccountStatus; reason: string }) =>
+      call(opsAccountCalls.setStatus, { params: { uid: account.uid }, body: { status: to, reason } }),
     onSuccess: () => {
       setStatus(undefined)
       onChanged()
@@ -31,7 +31,7 @@ export function AccountStatusOverride({ account, onChanged }: Props) {
         value=""
         onChange={(event) => {
           override.reset()
-          setStatus(event.target.value)
+          setStatus(AccountStatusSchema.parse(event.target.value))
         }}
       >
         <option value="">Override status…</option>
@@ -48,7 +48,7 @@ export function AccountStatusOverride({ account, onChanged }: Props) {
           pending={override.isPending}
           error={override.error?.message}
           onCancel={() => setStatus(undefined)}
-          onSubmit={(reason) => override.mutate(reason)}
+          onSubmit={(reason) => override.mutate({ to: status, reason })}
         />
       ) : null}
     </>

@@ -1,8 +1,10 @@
 /**
- * The console's one way to the server: same-origin `fetch` to /ops/* with the session cookie, the CSRF token
- * (from the `ops_csrf` cookie) on every state-changing call, and every answer parsed with the contract's schema.
+ * The console's one way to the server: the contract's calls, same-origin `fetch` to /ops/* with the session cookie,
+ * the CSRF token (from the `ops_csrf` cookie) on every state-changing call, and every answer parsed with the schema
+ * its call declares for its status.
  */
-import type * as z from 'zod/mini'
+import { type Answer, type CallArgs, type Endpoint, readAnswer, urlOf } from '@app/contract'
+import { opsOperatorCalls } from '@app/contract/ops'
 
 export class ApiError extends Error {
   constructor(
@@ -19,20 +21,20 @@ export function csrfToken(): string | undefined {
   return entry === undefined ? undefined : decodeURIComponent(entry.slice('ops_csrf='.length))
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
 /** Called when the server says the session is gone (401), so the app shows the login again. */
 let onUnauthorized: () => void = () => undefined
 export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler
 }
 
-export async function api<S extends z.ZodMiniType>(
-  schema: S,
-  method: Method,
-  path: string,
-  body?: unknown,
-): Promise<z.infer<S>> {
+/** A call the contract declares (`@app/contract/ops`): its URL from the input, its answer read with its schema. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E, never>
+): Promise<Answer<E>> {
+  const { method } = endpoint
+  const path = urlOf(endpoint, input)
+  const body = (input as { body?: unknown } | undefined)?.body
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken() ?? ''
@@ -50,17 +52,18 @@ export async function api<S extends z.ZodMiniType>(
   const payload: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {
     const error = (payload ?? {}) as { code?: string; message?: string }
-    if (response.status === 401 && path !== '/ops/session') onUnauthorized()
+    // The session's own calls (log in, who am I, log out) answer their 401 to their caller, which shows the login.
+    if (response.status === 401 && endpoint.path !== opsOperatorCalls.me.path) onUnauthorized()
     throw new ApiError(
       response.status,
       error.code,
       error.message ?? `The server answered ${response.status}.`,
     )
   }
-  const parsed = schema.safeParse(payload)
-  if (!parsed.success)
+  const read = readAnswer(endpoint, response.status, payload)
+  if (!read.ok)
     throw new ApiError(response.status, undefined, 'The server sent an answer this console cannot read.')
-  return parsed.data
+  return read.data
 }
 
 /** A query string from the set values only. */

@@ -1,15 +1,15 @@
 /** A list the server pages by cursor (`{ items, nextPage }`), as an infinite query: one page per "More" press. */
+import type { Answer, Endpoint } from '@app/contract'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import type * as z from 'zod/mini'
-import { api, query } from './api.ts'
+import { call } from './api.ts'
 
-type PageSchema = z.ZodMiniType<{ items: unknown[]; nextPage: string | null }>
-
-/** The list at `path` with `filters` (unset values left out), `size` rows a page; its key starts with `key`. */
-export function usePagedList<S extends PageSchema>(
+/**
+ * The list `endpoint` answers (a GET taking `cursor` and `limit`, answering a page) with `filters` (unset values
+ * left out), `size` rows a page; its key starts with `key`.
+ */
+export function usePagedList<E extends Endpoint>(
   key: string,
-  schema: S,
-  path: string,
+  endpoint: E,
   filters: Record<string, string | undefined>,
   options: { size?: number; enabled?: boolean } = {},
 ) {
@@ -18,7 +18,9 @@ export function usePagedList<S extends PageSchema>(
     enabled: options.enabled ?? true,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam }) =>
-      api(schema, 'GET', `${path}${query({ ...filters, cursor: pageParam, limit: options.size ?? 50 })}`),
-    getNextPageParam: (last: z.infer<S>) => last.nextPage ?? undefined,
+      call(endpoint as Endpoint, {
+        query: { ...filters, cursor: pageParam, limit: options.size ?? 50 },
+      }) as Promise<Answer<E>>,
+    getNextPageParam: (last: Answer<E>) => (last as { nextPage: string | null }).nextPage ?? undefined,
   })
 }

@@ -2,10 +2,10 @@
  * Who is signed in, asked of the server (`GET /ops/session`); the role decides what the console offers, and the
  * server decides again on every call (docs/console.md).
  */
-import { type OperatorMe, OperatorMeSchema, type OperatorRole } from '@app/contract/ops'
+import { type OperatorMe, type OperatorRole, opsOperatorCalls } from '@app/contract/ops'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, type ReactNode, useContext, useEffect } from 'react'
-import { api, setUnauthorizedHandler } from './api.ts'
+import { call, setUnauthorizedHandler } from './api.ts'
 
 const SessionContext = createContext<OperatorMe | undefined>(undefined)
 
@@ -18,7 +18,7 @@ export function useSessionQuery() {
     queryKey: sessionKey,
     queryFn: async () => {
       try {
-        return await api(OperatorMeSchema, 'GET', '/ops/session')
+        return await call(opsOperatorCalls.me)
       } catch (error) {
         if ((error as { status?: number }).status === 401) return null
         throw error

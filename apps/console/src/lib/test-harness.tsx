@@ -1,5 +1,5 @@
 /** For the console's component tests: a screen in a router at a URL, with a query client and a signed-in role. */
-import type { OperatorRole } from '@app/contract/ops'
+import { OPS_ENDPOINTS, type OperatorRole } from '@app/contract/ops'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -32,7 +32,20 @@ export function renderScreen(
   )
 }
 
-/** Answers `fetch` by path (without the query), records every call; an unknown path answers 404. */
+/** The success status the contract declares for the call (201 for a creation), as the server answers it. */
+function successStatusOf(method: string, path: string): number {
+  const endpoint = OPS_ENDPOINTS.find(
+    (candidate) =>
+      candidate.method === method && new RegExp(`^${candidate.path.replace(/:\w+/g, '[^/]+')}$`).test(path),
+  )
+  const declared = Object.keys(endpoint?.responses ?? {}).map(Number)
+  return declared.find((status) => status >= 200 && status < 300) ?? 200
+}
+
+/**
+ * Answers `fetch` by path (without the query) with the call's declared success status, records every call; an
+ * unknown path answers 404.
+ */
 export function fakeApi(answers: Record<string, (url: URL, init: RequestInit | undefined) => unknown>) {
   const calls: { method: string; url: URL; body: unknown }[] = []
   vi.stubGlobal(
@@ -46,7 +59,9 @@ export function fakeApi(answers: Record<string, (url: URL, init: RequestInit | u
         return new Response(JSON.stringify({ statusCode: 404, code: 'NOT_FOUND', message: 'Not found' }), {
           status: 404,
         })
-      return new Response(JSON.stringify(answer(url, init)), { status: 200 })
+      return new Response(JSON.stringify(answer(url, init)), {
+        status: successStatusOf(method, url.pathname),
+      })
     }),
   )
   return calls

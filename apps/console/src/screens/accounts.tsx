@@ -3,7 +3,7 @@
  * newest first, paged by cursor; operators override a status with a reason.
  */
 import { AccountStatusSchema, ValidationStatusSchema } from '@app/contract'
-import { OpsAccountPageSchema, type OpsFoundAccount } from '@app/contract/ops'
+import { type OpsFoundAccount, opsAccountCalls } from '@app/contract/ops'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
@@ -22,7 +22,7 @@ const FILTERS: FilterField[] = [
 export function AccountsScreen() {
   const filters = useUrlFilters(FILTERS)
   const client = useQueryClient()
-  const pages = usePagedList('accounts', OpsAccountPageSchema, '/ops/accounts', filters)
+  const pages = usePagedList('accounts', opsAccountCalls.search, filters)
   const columns = useMemo<ColumnDef<OpsFoundAccount, unknown>[]>(
     () => [
       { header: 'Phone', accessorKey: 'phone', cell: (c) => <code>{String(c.getValue())}</code> },

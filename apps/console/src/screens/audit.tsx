@@ -2,7 +2,7 @@
  * The audit log, newest first, filtered by operator, object, action and date (in the URL), paged by cursor. Sign-ins
  * and sign-outs are the object type `session` (docs/console.md).
  */
-import { type AuditEntry, AuditPageSchema } from '@app/contract/ops'
+import { type AuditEntry, opsOperatorCalls } from '@app/contract/ops'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Link } from 'react-router'
 import { DataTable } from '../lib/data-table.tsx'
@@ -58,7 +58,7 @@ const columns: ColumnDef<AuditEntry, unknown>[] = [
 
 export function AuditScreen() {
   const filters = useUrlFilters(FILTERS)
-  const pages = usePagedList('audit', AuditPageSchema, '/ops/audit', filters)
+  const pages = usePagedList('audit', opsOperatorCalls.audit, filters)
   return (
     <section>
       <header className="screen-header">

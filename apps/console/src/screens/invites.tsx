@@ -3,20 +3,14 @@
  * first (paged by cursor) with who made it, when, whether it still admits, and who joined through it; revoking
  * one stops it admitting anyone new.
  */
-import {
-  CreateInviteBodySchema,
-  InvitePageSchema,
-  type InviteRow,
-  InviteSchema,
-  RevokedInviteSchema,
-} from '@app/contract/ops'
+import { CreateInviteBodySchema, type InviteRow, opsInviteCalls } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
 import { CopyButton } from '../lib/reason-dialog.tsx'
@@ -88,19 +82,18 @@ const baseColumns: ColumnDef<InviteRow, unknown>[] = [
 export function InvitesScreen() {
   const canCreate = useCan('admin')
   const client = useQueryClient()
-  const list = usePagedList('invites', InvitePageSchema, '/ops/invites', {})
+  const list = usePagedList('invites', opsInviteCalls.list, {})
   const form = useForm<{ code?: string }>({ resolver: zodResolver(CreateInviteBodySchema) })
   const create = useMutation({
     mutationFn: (code: string | undefined) =>
-      api(InviteSchema, 'POST', '/ops/invites', code === undefined ? {} : { code }),
+      call(opsInviteCalls.create, { body: code === undefined ? {} : { code } }),
     onSuccess: () => {
       form.reset({ code: '' })
       void client.invalidateQueries({ queryKey: ['invites'] })
     },
   })
   const revoke = useMutation({
-    mutationFn: (code: string) =>
-      api(RevokedInviteSchema, 'POST', `/ops/invites/${encodeURIComponent(code)}/revoke`),
+    mutationFn: (code: string) => call(opsInviteCalls.revoke, { params: { code } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['invites'] }),
   })
   const columns = useMemo<ColumnDef<InviteRow, unknown>[]>(

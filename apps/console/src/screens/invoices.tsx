@@ -2,12 +2,12 @@
  * The invoices: the confirmation queue oldest first (every invoice newest first with "all"; the status in the URL),
  * paged by cursor; confirm, reject with a reason, mark validating; bulk confirm.
  */
-import { OpsInvoicePageSchema, type OpsInvoiceRow, OpsInvoiceSchema } from '@app/contract/ops'
+import { type OpsInvoiceRow, opsWithdrawalCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
@@ -23,7 +23,7 @@ export function InvoicesScreen() {
   const canAct = useCan('operator')
   const [rejecting, setRejecting] = useState<string | undefined>()
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const list = usePagedList('invoices', OpsInvoicePageSchema, '/ops/invoices', {
+  const list = usePagedList('invoices', opsWithdrawalCalls.invoices, {
     status: status === 'all' ? undefined : status,
   })
   const move = useMutation({
@@ -36,12 +36,10 @@ export function InvoicesScreen() {
       to: 'confirm' | 'reject' | 'validate'
       reason?: string
     }) =>
-      api(
-        OpsInvoiceSchema,
-        'POST',
-        `/ops/invoices/${uid}/${to}`,
-        reason === undefined ? undefined : { reason },
-      ),
+      call(opsWithdrawalCalls.moveInvoice, {
+        params: { uid, move: to },
+        body: reason === undefined ? undefined : { reason },
+      }),
     onSuccess: () => {
       setRejecting(undefined)
       void client.invalidateQueries({ queryKey: ['invoices'] })
@@ -50,7 +48,7 @@ export function InvoicesScreen() {
   })
   const bulk = useMutation({
     mutationFn: async (uids: string[]) => {
-      for (const uid of uids) await api(OpsInvoiceSchema, 'POST', `/ops/invoices/${uid}/confirm`)
+      for (const uid of uids) await call(opsWithdrawalCalls.moveInvoice, { params: { uid, move: 'confirm' } })
     },
     onSettled: () => {
       setSelected(new Set())

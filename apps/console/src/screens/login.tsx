@@ -1,9 +1,9 @@
 /** Sign-in: login, password and the authenticator's 6-digit code, checked with the contract's schema. */
-import { type LoginBody, LoginBodySchema, OperatorMeSchema } from '@app/contract/ops'
+import { type LoginBody, LoginBodySchema, opsOperatorCalls } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { sessionKey } from '../lib/session.tsx'
 
 export function LoginScreen() {
@@ -13,7 +13,7 @@ export function LoginScreen() {
     defaultValues: { login: '', password: '', code: '' },
   })
   const login = useMutation({
-    mutationFn: (body: LoginBody) => api(OperatorMeSchema, 'POST', '/ops/session', body),
+    mutationFn: (body: LoginBody) => call(opsOperatorCalls.login, { body }),
     onSuccess: (me) => client.setQueryData(sessionKey, me),
   })
   const { errors } = form.formState

@@ -4,9 +4,8 @@ import {
   CreateNewsBodySchema,
   NEWS_BODY_MAX,
   NEWS_TITLE_MAX,
-  OpsNewsListSchema,
-  OpsNewsSchema,
-  RemovedNewsSchema,
+  type OpsNewsSchema,
+  opsNewsCalls,
 } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -14,7 +13,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { api, query } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
 
@@ -41,10 +40,10 @@ export function NewsScreen() {
   const canEdit = useCan('operator')
   const list = useQuery({
     queryKey: ['news'],
-    queryFn: () => api(OpsNewsListSchema, 'GET', `/ops/news${query({ limit: 100 })}`),
+    queryFn: () => call(opsNewsCalls.list, { query: { limit: 100 } }),
   })
   const remove = useMutation({
-    mutationFn: (uid: string) => api(RemovedNewsSchema, 'DELETE', `/ops/news/${uid}`),
+    mutationFn: (uid: string) => call(opsNewsCalls.remove, { params: { uid } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['news'] }),
   })
   const columns = useMemo<ColumnDef<News, unknown>[]>(
@@ -117,7 +116,7 @@ const EMPTY: Draft = { en: { title: '', body: '' }, fa: { title: '', body: '' } 
 export function NewsEditor({ onPublished }: { onPublished: () => void }) {
   const form = useForm<Draft>({ resolver, defaultValues: EMPTY })
   const publish = useMutation({
-    mutationFn: (draft: Draft) => api(OpsNewsSchema, 'POST', '/ops/news', draftToNews(draft)),
+    mutationFn: (draft: Draft) => call(opsNewsCalls.publish, { body: draftToNews(draft) }),
     onSuccess: () => {
       form.reset(EMPTY)
       onPublished()

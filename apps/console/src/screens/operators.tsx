@@ -7,9 +7,9 @@ import {
   CreateOperatorBodySchema,
   type Operator,
   type OperatorEnrolment,
-  OperatorEnrolmentSchema,
-  OperatorSchema,
-  OperatorsSchema,
+  type OperatorRole,
+  OperatorRoleSchema,
+  opsOperatorCalls,
 } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -17,7 +17,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import QRCode from 'qrcode'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { CopyButton } from '../lib/reason-dialog.tsx'
 import { useMe } from '../lib/session.tsx'
@@ -28,14 +28,14 @@ export function OperatorsScreen() {
   const [enrolment, setEnrolment] = useState<OperatorEnrolment | undefined>()
   const list = useQuery({
     queryKey: ['operators'],
-    queryFn: () => api(OperatorsSchema, 'GET', '/ops/operators'),
+    queryFn: () => call(opsOperatorCalls.list),
   })
   const form = useForm<CreateOperator>({
     resolver: zodResolver(CreateOperatorBodySchema),
     defaultValues: { login: '', role: 'operator' },
   })
   const create = useMutation({
-    mutationFn: (body: CreateOperator) => api(OperatorEnrolmentSchema, 'POST', '/ops/operators', body),
+    mutationFn: (body: CreateOperator) => call(opsOperatorCalls.create, { body }),
     onSuccess: (created) => {
       setEnrolment(created)
       form.reset()
@@ -43,12 +43,12 @@ export function OperatorsScreen() {
     },
   })
   const change = useMutation({
-    mutationFn: ({ login, body }: { login: string; body: { role?: string; disabled?: boolean } }) =>
-      api(OperatorSchema, 'PATCH', `/ops/operators/${login}`, body),
+    mutationFn: ({ login, body }: { login: string; body: { role?: OperatorRole; disabled?: boolean } }) =>
+      call(opsOperatorCalls.change, { params: { login }, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['operators'] }),
   })
   const reset = useMutation({
-    mutationFn: (login: string) => api(OperatorEnrolmentSchema, 'POST', `/ops/operators/${login}/reset`),
+    mutationFn: (login: string) => call(opsOperatorCalls.resetCredentials, { params: { login } }),
     onSuccess: setEnrolment,
   })
   const columns = useMemo<ColumnDef<Operator, unknown>[]>(
@@ -65,7 +65,10 @@ export function OperatorsScreen() {
               aria-label={`Role of ${row.original.login}`}
               value={row.original.role}
               onChange={(event) =>
-                change.mutate({ login: row.original.login, body: { role: event.target.value } })
+                change.mutate({
+                  login: row.original.login,
+                  body: { role: OperatorRoleSchema.parse(event.target.value) },
+                })
               }
             >
               <option>viewer</option>

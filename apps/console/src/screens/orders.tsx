@@ -1,12 +1,17 @@
 /** Orders per country: the price paid for an accepted account, how many are wanted, open or closed; admins change them. */
-import { ChangeOrderBodySchema, CreateOrderBodySchema, OrderSchema, OrdersSchema } from '@app/contract/ops'
+import {
+  ChangeOrderBodySchema,
+  CreateOrderBodySchema,
+  type OrderSchema,
+  opsOrderCalls,
+} from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
 
@@ -18,10 +23,10 @@ export function OrdersScreen() {
   const client = useQueryClient()
   const canChange = useCan('admin')
   const [editing, setEditing] = useState<string>()
-  const list = useQuery({ queryKey: ['orders'], queryFn: () => api(OrdersSchema, 'GET', '/ops/orders') })
+  const list = useQuery({ queryKey: ['orders'], queryFn: () => call(opsOrderCalls.list) })
   const change = useMutation({
     mutationFn: ({ country, body }: { country: string; body: OrderChange }) =>
-      api(OrderSchema, 'PATCH', `/ops/orders/${country}`, body),
+      call(opsOrderCalls.change, { params: { country }, body }),
     onSuccess: () => {
       setEditing(undefined)
       void client.invalidateQueries({ queryKey: ['orders'] })
@@ -140,7 +145,7 @@ function NewOrderForm({ onCreated }: { onCreated: () => void }) {
     defaultValues: { country: '', price: '', capacity: 0, isOpen: true },
   })
   const create = useMutation({
-    mutationFn: (body: NewOrder) => api(OrderSchema, 'POST', '/ops/orders', body),
+    mutationFn: (body: NewOrder) => call(opsOrderCalls.create, { body }),
     onSuccess: () => {
       form.reset()
       onCreated()

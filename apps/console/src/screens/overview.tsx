@@ -1,13 +1,13 @@
 /** The overview: the queues and the money, refreshed every 15 seconds. */
-import { OverviewSchema } from '@app/contract/ops'
+import { opsOperatorCalls } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 
 export function OverviewScreen() {
   const overview = useQuery({
     queryKey: ['overview'],
-    queryFn: () => api(OverviewSchema, 'GET', '/ops/overview'),
+    queryFn: () => call(opsOperatorCalls.overview),
     refetchInterval: 15_000,
   })
   if (overview.error)

@@ -3,13 +3,13 @@
  * "all"), paged by cursor; receiver or card holder and IBAN with copy buttons, the explorer link of a txid; approve
  * (four eyes), broadcast, succeed with txid and sender, fail or review with a reason.
  */
-import { OpsTransactionPageSchema, OpsTransactionSchema, PayoutApprovalSchema } from '@app/contract/ops'
+import { type OpsTransactionSchema, opsWithdrawalCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
 import { CopyButton, ReasonDialog } from '../lib/reason-dialog.tsx'
@@ -36,7 +36,7 @@ export function PayoutsScreen() {
   const [asking, setAsking] = useState<{ uid: string; move: 'fail' | 'review' } | undefined>()
   const [succeeding, setSucceeding] = useState<Payout | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
-  const list = usePagedList('payouts', OpsTransactionPageSchema, '/ops/transactions', {
+  const list = usePagedList('payouts', opsWithdrawalCalls.payouts, {
     status: status === 'all' ? undefined : status,
     currency: currency === 'all' ? undefined : currency,
   })
@@ -46,7 +46,7 @@ export function PayoutsScreen() {
   }
   const move = useMutation({
     mutationFn: ({ uid, to, body }: { uid: string; to: Move; body?: Record<string, string> }) =>
-      api(OpsTransactionSchema, 'POST', `/ops/transactions/${uid}/${to}`, body),
+      call(opsWithdrawalCalls.movePayout, { params: { uid, move: to }, body }),
     // A notice belongs to the last action: a refusal must not sit under an earlier success.
     onMutate: () => setNotice(undefined),
     onSuccess: (payout) => {
@@ -57,7 +57,7 @@ export function PayoutsScreen() {
     },
   })
   const approve = useMutation({
-    mutationFn: (uid: string) => api(PayoutApprovalSchema, 'POST', `/ops/transactions/${uid}/approve`),
+    mutationFn: (uid: string) => call(opsWithdrawalCalls.approvePayout, { params: { uid } }),
     onMutate: () => setNotice(undefined),
     onSuccess: (state) =>
       setNotice(

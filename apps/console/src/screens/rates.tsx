@@ -1,13 +1,13 @@
 /** Exchange rates: each pair's history (newest first, with a line of it), admins set a new rate. */
 import { ExchangePairSchema } from '@app/contract'
-import { PutRateBodySchema, RateSchema, RatesSchema } from '@app/contract/ops'
+import { opsWithdrawalCalls, PutRateBodySchema, type RateSchema } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
-import { api, query } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
 
@@ -21,19 +21,20 @@ const columns: ColumnDef<Rate, unknown>[] = [
 
 export function RatesScreen() {
   const [params, setParams] = useSearchParams()
-  const pair = PAIRS.find((p) => p === params.get('pair')) ?? PAIRS[0]
+  const pair = PAIRS.find((p) => p === params.get('pair')) ?? 'USDTIRT'
   const client = useQueryClient()
   const canSet = useCan('admin')
   const history = useQuery({
     queryKey: ['rates', pair],
-    queryFn: () => api(RatesSchema, 'GET', `/ops/rates/${pair}${query({ limit: 200 })}`),
+    queryFn: () => call(opsWithdrawalCalls.rates, { params: { pair }, query: { limit: 200 } }),
   })
   const form = useForm<{ price: string | number }>({
     resolver: zodResolver(PutRateBodySchema),
     defaultValues: { price: '' },
   })
   const set = useMutation({
-    mutationFn: (price: string | number) => api(RateSchema, 'PUT', `/ops/rates/${pair}`, { price }),
+    mutationFn: (price: string | number) =>
+      call(opsWithdrawalCalls.setRate, { params: { pair }, body: { price } }),
     onSuccess: () => {
       form.reset()
       void client.invalidateQueries({ queryKey: ['rates', pair] })

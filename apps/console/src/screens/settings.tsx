@@ -3,17 +3,15 @@
  * payout_approval_above, or 0, applies a day later); admins change them (each change is audited).
  */
 import {
+  opsSettingCalls,
   type PendingSetting,
-  PendingSettingsSchema,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
   type SettingKey,
-  SettingSchema,
-  SettingsSchema,
 } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { api } from '../lib/api.ts'
+import { call } from '../lib/api.ts'
 import { useCan } from '../lib/session.tsx'
 
 export function SettingsScreen() {
@@ -21,17 +19,17 @@ export function SettingsScreen() {
   const canChange = useCan('admin')
   const settings = useQuery({
     queryKey: ['settings'],
-    queryFn: () => api(SettingsSchema, 'GET', '/ops/settings'),
+    queryFn: () => call(opsSettingCalls.list),
   })
   const pending = useQuery({
     queryKey: ['settings', 'pending'],
-    queryFn: () => api(PendingSettingsSchema, 'GET', '/ops/settings/pending'),
+    queryFn: () => call(opsSettingCalls.pending),
   })
   const [editing, setEditing] = useState<{ key: SettingKey; value: string }>()
   const [notice, setNotice] = useState<string>()
   const save = useMutation({
     mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
-      api(SettingSchema, 'PUT', `/ops/settings/${key}`, { value: value === 'null' ? null : value }),
+      call(opsSettingCalls.set, { params: { key }, body: { value: value === 'null' ? null : value } }),
     onSuccess: (saved) => {
       setEditing(undefined)
       setNotice(

@@ -3,13 +3,13 @@
  * one user (`telegramId` in the URL) with the flags and accounts; operators override an account's status (with a
  * reason), admins change the flags and block.
  */
-import { OpsAccountsSchema, type OpsUserFound, OpsUserPageSchema, OpsUserSchema } from '@app/contract/ops'
+import { type OpsUserFound, opsAccountCalls, opsUserCalls } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { AccountStatusOverride } from '../lib/account-status.tsx'
-import { api, query } from '../lib/api.ts'
+import { call, query } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
@@ -63,30 +63,31 @@ export function UsersScreen() {
   const id = params.get('telegramId') ?? ''
   const q = params.get('q') ?? ''
   const client = useQueryClient()
-  const found = usePagedList('users', OpsUserPageSchema, '/ops/users', { q }, { enabled: q.trim() !== '' })
+  const found = usePagedList('users', opsUserCalls.search, { q }, { enabled: q.trim() !== '' })
   const canChange = useCan('admin')
   const columns = useMemo(() => resultColumns(q), [q])
   const user = useQuery({
     queryKey: ['user', id],
     enabled: /^\d+$/.test(id),
-    queryFn: () => api(OpsUserSchema, 'GET', `/ops/users/${id}`),
+    queryFn: () => call(opsUserCalls.get, { params: { telegramId: id } }),
     retry: false,
   })
   const accounts = useQuery({
     queryKey: ['user-accounts', id],
     enabled: user.isSuccess,
-    queryFn: () => api(OpsAccountsSchema, 'GET', `/ops/users/${id}/accounts${query({ limit: 50 })}`),
+    queryFn: () => call(opsAccountCalls.ofUser, { params: { telegramId: id }, query: { limit: 50 } }),
   })
   const flags = useMutation({
-    mutationFn: (body: Record<string, boolean>) => api(OpsUserSchema, 'PATCH', `/ops/users/${id}`, body),
+    mutationFn: (body: Record<string, boolean>) =>
+      call(opsUserCalls.setFlags, { params: { telegramId: id }, body }),
     onSuccess: (updated) => client.setQueryData(['user', id], updated),
   })
   const [blocking, setBlocking] = useState(false)
   const block = useMutation({
     mutationFn: (reason: string | undefined) =>
       reason === undefined
-        ? api(OpsUserSchema, 'DELETE', `/ops/users/${id}/block`)
-        : api(OpsUserSchema, 'POST', `/ops/users/${id}/block`, { reason }),
+        ? call(opsUserCalls.unblock, { params: { telegramId: id } })
+        : call(opsUserCalls.block, { params: { telegramId: id }, body: { reason } }),
     onSuccess: (updated) => {
       setBlocking(false)
       client.setQueryData(['user', id], updated)
