@@ -182,7 +182,7 @@ describe('GET /openapi.json', () => {
         compiles(operation.requestBody.content?.['application/json']?.schema, `${call} body`)
       } else {
         expect(
-          // GET and DELETE carry no body by nature; the POSTs named here take none by design (BODILESS).
+          // GET and DELETE carry no body by nature; the POSTs named here take none by design (`body: null`).
           method === 'GET' ||
             method === 'DELETE' ||
             /refresh|request-invoice|resend-code|submit-account$|\{move\}/.test(path),
