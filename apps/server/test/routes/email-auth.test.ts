@@ -299,10 +299,16 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
       await login(address, 'wrong-pass-2')
       return performance.now() - started
     }
-    const unknownMs = Math.min(await time(freshEmail()), await time(freshEmail()))
-    const knownMs = Math.min(await time(email), await time(email))
+    // The fastest of four each: a loaded machine slows single answers, never the fastest of several.
+    const fastest = async (address: () => string) => {
+      let best = Number.POSITIVE_INFINITY
+      for (let i = 0; i < 4; i++) best = Math.min(best, await time(address()))
+      return best
+    }
+    const unknownMs = await fastest(freshEmail)
+    const knownMs = await fastest(() => email)
     // Both spend an argon2 verification (tens of ms); without the decoy the unknown one would take ~1 ms.
-    expect(unknownMs).toBeGreaterThan(knownMs / 4)
+    expect(unknownMs).toBeGreaterThan(knownMs / 8)
   })
 
   it('refuses a wrong code (with the tries left), a reused one, an expired one', async () => {
@@ -758,7 +764,7 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect((await loginFrom(home, email, 'right-pass-1')).statusCode).toBe(200)
     later(24 * 3600 + 1)
     expect((await loginFrom('198.51.100.99', email, 'right-pass-1')).statusCode).toBe(200)
-  })
+  }, 120_000) // 100+ argon2 logins or code tries: minutes on a loaded 2-core machine
 
   it('allows 100 wrong code tries a day per email over all its codes, then 429 with the wait (issue 18)', async () => {
     // Code requests from an address of this test's own, so that the per-address hourly limit is not shared.
@@ -831,7 +837,7 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
       newPassword: 'reset-pass-1',
     })
     expect(done.statusCode, done.body).toBe(204)
-  })
+  }, 120_000) // 100+ argon2 logins or code tries: minutes on a loaded 2-core machine
 
   it('leaves no password, code or token in plain text in the log or any table', async () => {
     // Let the worker finish what is queued, so the log is complete.
