@@ -51,6 +51,12 @@ export type AuditedServices = ReturnType<typeof auditedServices>
 export function createServices(context: AppContext) {
   const emailOutbox = createEmailOutboxService(context)
   const bot = createBotService({ ...context, log: context.log })
+  // Services whose changes queue bot messages wake this process's outbox worker once they commit.
+  const waking = { ...context, messageQueued: bot.messageQueued }
+  const audit = createAuditService({
+    db: context.db,
+    servicesOn: (db) => auditedServices({ ...context, db }),
+  })
   return {
     bot,
     health: createHealthService(context),
@@ -58,17 +64,25 @@ export function createServices(context: AppContext) {
     auth: createAuthService(context),
     emailAuth: createEmailAuthService({ ...context, mailQueued: emailOutbox.mailQueued }),
     emailOutbox,
-    operators: createOperatorService(context),
-    audit: createAuditService({ db: context.db, servicesOn: (db) => auditedServices({ ...context, db }) }),
+    operators: createOperatorService(waking),
+    audit: {
+      ...audit,
+      /** An operator's change may queue messages in the audit's transaction: the worker looks once it committed. */
+      record: (async (...args: Parameters<typeof audit.record>) => {
+        const result = await audit.record(...args)
+        bot.messageQueued()
+        return result
+      }) as typeof audit.record,
+    },
     dashboard: createDashboardService(context),
-    accounts: createAccountService(context),
+    accounts: createAccountService(waking),
     accountSubmission: createAccountSubmissionService(context),
-    validation: createValidationService(context),
-    invoices: createInvoiceService(context),
-    payouts: createPayoutService(context),
+    validation: createValidationService(waking),
+    invoices: createInvoiceService(waking),
+    payouts: createPayoutService(waking),
     bankCards: createBankCardService(context),
     exchangeRates: createExchangeRateService(context),
-    settings: createSettingsService(context),
+    settings: createSettingsService(waking),
     orders: createOrderService(context),
     invites: createInviteService(context),
     ledger: createLedgerService(context),

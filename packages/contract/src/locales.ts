@@ -22,6 +22,11 @@ export const NAMESPACES = [
 
 export const LanguageSchema = z.enum(LANGUAGES)
 export type Language = z.infer<typeof LanguageSchema>
+
+/** Persian for a Persian Telegram language code (fa, fa-IR, FA), English for everyone else: the product's one rule. */
+export function languageFromTelegram(languageCode: string | null | undefined): Language {
+  return languageCode?.toLowerCase().startsWith('fa') ? 'fa' : 'en'
+}
 export const NamespaceSchema = z.enum(NAMESPACES)
 export type Namespace = z.infer<typeof NamespaceSchema>
 export const LocaleParamsSchema = z.object({

@@ -29,3 +29,9 @@ export function formatPhoneNumber(e164: string): string {
 
 /** Same-origin URL of the country's flag (served by routes/flags). */
 export const flagUrl = (country: string) => `/flags/${country}.svg`
+
+/** '+•••••••0001': a number as a message may show it, its last four digits only. */
+export function maskPhoneNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '')
+  return `+${'•'.repeat(Math.max(digits.length - 4, 0))}${digits.slice(-4)}`
+}

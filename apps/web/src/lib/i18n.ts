@@ -44,10 +44,7 @@ export type I18n = {
   pending: (namespaces: readonly Namespace[]) => Promise<void> | null
 }
 
-/** Persian for Persian-speaking Telegram users, English for everyone else (the fallback). */
-export function languageFromTelegram(languageCode: string | null | undefined): Language {
-  return languageCode?.toLowerCase().startsWith('fa') ? 'fa' : 'en'
-}
+export { languageFromTelegram } from '@app/contract'
 
 export function isRtl(language: string): boolean {
   return RTL_LANGUAGES.includes(language)

@@ -10,6 +10,7 @@ import type {
   Page,
   ValidationStatus,
 } from '@app/contract'
+import { queueAccountMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
@@ -17,7 +18,6 @@ import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
-import { queueAccountMessage } from '../bot/repository.ts'
 import { accrueReferralEarning, removeReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import {
@@ -110,10 +110,16 @@ export function toOpsAccount(row: AccountRecord) {
 }
 export type OpsAccount = ReturnType<typeof toOpsAccount>
 
-export type AccountServiceDeps = { db: Db; now: () => Date; cursors: CursorCodec }
+export type AccountServiceDeps = {
+  db: Db
+  now: () => Date
+  cursors: CursorCodec
+  /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
+  messageQueued?: (() => void) | undefined
+}
 export type AccountService = ReturnType<typeof createAccountService>
 
-export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
+export function createAccountService({ db, now, cursors, messageQueued }: AccountServiceDeps) {
   return {
     async list(userId: number, input: AccountListInput): Promise<Page<Account>> {
       const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
@@ -149,7 +155,7 @@ export function createAccountService({ db, now, cursors }: AccountServiceDeps) {
     snapshot: (uid: string) => findAccountStatus(db, uid),
 
     async overrideStatus(uid: string, status: AccountStatus): Promise<OpsAccount> {
-      const row = await db.transaction(async (tx) => {
+      const row = await transactionThenWake(db, messageQueued, async (tx) => {
         const changed = await setAccountStatus(tx, uid, status, now())
         if (!changed) return undefined
         if (status !== 'pending') {

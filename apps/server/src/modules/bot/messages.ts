@@ -4,12 +4,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type ScreenLink, screenStartParam } from '@app/contract'
+import { type Language, languageFromTelegram, type ScreenLink, screenStartParam } from '@app/contract'
 import type { Config } from '../../config.ts'
-import type { BotMessageParams } from './repository.ts'
+import { type BotMessage, parseBotMessage } from '../../db/bot-outbox.ts'
 
-export type BotLanguage = 'en' | 'fa'
-export type BotTexts = Record<BotLanguage, Record<string, string>>
+export type BotTexts = Record<Language, Record<string, string>>
 
 /**
  * The bot's words, read on first use (as the mail templates are): a LOCALES_DIR without bot.json fails the
@@ -17,7 +16,7 @@ export type BotTexts = Record<BotLanguage, Record<string, string>>
  */
 export function loadBotTexts(localesDir: string): BotTexts {
   const cache: Partial<BotTexts> = {}
-  const read = (lng: BotLanguage) => {
+  const read = (lng: Language) => {
     cache[lng] ??= JSON.parse(readFileSync(join(localesDir, lng, 'bot.json'), 'utf8')) as Record<
       string,
       string
@@ -34,14 +33,11 @@ export function loadBotTexts(localesDir: string): BotTexts {
   }
 }
 
-export const languageOf = (code: string | null | undefined): BotLanguage =>
-  code?.toLowerCase().startsWith('fa') ? 'fa' : 'en'
-
 export function translate(
   texts: BotTexts,
-  lng: BotLanguage,
+  lng: Language,
   key: string,
-  params: BotMessageParams = {},
+  params: Record<string, string | undefined> = {},
 ): string {
   const template = texts[lng][key] ?? texts.en[key] ?? key
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '')
@@ -58,40 +54,60 @@ export type RenderedMessage = { text: string; replyMarkup?: InlineKeyboard | und
 
 const button = (text: string, url: string): InlineKeyboard => ({ inline_keyboard: [[{ text, url }]] })
 
-/** Renders an outbox row; undefined for a kind this version does not know (recorded as failed). */
+/**
+ * Renders an outbox row; undefined for a kind or parameters this version does not know (recorded as failed).
+ * Users' messages are in their language, operators' in English.
+ */
 export function renderMessage(
   texts: BotTexts,
   link: Config['referralLink'],
   kind: string,
   language: string,
-  params: BotMessageParams,
+  params: unknown,
 ): RenderedMessage | undefined {
-  const lng = languageOf(language)
-  const t = (key: string, extra: BotMessageParams = {}) => translate(texts, lng, key, { ...params, ...extra })
+  const message = parseBotMessage({ kind, params })
+  return message && render(texts, link, message, languageFromTelegram(language))
+}
+
+function render(
+  texts: BotTexts,
+  link: Config['referralLink'],
+  message: BotMessage,
+  lng: Language,
+): RenderedMessage {
+  const t = (key: string, extra: Record<string, string> = {}) =>
+    translate(texts, lng, key, { ...message.params, ...extra })
   const open = (key: string, screen: ScreenLink) =>
     button(t(key), miniAppLink(screenStartParam(screen), link))
-  const account = () => open('bot.button.account', { kind: 'account', accountUid: params.accountUid ?? '' })
-  const invoice = () => open('bot.button.invoice', { kind: 'invoice', invoiceUid: params.invoiceUid ?? '' })
-  switch (kind) {
+  switch (message.kind) {
     case 'account_accepted':
-      return { text: t('bot.notify.accountAccepted'), replyMarkup: account() }
     case 'account_rejected':
-      return { text: t('bot.notify.accountRejected'), replyMarkup: account() }
-    case 'account_validation_failed':
-      return {
-        text: t('bot.notify.accountValidationFailed', {
-          reason: t(`bot.reason.${params.reason ?? 'failed'}`),
-        }),
-        replyMarkup: account(),
+    case 'account_validation_failed': {
+      const replyMarkup = open('bot.button.account', {
+        kind: 'account',
+        accountUid: message.params.accountUid,
+      })
+      if (message.kind === 'account_validation_failed') {
+        const reason = t(`bot.reason.${message.params.reason}`)
+        return { text: t('bot.notify.accountValidationFailed', { reason }), replyMarkup }
       }
+      const key =
+        message.kind === 'account_accepted' ? 'bot.notify.accountAccepted' : 'bot.notify.accountRejected'
+      return { text: t(key), replyMarkup }
+    }
     case 'invoice_confirmed':
-      return { text: t('bot.notify.invoiceConfirmed'), replyMarkup: invoice() }
     case 'invoice_rejected':
-      return { text: t('bot.notify.invoiceRejected'), replyMarkup: invoice() }
+      return {
+        text: t(
+          message.kind === 'invoice_confirmed' ? 'bot.notify.invoiceConfirmed' : 'bot.notify.invoiceRejected',
+        ),
+        replyMarkup: open('bot.button.invoice', { kind: 'invoice', invoiceUid: message.params.invoiceUid }),
+      }
     case 'payout_succeeded':
     case 'payout_failed': {
+      const { params } = message
       const key =
-        kind === 'payout_failed'
+        message.kind === 'payout_failed'
           ? 'bot.notify.payoutFailed'
           : params.link
             ? 'bot.notify.payoutSucceededLink'
@@ -100,58 +116,68 @@ export function renderMessage(
         text: t(key),
         replyMarkup: open('bot.button.transaction', {
           kind: 'transaction',
-          invoiceUid: params.invoiceUid ?? '',
-          transactionUid: params.transactionUid ?? '',
+          invoiceUid: params.invoiceUid,
+          transactionUid: params.transactionUid,
         }),
       }
     }
     case 'start_welcome':
       return {
         text: t('bot.start.welcome'),
-        replyMarkup: button(t('bot.start.open'), miniAppLink(params.code ?? '', link)),
+        replyMarkup: button(t('bot.start.open'), miniAppLink(message.params.code, link)),
       }
     case 'start_no_code':
       return { text: t('bot.start.noCode') }
     case 'help':
       return { text: t('bot.help') }
-    case 'ops_invoice_pending':
+    case 'ops_invoice_pending': {
+      const { amount, user, invoiceUid } = message.params
       return {
-        text: `New invoice awaiting confirmation: ${params.amount} USDT from ${params.user}.\nnpm run ops -- invoice confirm ${params.invoiceUid}`,
+        text: `New invoice awaiting confirmation: ${amount} USDT from ${user}.\nnpm run ops -- invoice confirm ${invoiceUid}`,
       }
-    case 'ops_payout_requested':
+    }
+    case 'ops_payout_requested': {
+      const { amount, currency, invoiceUid } = message.params
       return {
-        text: `New payout request awaiting sending: ${params.amount} ${params.currency} (invoice ${params.invoiceUid}).\nnpm run ops -- transaction list --status pending`,
+        text: `New payout request awaiting sending: ${amount} ${currency} (invoice ${invoiceUid}).\nnpm run ops -- transaction list --status pending`,
       }
-    case 'ops_payout_in_review':
+    }
+    case 'ops_payout_in_review': {
+      const { transactionUid, amount, currency } = message.params
       return {
-        text: `Payout ${params.transactionUid} (${params.amount} ${params.currency}) has been in review for more than a day.`,
+        text: `Payout ${transactionUid} (${amount} ${currency}) has been in review for more than a day.`,
       }
+    }
     case 'ops_operator_created':
     case 'ops_operator_promoted':
     case 'ops_operator_enabled':
     case 'ops_operator_reset':
     case 'ops_operator_api_token':
-      return { text: operatorNotice(kind, params) }
-    case 'ops_setting_scheduled':
+      return { text: operatorNotice(message) }
+    case 'ops_setting_scheduled': {
+      const { by, key, value, was, effectiveAt, delay } = message.params
       return {
-        text: `${params.by} set ${params.key} to ${params.value} (now ${params.was}). It asks for fewer approvals, so it applies at ${params.effectiveAt}, ${params.delay} from now. To cancel it: npm run ops -- settings set ${params.key} ${params.was}`,
+        text: `${by} set ${key} to ${value} (now ${was}). It asks for fewer approvals, so it applies at ${effectiveAt}, ${delay} from now. To cancel it: npm run ops -- settings set ${key} ${was}`,
       }
-    case 'ops_setting_changed':
+    }
+    case 'ops_setting_changed': {
+      const { by, key, value, was, cancelled } = message.params
       return {
-        text: `${params.by} set ${params.key} to ${params.value} (was ${params.was})${params.cancelled ? '; the change that was waiting is cancelled' : ''}.`,
+        text: `${by} set ${key} to ${value} (was ${was})${cancelled ? '; the change that was waiting is cancelled' : ''}.`,
       }
-    default:
-      return undefined
+    }
   }
 }
+
+type OperatorMessage = Extract<BotMessage, { kind: `ops_operator_${string}` }>
 
 /**
  * What an admin did to an operator, for the operators' chat (four eyes, docs/console.md): so that a second account
  * of one person, or credentials an admin has seen, do not go unnoticed while the signing delay runs.
  */
-function operatorNotice(kind: string, params: BotMessageParams): string {
+function operatorNotice({ kind, params }: OperatorMessage): string {
   const who = `operator ${params.login}`
-  const what: Record<string, string> = {
+  const what: Record<OperatorMessage['kind'], string> = {
     ops_operator_created: `${params.by} created ${who} (${params.role}).`,
     ops_operator_promoted: `${params.by} changed the role of ${who} from ${params.was} to ${params.role}.`,
     ops_operator_enabled: `${params.by} enabled ${who} (${params.role}) again.`,
@@ -161,29 +187,5 @@ function operatorNotice(kind: string, params: BotMessageParams): string {
   const signing = params.from
     ? ` Their approvals and sends of payouts above the approval amount count from ${params.from}.`
     : ''
-  return `${what[kind] ?? kind}${signing} Not expected? Disable them: npm run ops -- operator set ${params.login} --disabled true`
-}
-
-/** The reason key (`bot.reason.*`) of a failed validation: the first check that failed. */
-export function validationReason(checks: {
-  checkSingleAuthorization: boolean
-  check2Fa: boolean
-  checkAuthorization: boolean
-  checkConnection: boolean
-  checkChats: boolean
-  checkFreeze: boolean
-  checkSendMessage: boolean
-  checkAddContact: boolean
-}): string {
-  const failed: [string, boolean][] = [
-    ['singleAuthorization', !checks.checkSingleAuthorization],
-    ['twoFa', !checks.check2Fa],
-    ['authorization', !checks.checkAuthorization],
-    ['connection', !checks.checkConnection],
-    ['chats', !checks.checkChats],
-    ['freeze', checks.checkFreeze],
-    ['sendMessage', !checks.checkSendMessage],
-    ['addContact', !checks.checkAddContact],
-  ]
-  return failed.find(([, bad]) => bad)?.[0] ?? 'failed'
+  return `${what[kind]}${signing} Not expected? Disable them: npm run ops -- operator set ${params.login} --disabled true`
 }

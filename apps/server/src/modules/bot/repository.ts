@@ -1,6 +1,6 @@
 /**
- * All SQL of the Telegram bot (docs/bot.md): who may be written to, the updates handled, the outbox, and the
- * polling lease.
+ * The Telegram bot's own SQL (docs/bot.md): who started or blocked it, the updates handled, and the sending side
+ * of the outbox (what is queued: db/bot-outbox.ts).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -9,17 +9,6 @@ import { botChats, botOutbox, botUpdates } from '../../db/schema.ts'
 import { timestamptz } from '../../db/timestamp.ts'
 
 // --- Who may be written to ---
-
-/** The user's init data allowed messages (`allows_write_to_pm`). Never lifts a block: only /start does. */
-export async function markWriteAllowed(db: Db, telegramId: number, now: Date): Promise<void> {
-  await db
-    .insert(botChats)
-    .values({ telegramId, writeAllowedAt: timestamptz(now), updatedAt: timestamptz(now) })
-    .onConflictDoUpdate({
-      target: botChats.telegramId,
-      set: { writeAllowedAt: sql`coalesce(${botChats.writeAllowedAt}, excluded.write_allowed_at)` },
-    })
-}
 
 /** The user started the bot: they may be written to again, even after a block. */
 export async function markStarted(db: Db, telegramId: number, now: Date): Promise<void> {
@@ -70,72 +59,14 @@ export async function recordHandledUpdate(
 
 // --- The outbox ---
 
-export type BotMessageParams = Record<string, string>
-
-/**
- * Queues a message to a user, in their language; call it with the `tx` of the change it tells of. Nothing is
- * queued for a user without a Telegram id (email only), who never allowed messages nor started the bot, or who
- * blocked it.
- */
-export async function queueUserMessage(
-  db: Db,
-  message: { userId: number; kind: string; params: BotMessageParams; now: Date },
-): Promise<void> {
-  await db.execute(sql`
-    insert into bot_outbox (chat_id, user_id, kind, language, params, next_attempt_at)
-    select u.telegram_id, u.id, ${message.kind},
-      case when u.language_code like 'fa%' then 'fa' else 'en' end,
-      ${JSON.stringify(message.params)}::jsonb, ${timestamptz(message.now)}
-    from users u
-    join bot_chats c on c.telegram_id = u.telegram_id
-    where u.id = ${message.userId}
-      and c.blocked_at is null
-      and (c.started_at is not null or c.write_allowed_at is not null)
-  `)
-}
-
-/** Queues a message to a chat as it is (the operators' chat, a /start answer); a repeated `dedupeKey` is a no-op. */
-export async function queueChatMessage(
-  db: Db,
-  message: {
-    chatId: number
-    kind: string
-    language: string
-    params: BotMessageParams
-    now: Date
-    dedupeKey?: string | undefined
-  },
-): Promise<void> {
-  await db
-    .insert(botOutbox)
-    .values({
-      chatId: message.chatId,
-      kind: message.kind,
-      language: message.language,
-      params: message.params,
-      nextAttemptAt: timestamptz(message.now),
-      dedupeKey: message.dedupeKey ?? null,
-    })
-    .onConflictDoNothing({ target: botOutbox.dedupeKey })
-}
-
-/** Queues an English message to the operators' chat (OPS_CHAT_ID), when one is configured. */
-export async function queueOpsMessage(
-  db: Db,
-  opsChatId: number | undefined,
-  message: { kind: string; params: BotMessageParams; now: Date; dedupeKey?: string | undefined },
-): Promise<void> {
-  if (opsChatId === undefined) return
-  await queueChatMessage(db, { ...message, chatId: opsChatId, language: 'en' })
-}
-
 export type ClaimedMessage = {
   id: number
   chatId: number
   userId: number | null
   kind: string
   language: string
-  params: BotMessageParams
+  /** Parsed by the renderer (db/bot-outbox.ts `parseBotMessage`). */
+  params: unknown
   attempts: number
   claimToken: string
 }
@@ -145,7 +76,7 @@ type ClaimRow = {
   user_id: string | number | null
   kind: string
   language: string
-  params: BotMessageParams | string
+  params: unknown
   attempts: number
   claim_token: string
 }
@@ -180,7 +111,7 @@ export async function claimDueMessages(
     userId: r.user_id === null ? null : Number(r.user_id),
     kind: r.kind,
     language: r.language,
-    params: typeof r.params === 'string' ? (JSON.parse(r.params) as BotMessageParams) : r.params,
+    params: typeof r.params === 'string' ? (JSON.parse(r.params) as unknown) : r.params,
     attempts: r.attempts,
     claimToken: r.claim_token,
   }))
@@ -261,32 +192,4 @@ export async function payoutsLongInReview(db: Db, before: Date, limit: number) {
     limit ${limit}
   `)) as { rows: { uid: string; currency: 'trx' | 'usdt' | 'irt'; net: string }[] }
   return result.rows
-}
-
-/**
- * Queues a message about an account to its owner (as `queueUserMessage`): the phone masked but for its last four
- * digits, the account's uid for the button, and a reason key (validation failures).
- */
-export async function queueAccountMessage(
-  db: Db,
-  message: { accountId: number; kind: string; reason?: string | undefined; now: Date },
-): Promise<void> {
-  await db.execute(sql`
-    insert into bot_outbox (chat_id, user_id, kind, language, params, next_attempt_at)
-    select u.telegram_id, u.id, ${message.kind},
-      case when u.language_code like 'fa%' then 'fa' else 'en' end,
-      jsonb_build_object(
-        'accountUid', a.uid::text,
-        'phone', '+' || repeat('•', greatest(length(regexp_replace(a.phone, '\\D', '', 'g')) - 4, 0))
-          || right(regexp_replace(a.phone, '\\D', '', 'g'), 4),
-        'reason', ${message.reason ?? 'failed'}::text
-      ),
-      ${timestamptz(message.now)}
-    from accounts a
-    join users u on u.id = a.user_id
-    join bot_chats c on c.telegram_id = u.telegram_id
-    where a.id = ${message.accountId}
-      and c.blocked_at is null
-      and (c.started_at is not null or c.write_allowed_at is not null)
-  `)
 }

@@ -4,6 +4,7 @@
  */
 import {
   type Language,
+  languageFromTelegram,
   type MarkNewsSeenResponse,
   NEWS_UNSEEN_CAP,
   type NewsItem,
@@ -30,10 +31,6 @@ import {
 export type NewsServiceDeps = { db: Db; now: () => Date; cursors: CursorCodec }
 export type NewsService = ReturnType<typeof createNewsService>
 
-/** The mini-app's rule (docs/web.md, i18n): a Telegram language starting with fa is Persian, anything else English. */
-export const languageOfTelegramCode = (code: string | null): Language =>
-  code?.toLowerCase().startsWith('fa') ? 'fa' : 'en'
-
 /** The item in `lng` when it has that text, else in English (which every item has). */
 export function newsItemIn(row: NewsRecord, lng: Language): NewsItem {
   const persian = lng === 'fa' && row.titleFa !== null && row.bodyFa !== null
@@ -59,7 +56,7 @@ export function createNewsService({ db, now, cursors }: NewsServiceDeps) {
       const from = query.cursor === undefined ? undefined : cursors.decode(query.cursor)
       const [rows, lng] = await Promise.all([
         findNewsPage(db, query.size + 1, from),
-        query.lng ?? findUserLanguageCode(db, userId).then(languageOfTelegramCode),
+        query.lng ?? findUserLanguageCode(db, userId).then(languageFromTelegram),
       ])
       return assemblePage(rows, query.size, from, cursors, (row) => newsItemIn(row, lng))
     },

@@ -17,12 +17,12 @@ import {
 } from '@app/contract/ops'
 import type * as z from 'zod/mini'
 import type { Config } from '../../config.ts'
+import { type BotMessageKind, queueOpsMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { hashPassword, seal, unseal, verifyAgainstDecoy, verifyPassword } from '../../lib/crypto.ts'
 import { DomainError, notFound, unauthorized, validationError } from '../../lib/domain-error.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { appendAudit } from '../audit/service.ts'
-import { queueOpsMessage } from '../bot/repository.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
 import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
 import type { OperatorKeys } from './keys.ts'
@@ -57,6 +57,8 @@ export type OperatorServiceDeps = {
   opsToken: string
   operatorKeys: OperatorKeys
   config: Pick<Config, 'operatorLoginFailures' | 'operators'> & { bot: Pick<Config['bot'], 'opsChatId'> }
+  /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
+  messageQueued?: (() => void) | undefined
 }
 export type OperatorService = ReturnType<typeof createOperatorService>
 
@@ -88,7 +90,8 @@ const rank = (role: OperatorRole) => OPERATOR_ROLES.indexOf(role)
 const mayMovePayouts = (row: { role: OperatorRole; disabledAt: Date | null }) =>
   row.disabledAt === null && row.role !== 'viewer'
 
-export function createOperatorService({ db, now, opsToken, operatorKeys, config }: OperatorServiceDeps) {
+export function createOperatorService(deps: OperatorServiceDeps) {
+  const { db, now, opsToken, operatorKeys, config } = deps
   const { apiTokenTtlSeconds, fourEyesDelaySeconds } = config.operators
   const view = (row: repo.OperatorRow) => operatorView(row, apiTokenTtlSeconds)
   /** The audit log's picture of an operator: never a hash or a secret, nor the last use. */
@@ -104,7 +107,13 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
   const signingFrom = (at: Date) => new Date(at.getTime() + fourEyesDelaySeconds * 1000)
 
   /** Tells the operators' chat what an admin did to an operator, in the change's transaction. */
-  const tell = (tx: Db, kind: string, actor: OperatorActor, row: repo.OperatorRow, extra = {}) =>
+  const tell = (
+    tx: Db,
+    kind: Extract<BotMessageKind, `ops_operator_${string}`>,
+    actor: OperatorActor,
+    row: repo.OperatorRow,
+    extra: { was?: string } = {},
+  ) =>
     queueOpsMessage(tx, config.bot.opsChatId, {
       kind,
       params: {
@@ -345,7 +354,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
     /** A new operator with a generated password and TOTP secret, answered once (the enrolment). */
     async create(actor: OperatorActor, input: CreateOperator): Promise<OperatorEnrolment> {
       const credentials = await newCredentials()
-      return db.transaction(async (tx) => {
+      return transactionThenWake(db, deps.messageQueued, async (tx) => {
         const row = await repo.insertOperator(tx, {
           login: input.login,
           role: input.role,
@@ -370,7 +379,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
      */
     async resetCredentials(actor: OperatorActor, login: string): Promise<OperatorEnrolment> {
       const credentials = await newCredentials()
-      return db.transaction(async (tx) => {
+      return transactionThenWake(db, deps.messageQueued, async (tx) => {
         const before = await requireOperator(tx, login)
         // The admin has seen the new password and secret: the token ends, and signing waits as for a newcomer.
         const row = await repo.updateOperator(tx, before.id, {
@@ -403,7 +412,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
       // An empty change reached the update with nothing to set, which the query builder refuses (a 500).
       if (input.role === undefined && input.disabled === undefined)
         throw validationError('Nothing to change: give role or disabled')
-      return db.transaction(async (tx) => {
+      return transactionThenWake(db, deps.messageQueued, async (tx) => {
         const at = now()
         const before = await requireOperator(tx, login)
         const next = {
@@ -438,7 +447,7 @@ export function createOperatorService({ db, now, opsToken, operatorKeys, config 
      */
     async issueApiToken(actor: OperatorActor, login: string): Promise<{ login: string; token: string }> {
       const token = `opk_${randomToken()}`
-      return db.transaction(async (tx) => {
+      return transactionThenWake(db, deps.messageQueued, async (tx) => {
         const at = now()
         const before = await requireOperator(tx, login)
         const byOther = actor.id !== before.id

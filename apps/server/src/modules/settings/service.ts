@@ -3,9 +3,9 @@
  * docs/console.md) tells the operators' chat of every change, and a change that weakens it waits.
  */
 import type { Config } from '../../config.ts'
+import { type BotMessage, queueOpsMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { validationError } from '../../lib/domain-error.ts'
-import { queueOpsMessage } from '../bot/repository.ts'
 import {
   deletePendingSetting,
   findPendingSettings,
@@ -23,6 +23,8 @@ export type SettingsServiceDeps = {
     bot: Pick<Config['bot'], 'opsChatId'>
     operators: Pick<Config['operators'], 'fourEyesDelaySeconds'>
   }
+  /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
+  messageQueued?: (() => void) | undefined
 }
 export type SettingsService = ReturnType<typeof createSettingsService>
 export type SettingsDisplay = Record<SettingKey, boolean | string | null>
@@ -39,7 +41,7 @@ export function displaySettings(values: SettingsValues): SettingsDisplay {
 /** 86400 -> '24 h', 90 -> '90 s': the delay as the operators' chat says it. */
 const inWords = (seconds: number) => (seconds % 3600 === 0 ? `${seconds / 3600} h` : `${seconds} s`)
 
-export function createSettingsService({ db, now, config }: SettingsServiceDeps) {
+export function createSettingsService({ db, now, config, messageQueued }: SettingsServiceDeps) {
   const delaySeconds = config.operators.fourEyesDelaySeconds
   return {
     /** Every setting in force now, as operators read it (JSON-friendly, exact). */
@@ -81,15 +83,12 @@ export function createSettingsService({ db, now, config }: SettingsServiceDeps) 
       if (!parsed.ok) throw validationError(`${key}: ${parsed.message}`)
       const guard = SETTINGS[key].guard as { weakens(current: unknown, next: unknown): boolean } | undefined
       const at = now()
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await transactionThenWake(db, messageQueued, async (tx) => {
         const current = await readSettingsAt(tx, at)
         const waiting = (await findPendingSettings(tx)).some((c) => c.key === key && c.effectiveAt > at)
-        const tell = (kind: string, params: Record<string, string>) =>
-          queueOpsMessage(tx, config.bot.opsChatId, {
-            kind,
-            params: { key, by, was: String(show(key, current[key])), ...params },
-            now: at,
-          })
+        const told = { key, by, was: String(show(key, current[key])) }
+        const tell = (message: BotMessage) =>
+          queueOpsMessage(tx, config.bot.opsChatId, { ...message, now: at })
         if (guard?.weakens(current[key], parsed.value)) {
           const effectiveAt = new Date(at.getTime() + delaySeconds * 1000)
           // The value in force is stored as it is now (a due change becomes the stored one).
@@ -106,10 +105,14 @@ export function createSettingsService({ db, now, config }: SettingsServiceDeps) 
             effectiveAt: effectiveAt.toISOString(),
             requestedBy: by,
           }
-          await tell('ops_setting_scheduled', {
-            value: String(pending.value),
-            effectiveAt: pending.effectiveAt,
-            delay: inWords(delaySeconds),
+          await tell({
+            kind: 'ops_setting_scheduled',
+            params: {
+              ...told,
+              value: String(pending.value),
+              effectiveAt: pending.effectiveAt,
+              delay: inWords(delaySeconds),
+            },
           })
           return { values: current, pending }
         }
@@ -121,9 +124,9 @@ export function createSettingsService({ db, now, config }: SettingsServiceDeps) 
         if (guard) {
           await deletePendingSetting(tx, key)
           if (waiting || current[key] !== parsed.value)
-            await tell('ops_setting_changed', {
-              value: String(show(key, parsed.value)),
-              cancelled: waiting ? 'yes' : '',
+            await tell({
+              kind: 'ops_setting_changed',
+              params: { ...told, value: String(show(key, parsed.value)), cancelled: waiting ? 'yes' : '' },
             })
         }
         return { values: next, pending: undefined }

@@ -4,12 +4,12 @@
  * outcome: accepted (success), rejected (failed), or review (multiple sessions: tried again in 24 h).
  */
 import type { FastifyBaseLogger } from 'fastify'
+import { queueAccountMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
-import { validationReason } from '../bot/messages.ts'
-import { queueAccountMessage } from '../bot/repository.ts'
 import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
+import { validationReason } from './failure-reason.ts'
 import {
   type ClaimedAccount,
   claimDueAccounts,
@@ -62,10 +62,18 @@ export type ValidationServiceDeps = {
   accountProvider: AccountProvider
   now: () => Date
   log?: Pick<FastifyBaseLogger, 'warn' | 'debug'> | undefined
+  /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
+  messageQueued?: (() => void) | undefined
 }
 export type ValidationService = ReturnType<typeof createValidationService>
 
-export function createValidationService({ db, accountProvider, now, log }: ValidationServiceDeps) {
+export function createValidationService({
+  db,
+  accountProvider,
+  now,
+  log,
+  messageQueued,
+}: ValidationServiceDeps) {
   /** Claims and validates up to `limit` due accounts; answers how many outcomes were recorded. */
   async function runDue(limit: number): Promise<number> {
     const startedAt = now()
@@ -86,7 +94,7 @@ export function createValidationService({ db, accountProvider, now, log }: Valid
         }
         const result = resultOf(claim, outcome, startedAt)
         // The acceptance and the referrer's earning commit together (docs/referrals.md).
-        const recorded = await db.transaction(async (tx) => {
+        const recorded = await transactionThenWake(db, messageQueued, async (tx) => {
           const done = await recordValidation(tx, claim, result)
           if (done && result.status === 'accepted') {
             await accrueReferralEarning(tx, claim.id, (await readSettings(tx)).referral_share_percent)

@@ -5,6 +5,7 @@
 import type { Account, InvoiceDetail, Page } from '@app/contract'
 import type { OpsInvoiceRow } from '@app/contract/ops'
 import type { Config } from '../../config.ts'
+import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { lockUser } from '../../db/locks.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
@@ -12,7 +13,6 @@ import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
-import { queueOpsMessage, queueUserMessage } from '../bot/repository.ts'
 import {
   attachAvailableEarnings,
   invoiceEarningsAmount,
@@ -54,6 +54,8 @@ export type InvoiceServiceDeps = {
   cursors: CursorCodec
   /** The operators' chat the bot tells of new invoices (docs/bot.md). */
   config?: { bot: Pick<Config['bot'], 'opsChatId'> } | undefined
+  /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
+  messageQueued?: (() => void) | undefined
 }
 export type InvoiceService = ReturnType<typeof createInvoiceService>
 
@@ -70,7 +72,7 @@ const balanceError = (code: 'BALANCE_LOW_ERROR' | 'BALANCE_HIGH_ERROR', balance:
 
 const invalidState = (message: string) => new DomainError(409, 'INVALID_STATE', message)
 
-export function createInvoiceService({ db, now, cursors, config }: InvoiceServiceDeps) {
+export function createInvoiceService({ db, now, cursors, config, messageQueued }: InvoiceServiceDeps) {
   const opsChatId = config?.bot.opsChatId
   /** The user's own invoice; another user's is a 404, the same as a missing one. */
   async function invoiceOfUser(userId: number, uid: string): Promise<InvoiceRecord> {
@@ -96,7 +98,7 @@ export function createInvoiceService({ db, now, cursors, config }: InvoiceServic
      */
     async request(userId: number) {
       const requestedAt = now()
-      return db.transaction(async (tx) => {
+      return transactionThenWake(db, messageQueued, async (tx) => {
         await lockUser(tx, userId)
         const settings = await readSettings(tx)
         if (!settings.payment_open) {
@@ -209,7 +211,7 @@ export function createInvoiceService({ db, now, cursors, config }: InvoiceServic
      * refused once a payout is open or done (the invoice row is locked so no payment request slips in).
      */
     async move(uid: string, move: ConfirmationMove): Promise<OpsInvoice> {
-      return db.transaction(async (tx) => {
+      return transactionThenWake(db, messageQueued, async (tx) => {
         const invoice = await findInvoice(tx, uid, { forUpdate: true })
         if (!invoice) throw notFound('Invoice not found')
         const { from, to } = CONFIRMATION_MOVES[move]

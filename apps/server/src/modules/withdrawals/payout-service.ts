@@ -11,12 +11,12 @@ import {
   USDT_BEP20_FEE,
 } from '@app/contract'
 import type { Config } from '../../config.ts'
+import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
-import { queueOpsMessage, queueUserMessage } from '../bot/repository.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
 import { rateUnavailable } from '../payments/exchange-rate-service.ts'
@@ -48,6 +48,8 @@ export type PayoutServiceDeps = {
   cursors: CursorCodec
   /** The operators' chat the bot tells of new payout requests (docs/bot.md). */
   config?: { bot: Pick<Config['bot'], 'opsChatId'> } | undefined
+  /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
+  messageQueued?: (() => void) | undefined
 }
 export type PayoutService = ReturnType<typeof createPayoutService>
 
@@ -112,7 +114,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       request: PayoutRequest,
     ): Promise<{ transaction: Transaction; created: boolean }> {
       const requestedAt = now()
-      const result = await db.transaction(async (tx) => {
+      const result = await transactionThenWake(db, deps.messageQueued, async (tx) => {
         const invoice = await findInvoice(tx, invoiceUid, { userId, forUpdate: true })
         if (!invoice) throw notFound('Invoice not found')
         const open = await findOpenTransaction(tx, invoice.id)
@@ -216,7 +218,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
      */
     async move(uid: string, move: PayoutMove, by: PayoutSigner): Promise<OpsTransaction> {
       const movedAt = now()
-      await db.transaction(async (tx) => {
+      await transactionThenWake(db, deps.messageQueued, async (tx) => {
         const row = await findTransaction(tx, uid)
         if (!row) throw notFound('Transaction not found')
         // Lock the invoice: no payment request or other move of it runs meanwhile.

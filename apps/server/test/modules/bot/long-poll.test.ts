@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startFakeBotApi } from '../../../dev/fake-bot-api/server.ts'
 import { loadConfig } from '../../../src/config.ts'
 import { createTelegramBot } from '../../../src/modules/bot/client.ts'
-import { longPollSeconds } from '../../../src/modules/bot/service.ts'
+import { longPollSeconds } from '../../../src/modules/bot/polling.ts'
 
 const TOKEN = '123456:long-poll-test'
 const fake = await startFakeBotApi({ token: TOKEN })

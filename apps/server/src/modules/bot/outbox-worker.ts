@@ -1,0 +1,168 @@
+/**
+ * The bot's outbox worker (docs/bot.md, 'Outbox'): claims due messages, renders and sends them within Telegram's
+ * limits, records each outcome, and tells operators of payouts long in review. Woken at once when this process
+ * queued a message; the poll finds what other processes queued.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from '../../config.ts'
+import { queueOpsMessage } from '../../db/bot-outbox.ts'
+import type { Db } from '../../db/client.ts'
+import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
+import { netToWire } from '../../lib/money.ts'
+import { classifyBotError, type TelegramBot } from './client.ts'
+import { type BotTexts, renderMessage } from './messages.ts'
+import { createSendPacer } from './pacing.ts'
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  markBlocked,
+  markMessageFailed,
+  markMessageSent,
+  payoutsLongInReview,
+} from './repository.ts'
+import { sleep } from './sleep.ts'
+
+export function createOutboxWorker(deps: {
+  db: Db
+  now: () => Date
+  bot: TelegramBot
+  botToken: string
+  botTexts: BotTexts
+  config: Pick<Config, 'bot' | 'referralLink'>
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined
+}) {
+  const { db, now, bot, log, config } = deps
+  const settings = config.bot.outbox
+  const pacer = createSendPacer(settings)
+  let running: BatchWorker | undefined
+
+  async function waitForSlot(chatId: number): Promise<void> {
+    const delay = pacer.reserve(chatId)
+    if (delay > 0) await sleep(delay)
+  }
+
+  /** Sends one chat's claimed messages in order; a failure that concerns the chat settles the rest too. */
+  async function sendChat(messages: ClaimedMessage[]): Promise<void> {
+    for (const [index, message] of messages.entries()) {
+      const rendered = renderMessage(
+        deps.botTexts,
+        config.referralLink,
+        message.kind,
+        message.language,
+        message.params,
+      )
+      if (!rendered) {
+        await markMessageFailed(db, message, `unknown message kind ${message.kind}`, undefined)
+        continue
+      }
+      await waitForSlot(message.chatId)
+      try {
+        const sent = await bot.api.sendMessage(message.chatId, rendered.text, {
+          ...(rendered.replyMarkup ? { reply_markup: rendered.replyMarkup } : {}),
+          link_preview_options: { is_disabled: true },
+        })
+        pacer.ended(message.chatId)
+        await markMessageSent(db, message, sent.message_id, now())
+      } catch (error) {
+        const failure = classifyBotError(error, deps.botToken)
+        const rest = messages.slice(index + 1)
+        if (failure.kind === 'rate_limited') {
+          // Telegram asked us to wait: this message and the rest of this chat's wait, without spending a try.
+          const at = new Date(now().getTime() + failure.retryAfter * 1000)
+          pacer.ended(message.chatId, failure.retryAfter * 1000)
+          for (const m of [message, ...rest])
+            await markMessageFailed(db, m, failure.description, { at, spendTry: false })
+          log?.warn({ chatId: message.chatId, retryAfter: failure.retryAfter }, 'bot message rate limited')
+          return
+        }
+        pacer.ended(message.chatId)
+        if (failure.kind === 'blocked') {
+          for (const m of [message, ...rest]) await markMessageFailed(db, m, failure.description, undefined)
+          if (message.userId !== null) await markBlocked(db, message.chatId, now(), failure.description)
+          log?.info({ chatId: message.chatId }, 'bot blocked by the user: no more messages until /start')
+          return
+        }
+        const last = failure.kind === 'refused' || message.attempts >= settings.maxAttempts
+        const retry = last
+          ? undefined
+          : {
+              at: new Date(
+                now().getTime() + backoffMs(message.attempts, settings.backoffBaseMs, settings.backoffMaxMs),
+              ),
+              spendTry: true,
+            }
+        await markMessageFailed(db, message, failure.description, retry)
+        log?.warn(
+          { messageId: message.id, attempts: message.attempts, error: failure.description },
+          last ? 'bot message failed for good' : 'bot message failed; will retry',
+        )
+      }
+    }
+  }
+
+  /** Claims and sends up to `limit` due messages, one chat's in order, chats side by side; answers how many. */
+  async function deliverDue(limit: number = settings.batchSize): Promise<number> {
+    pacer.prune()
+    const claimed = await claimDueMessages(db, now(), limit, settings.leaseSeconds)
+    const byChat = new Map<number, ClaimedMessage[]>()
+    for (const message of claimed)
+      byChat.set(message.chatId, [...(byChat.get(message.chatId) ?? []), message])
+    await Promise.all([...byChat.values()].map((messages) => sendChat(messages)))
+    return claimed.length
+  }
+
+  /** Operators hear once about each payout in review for longer than the alert time. */
+  async function queueReviewAlerts(): Promise<number> {
+    if (config.bot.opsChatId === undefined) return 0
+    const before = new Date(now().getTime() - config.bot.reviewAlertSeconds * 1000)
+    const rows = await payoutsLongInReview(db, before, 50)
+    for (const row of rows) {
+      await queueOpsMessage(db, config.bot.opsChatId, {
+        kind: 'ops_payout_in_review',
+        // As the user's payout messages say it: whole toman, else the coin with its decimals (17.5 TRX).
+        params: {
+          transactionUid: row.uid,
+          amount: String(netToWire(row.currency, BigInt(row.net))),
+          currency: row.currency.toUpperCase(),
+        },
+        now: now(),
+        dedupeKey: `review:${row.uid}`,
+      })
+    }
+    return rows.length
+  }
+
+  return {
+    deliverDue,
+    queueReviewAlerts,
+    /** A message was queued and committed in this process: the worker looks at once rather than at its next poll. */
+    messageQueued(): void {
+      running?.wake()
+    },
+
+    /** The outbox worker of this process (and the operators' review alerts on the same beat). */
+    start(options: { pollMs: number } = { pollMs: settings.pollMs }) {
+      let lastAlertLook = 0
+      const worker = startBatchWorker({
+        pollMs: options.pollMs,
+        batchSize: settings.batchSize,
+        runBatch: async () => {
+          if (Date.now() - lastAlertLook > 60_000) {
+            lastAlertLook = Date.now()
+            await queueReviewAlerts()
+          }
+          return deliverDue()
+        },
+        onError: (error) =>
+          log?.warn({ error: classifyBotError(error, deps.botToken).description }, 'bot outbox worker error'),
+      })
+      running = worker
+      return {
+        async stop() {
+          if (running === worker) running = undefined
+          await worker.stop()
+        },
+      }
+    },
+  }
+}
