@@ -1,6 +1,6 @@
 // `npm test`: every test layer. Three lanes run side by side, each a sequence of steps that stops at its first
 // failure; a failure anywhere stops the other lanes and fails the run.
-//   checks:  lint + format -> architecture rules -> Node engines -> type-check
+//   checks:  lint + format -> architecture rules -> module layers -> Node engines -> type-check
 //   unit:    contract, server, ops CLI, web and console tests (Vitest), at a lower CPU priority
 //   browser: web build -> console build -> first-screen size budget -> end-to-end in Chromium
 // Why lanes: much of the unit layer waits on spawned servers, databases and timers, and the end-to-end layer on a
@@ -39,6 +39,8 @@ const lanes = {
     ['lint and format', ['npx', 'biome', 'ci', '.']],
     // Plants files in the source tree for a moment: it runs before the type-check of the same lane, never beside it.
     ['architecture rules fire', ['node', 'scripts/check-architecture-rules.mjs']],
+    // Server modules import only modules on layers below theirs (docs/architecture.md); plants one that does not.
+    ['server modules run one way', ['node', 'scripts/check-module-layers.mjs']],
     ['dependencies support the promised Node', ['node', 'scripts/check-engines.mjs']],
     // One build of the solution (root tsconfig.json): the contract is checked once, then each project against it.
     ['type-check', ['npm', 'run', 'typecheck']],
