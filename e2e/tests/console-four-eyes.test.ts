@@ -9,11 +9,15 @@
 import type { OperatorEnrolment } from '@app/contract/ops'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
-import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
-import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { callApi } from '../support/accounts.ts'
+import { launchBrowser, screenshot } from '../support/browser.ts'
+import {
+  enrolOperator,
+  signInToConsole,
+  startFourEyesServer,
+  userWithAcceptedAccount,
+} from '../support/console.ts'
+import type { RunningServer } from '../support/server.ts'
 
 const DELAY_SECONDS = 4
 const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -22,15 +26,7 @@ let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([
-    startServer({ FOUR_EYES_DELAY_SECONDS: String(DELAY_SECONDS) }),
-    launchBrowser(),
-  ])
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-  // From 0 (off) to an amount: more approvals, so at once.
-  await server.ops('PUT', '/settings/payout_approval_above', { value: '0.5' })
+  ;[server, browser] = await Promise.all([startFourEyesServer(DELAY_SECONDS), launchBrowser()])
 })
 
 afterAll(async () => {
@@ -44,17 +40,11 @@ const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 async function signedIn(enrolment: OperatorEnrolment): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  await page.goto(`${server.url}/console/`)
-  await page.getByLabel('Login').fill(enrolment.operator.login)
-  await page.getByLabel('Password').fill(enrolment.password)
-  await page.getByLabel('Authenticator code').fill(totpCode(enrolment.totpSecret, new Date()))
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('heading', { name: 'Overview' }).waitFor()
+  await signInToConsole(page, server, enrolment)
   return page
 }
 
-const enrol = (login: string, role: 'operator' | 'admin') =>
-  server.ops('POST', '/operators', { login, role }) as Promise<OperatorEnrolment>
+const enrol = (login: string, role: 'operator' | 'admin') => enrolOperator(server, login, role)
 
 /** A call with a personal API token, as the CLI makes it: the answer's status. */
 const withToken = async (token: string, path: string) =>
@@ -72,14 +62,7 @@ describe('four eyes in the console', () => {
 
     // A user's payout of more than the approval amount, pending.
     const user = { id: 884_000_101, firstName: 'Omid', languageCode: 'en' as const }
-    const { page: app } = await openMiniApp(browser, server, {
-      user,
-      platform: 'android',
-      startParam: DEMO_REFERRAL_CODE,
-    })
-    await app.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
-    await answerPopup(app, null)
-    await supplyAcceptedAccounts(server, app, user.id, ['+12015551801'])
+    const app = await userWithAcceptedAccount(browser, server, user, '+12015551801')
     const { uid: invoiceUid } = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
     await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
     const payout = (await callApi(app, 'POST', `/invoices/${invoiceUid}/request-payment-crypto`, {
@@ -105,17 +88,23 @@ describe('four eyes in the console', () => {
     expect(await admin.getByRole('row').filter({ hasText: 'otto' }).innerText()).not.toMatch(/until/)
     await screenshot(admin, 'console-operators-tokens')
 
-    // Olga approves; her own approval does not let her send it, and the bootstrap token may not either.
+    // Olga approves; her own approval does not let her send it (the console says so before the server would), and
+    // the bootstrap token may not either.
     const olgaPage = await signedIn(olga)
     await olgaPage.getByRole('link', { name: 'Payouts', exact: true }).click()
     const row = olgaPage.getByRole('row').filter({ hasText: BSC_ADDRESS })
-    await row.getByRole('button', { name: 'Broadcast' }).click()
-    await olgaPage.getByText(/another named operator's approval is needed first/).waitFor()
+    const broadcast = row.getByRole('button', { name: 'Broadcast' })
+    await broadcast.waitFor()
+    expect(await broadcast.isDisabled()).toBe(true)
+    await row.getByText(/it needs another operator’s approval before you send it/).waitFor()
     await row.getByRole('button', { name: 'Approve' }).click()
     await olgaPage.getByText('Approved by olga. Another named operator may now send it.').waitFor()
-    await row.getByRole('button', { name: 'Broadcast' }).click()
-    await olgaPage.getByText(/approval is needed first \(olga's own approval does not count\)/).waitFor()
-    expect(await olgaPage.getByText('Approved by olga.', { exact: false }).count()).toBe(0)
+    await expect.poll(() => row.getByTestId('four-eyes').innerText()).toMatch(/^Approved by olga \d/)
+    await row
+      .getByText('Your own approval does not count for you: another operator sends it on your approval.')
+      .waitFor()
+    expect(await broadcast.isDisabled()).toBe(true)
+    expect(await row.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true)
     await screenshot(olgaPage, 'console-payout-four-eyes-refused')
     await expect(server.ops('POST', `/transactions/${payout.uid}/broadcast`)).rejects.toThrow(
       /409 .*not the bootstrap token/,
@@ -143,16 +132,16 @@ describe('four eyes in the console', () => {
     await setting.getByRole('button', { name: 'Change' }).click()
     await admin.getByLabel('payout_approval_above').fill('1000')
     await admin.getByRole('button', { name: 'Save' }).click()
-    await admin.getByText(/payout_approval_above stays "0.5" until .*so it waits/).waitFor()
+    await admin.getByText(/payout_approval_above stays 0.5 USDT until .*so it waits/).waitFor()
     const waiting = admin.getByTestId('pending-payout_approval_above')
-    expect(await waiting.innerText()).toMatch(/^becomes "1000" at .* \(asked by ada\)$/)
-    expect(await setting.getByRole('strong').first().innerText()).toBe('"0.5"')
+    expect(await waiting.innerText()).toMatch(/^becomes 1,000 USDT at .* \(asked by ada\)$/)
+    expect(await setting.getByTestId('setting-value').innerText()).toBe('0.5 USDT')
     await setting.scrollIntoViewIfNeeded()
     await screenshot(admin, 'console-settings-waiting')
     await pause(DELAY_SECONDS)
     await admin.reload()
     await admin.getByRole('heading', { name: 'Settings and limits' }).waitFor()
-    await expect.poll(() => setting.getByRole('strong').first().innerText()).toBe('"1000"')
+    await expect.poll(() => setting.getByTestId('setting-value').innerText()).toBe('1,000 USDT')
     expect(await admin.getByTestId('pending-payout_approval_above').count()).toBe(0)
   }, 150_000)
 })

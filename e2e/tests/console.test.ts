@@ -8,10 +8,9 @@ import { screenStartParam } from '@app/contract'
 import type { OperatorEnrolment } from '@app/contract/ops'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
-import { supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
+import { userWithAcceptedAccount } from '../support/console.ts'
 import { type RunningServer, startServer } from '../support/server.ts'
 
 let server: RunningServer
@@ -84,14 +83,7 @@ describe('operator console', () => {
 
     // A user with an accepted account creates an invoice in the mini-app and stays on its screen.
     const user = { id: 884_000_001, firstName: 'Nina', lastName: 'Test', languageCode: 'en' as const }
-    const { page: app } = await openMiniApp(browser, server, {
-      user,
-      platform: 'ios',
-      startParam: DEMO_REFERRAL_CODE,
-    })
-    await app.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
-    await answerPopup(app, null) // the demo channel's join prompt, closed as a user would
-    await supplyAcceptedAccounts(server, app, user.id, ['+12015551700'])
+    const app = await userWithAcceptedAccount(browser, server, user, '+12015551700', 'ios')
     await app.getByTestId('dashboard-withdraw').click()
     const create = app.getByTestId('invoices-create')
     await expect.poll(() => create.isEnabled(), { timeout: 15_000 }).toBe(true)

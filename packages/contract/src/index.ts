@@ -1,5 +1,6 @@
 export * from './account-submission.ts'
 export * from './accounts.ts'
+export * from './amounts.ts'
 export * from './auth.ts'
 export * from './bot.ts'
 export * from './common.ts'

@@ -4,7 +4,7 @@
  * whose next page a button fetches while there is one.
  */
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
-import { useMemo } from 'react'
+import { Fragment, type ReactNode, useMemo } from 'react'
 
 type QueryState = { isLoading: boolean; error: Error | null; refetch: () => unknown }
 /** A `useQuery` answering the rows. */
@@ -34,11 +34,16 @@ type Props<T> = {
   empty: string
   /** The label of the next page's button (infinite queries). */
   more?: string
+  /** What opens under a row, across the table (its detail), or null. */
+  detail?: (row: T) => ReactNode
 }
 
 const NO_ROWS: never[] = []
 
-export function DataTable<T>({ columns, query, rows, empty, more = 'More' }: Props<T>) {
+/** A column's header when it is words: on a narrow screen each cell shows it before its value (console.css). */
+const labelOf = (header: unknown) => (typeof header === 'string' && header !== '' ? header : undefined)
+
+export function DataTable<T>({ columns, query, rows, empty, more = 'More', detail }: Props<T>) {
   // Stable between renders: a new array each time makes the table recompute its rows and reset its page index, a
   // state change that renders again, so a navigation (a transition) away from the list never got to commit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change only with the query's data
@@ -74,13 +79,25 @@ export function DataTable<T>({ columns, query, rows, empty, more = 'More' }: Pro
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-              ))}
-            </tr>
-          ))}
+          {table.getRowModel().rows.map((row) => {
+            const opened = detail?.(row.original) ?? null
+            return (
+              <Fragment key={row.id}>
+                <tr>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} data-label={labelOf(cell.column.columnDef.header)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+                {opened === null ? null : (
+                  <tr className="detail-row">
+                    <td colSpan={row.getVisibleCells().length}>{opened}</td>
+                  </tr>
+                )}
+              </Fragment>
+            )
+          })}
         </tbody>
       </table>
       {isPaged(query) && query.hasNextPage ? (

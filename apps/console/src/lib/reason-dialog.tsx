@@ -46,13 +46,13 @@ export function ReasonDialog({ title, confirm, pending, error, onSubmit, onCance
   )
 }
 
-/** Copies a value, for addresses, IBANs and txids. */
-export function CopyButton({ value }: { value: string }) {
+/** Copies a value, for addresses, IBANs, txids and amounts. */
+export function CopyButton({ value, title = 'Copy' }: { value: string; title?: string }) {
   return (
     <button
       type="button"
       className="copy"
-      title="Copy"
+      title={title}
       onClick={() => void navigator.clipboard?.writeText(value)}
     >
       Copy

@@ -9,6 +9,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { AccountStatusOverride } from '../lib/account-status.tsx'
+import { Usdt } from '../lib/amounts.tsx'
 import { DataTable } from '../lib/data-table.tsx'
 import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
 import { usePagedList } from '../lib/paged.ts'
@@ -41,7 +42,7 @@ export function AccountsScreen() {
       {
         header: 'Net (USDT)',
         accessorKey: 'net',
-        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+        cell: (c) => <Usdt value={String(c.getValue())} />,
       },
       { header: 'Submitted by', accessorKey: 'submitType' },
       {

@@ -5,6 +5,7 @@
 import { type AuditEntry, opsOperatorCalls } from '@app/contract/ops'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Link } from 'react-router'
+import { AuditChange } from '../lib/audit-diff.tsx'
 import { DataTable } from '../lib/data-table.tsx'
 import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
 import { usePagedList } from '../lib/paged.ts'
@@ -32,8 +33,6 @@ const FILTERS: FilterField[] = [
   { key: 'to', label: 'Before (date)', type: 'date' },
 ]
 
-const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value))
-
 const columns: ColumnDef<AuditEntry, unknown>[] = [
   { header: 'When', accessorKey: 'at', cell: (c) => new Date(String(c.getValue())).toLocaleString() },
   { header: 'Operator', accessorKey: 'actor' },
@@ -44,14 +43,11 @@ const columns: ColumnDef<AuditEntry, unknown>[] = [
     cell: ({ row }) => `${row.original.objectType} ${row.original.objectId ?? ''}`,
   },
   {
-    header: 'Before',
-    id: 'before',
-    cell: ({ row }) => <code className="json">{json(row.original.before)}</code>,
-  },
-  {
-    header: 'After',
-    id: 'after',
-    cell: ({ row }) => <code className="json">{json(row.original.after)}</code>,
+    header: 'Change',
+    id: 'change',
+    cell: ({ row }) => (
+      <AuditChange id={row.original.id} before={row.original.before} after={row.original.after} />
+    ),
   },
   { header: 'Reason', accessorKey: 'reason', cell: (c) => String(c.getValue() ?? '') },
 ]

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { Usdt } from '../lib/amounts.tsx'
 import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
@@ -86,7 +87,7 @@ export function InvoicesScreen() {
       {
         header: 'Amount (USDT)',
         accessorKey: 'amount',
-        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+        cell: (c) => <Usdt value={String(c.getValue())} />,
       },
       {
         header: 'User',
@@ -108,7 +109,7 @@ export function InvoicesScreen() {
       {
         header: 'Referral part',
         accessorKey: 'referralEarnings',
-        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+        cell: (c) => <Usdt value={String(c.getValue())} />,
       },
       {
         header: 'Confirmation',

@@ -1,7 +1,7 @@
 /** The Invites, Users, Payouts and Audit screens against a fake API: lists paged by cursor, filters in the URL. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, location, renderScreen } from '../lib/test-harness.tsx'
+import { fakeApi, location, opsPayout, renderScreen } from '../lib/test-harness.tsx'
 import { AuditScreen } from './audit.tsx'
 import { InvitesScreen } from './invites.tsx'
 import { PayoutsScreen } from './payouts.tsx'
@@ -81,23 +81,8 @@ describe('UsersScreen', () => {
 
 describe('PayoutsScreen', () => {
   it('filters by status and currency on the server (in the URL) and pages by cursor', async () => {
-    const payout = (n: number) => ({
-      uid: `00000000-0000-4000-8000-00000000000${n}`,
-      invoiceUid: '00000000-0000-4000-8000-000000000009',
-      telegramId: 884000000 + n,
-      currency: 'trx',
-      status: 'pending',
-      amount: '10',
-      userFee: '0',
-      rate: '3.5',
-      net: '35',
-      receiverAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-      bankCard: null,
-      txid: null,
-      senderAddress: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      paidAt: null,
-    })
+    const payout = (n: number) =>
+      opsPayout({ uid: `00000000-0000-4000-8000-00000000000${n}`, telegramId: 884000000 + n })
     const calls = fakeApi({
       'GET /ops/transactions': (url) =>
         url.searchParams.get('cursor') === 'next'

@@ -11,6 +11,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
+import { Usdt } from '../lib/amounts.tsx'
 import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { useCan } from '../lib/session.tsx'
@@ -47,7 +48,7 @@ export function OrdersScreen() {
               onSave={(body) => change.mutate({ country: row.original.country, body })}
             />
           ) : (
-            <span className="num">{row.original.price}</span>
+            <Usdt value={row.original.price} />
           ),
       },
       {

@@ -1,4 +1,6 @@
 /** The overview: the queues and the money, refreshed every 15 seconds. */
+
+import { formatDecimal } from '@app/contract'
 import { opsOperatorCalls } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
@@ -38,9 +40,9 @@ export function OverviewScreen() {
       </div>
       <h2>Money (USDT)</h2>
       <div className="tiles">
-        <Tile label="Owed to users" value={o.owed} />
-        <Tile label="Paid today (UTC)" value={o.paidToday} />
-        <Tile label="Paid in total" value={o.paidTotal} />
+        <Tile label="Owed to users" value={formatDecimal(o.owed, 2)} />
+        <Tile label="Paid today (UTC)" value={formatDecimal(o.paidToday, 2)} />
+        <Tile label="Paid in total" value={formatDecimal(o.paidTotal, 2)} />
         <div className={`tile ${o.ledgerProblems.length === 0 ? 'ok' : 'bad'}`}>
           <span className="tile-label">Ledger</span>
           <strong>
@@ -59,7 +61,7 @@ function Tile({ label, value, to }: { label: string; value: number | string; to?
   const body = (
     <>
       <span className="tile-label">{label}</span>
-      <strong>{value}</strong>
+      <strong>{typeof value === 'number' ? formatDecimal(value) : value}</strong>
     </>
   )
   return to ? (

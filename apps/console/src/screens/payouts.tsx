@@ -1,7 +1,9 @@
 /**
  * Payouts: the queue by status and currency (filters in the URL; oldest first, every payout newest first with
- * "all"), paged by cursor; receiver or card holder and IBAN with copy buttons, the explorer link of a txid; approve
- * (four eyes), broadcast, succeed with txid and sender, fail or review with a reason.
+ * "all"), paged by cursor; the amount to pay as the mini-app writes it, the receiver or card holder and IBAN with copy
+ * buttons, the explorer link of a txid; four eyes on each row (who approved) and in its detail (`?payout=`), with
+ * what the signed-in operator may not do disabled and why; approve, broadcast, succeed with txid and sender, fail or
+ * review with a reason, a refusal shown on its row.
  */
 import { type OpsTransactionSchema, opsWithdrawalCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -9,11 +11,14 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
+import { formatMoney, Money, Usdt } from '../lib/amounts.tsx'
 import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
+import { fourEyesActions, fourEyesSummary } from '../lib/four-eyes.ts'
 import { usePagedList } from '../lib/paged.ts'
 import { CopyButton, ReasonDialog } from '../lib/reason-dialog.tsx'
-import { useCan } from '../lib/session.tsx'
+import { useCan, useMe } from '../lib/session.tsx'
+import { PayoutDetail } from './payout-detail.tsx'
 
 type Payout = z.infer<typeof OpsTransactionSchema>
 type Move = 'broadcast' | 'succeed' | 'fail' | 'review'
@@ -27,12 +32,76 @@ function explorerUrl(payout: Payout): string | undefined {
   return undefined
 }
 
+const isOpen = (payout: Payout) =>
+  payout.status === 'pending' || payout.status === 'review' || payout.status === 'broadcasting'
+
+/** The row's buttons for the signed-in operator: what four eyes would refuse is disabled, its reason shown. */
+function PayoutActions(props: {
+  payout: Payout
+  me: string
+  error: Error | null
+  onApprove: () => void
+  onMove: (to: 'broadcast') => void
+  onSucceed: () => void
+  onAsk: (move: 'fail' | 'review') => void
+}) {
+  const { payout: p } = props
+  const { approve, sendDisabledWhy } = fourEyesActions(p.fourEyes, props.me)
+  const approveWhyId = `why-approve-${p.uid}`
+  const sendWhyId = `why-send-${p.uid}`
+  const sendBlocked = sendDisabledWhy === undefined ? {} : { disabled: true, 'aria-describedby': sendWhyId }
+  return (
+    <>
+      <div className="row-actions">
+        {approve.shown ? (
+          <button
+            type="button"
+            onClick={props.onApprove}
+            {...(approve.disabledWhy ? { disabled: true, 'aria-describedby': approveWhyId } : {})}
+          >
+            {approve.label}
+          </button>
+        ) : null}
+        {p.status !== 'broadcasting' ? (
+          <button type="button" onClick={() => props.onMove('broadcast')} {...sendBlocked}>
+            Broadcast
+          </button>
+        ) : null}
+        <button type="button" className="primary" onClick={props.onSucceed} {...sendBlocked}>
+          Succeeded…
+        </button>
+        {p.status !== 'review' ? (
+          <button type="button" onClick={() => props.onAsk('review')}>
+            Review
+          </button>
+        ) : null}
+        <button type="button" className="danger" onClick={() => props.onAsk('fail')}>
+          Fail
+        </button>
+      </div>
+      {approve.disabledWhy ? (
+        <p className="why" id={approveWhyId}>
+          {approve.disabledWhy}
+        </p>
+      ) : null}
+      {sendDisabledWhy ? (
+        <p className="why" id={sendWhyId}>
+          {sendDisabledWhy}
+        </p>
+      ) : null}
+      <MutationError error={props.error} />
+    </>
+  )
+}
+
 export function PayoutsScreen() {
   const [params, setParams] = useSearchParams()
   const status = params.get('status') ?? 'pending'
   const currency = params.get('currency') ?? 'all'
+  const opened = params.get('payout')
   const client = useQueryClient()
   const canAct = useCan('operator')
+  const me = useMe().login
   const [asking, setAsking] = useState<{ uid: string; move: 'fail' | 'review' } | undefined>()
   const [succeeding, setSucceeding] = useState<Payout | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
@@ -59,35 +128,60 @@ export function PayoutsScreen() {
   const approve = useMutation({
     mutationFn: (uid: string) => call(opsWithdrawalCalls.approvePayout, { params: { uid } }),
     onMutate: () => setNotice(undefined),
-    onSuccess: (state) =>
+    onSuccess: (state) => {
       setNotice(
         state.required
           ? `Approved by ${state.approvedBy.join(', ')}. Another named operator may now send it.`
           : 'Approved (this payout is below the approval amount).',
-      ),
+      )
+      // The row shows the approval, and what it now allows.
+      refresh()
+    },
   })
+  /** The last refusal of a move or an approval, on the row it was for (a dialog shows its own). */
+  const errorOf = (uid: string): Error | null => {
+    if (approve.variables === uid && approve.error) return approve.error
+    if (move.variables?.uid === uid && !asking && !succeeding) return move.error
+    return null
+  }
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params)
+    for (const [key, value] of Object.entries(changes))
+      if (value === null) next.delete(key)
+      else next.set(key, value)
+    setParams(next)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: set and errorOf are read fresh; they change with params, asking and succeeding
   const columns = useMemo<ColumnDef<Payout, unknown>[]>(
     () => [
       {
         header: 'Payout',
         accessorKey: 'uid',
-        cell: (c) => <code title={String(c.getValue())}>{String(c.getValue()).slice(0, 8)}</code>,
+        cell: ({ row }) => (
+          <span className="stack">
+            <code title={row.original.uid}>{row.original.uid.slice(0, 8)}</code>
+            <button
+              type="button"
+              className="link"
+              aria-expanded={opened === row.original.uid}
+              onClick={() => set({ payout: opened === row.original.uid ? null : row.original.uid })}
+            >
+              {opened === row.original.uid ? 'Hide details' : 'Details'}
+            </button>
+          </span>
+        ),
       },
       { header: 'User', accessorKey: 'telegramId', cell: (c) => String(c.getValue() ?? 'email user') },
       { header: 'Currency', accessorKey: 'currency', cell: (c) => String(c.getValue()).toUpperCase() },
       {
         header: 'Amount (USDT)',
         accessorKey: 'amount',
-        cell: (c) => <span className="num">{String(c.getValue())}</span>,
+        cell: (c) => <Usdt value={String(c.getValue())} />,
       },
       {
         header: 'To pay',
         accessorKey: 'net',
-        cell: ({ row }) => (
-          <span className="num">
-            {row.original.net} {row.original.currency.toUpperCase()}
-          </span>
-        ),
+        cell: ({ row }) => <Money value={row.original.net} currency={row.original.currency} copy />,
       },
       {
         header: 'Receiver',
@@ -119,6 +213,11 @@ export function PayoutsScreen() {
         cell: (c) => <span className={`badge ${c.getValue()}`}>{String(c.getValue())}</span>,
       },
       {
+        header: 'Four eyes',
+        id: 'four-eyes',
+        cell: ({ row }) => <span data-testid="four-eyes">{fourEyesSummary(row.original.fourEyes)}</span>,
+      },
+      {
         header: 'Txid',
         id: 'txid',
         cell: ({ row }) => {
@@ -136,55 +235,29 @@ export function PayoutsScreen() {
       {
         id: 'actions',
         header: '',
-        cell: ({ row }) => {
-          const p = row.original
-          if (!canAct) return null
-          const open = p.status === 'pending' || p.status === 'review' || p.status === 'broadcasting'
-          if (!open) return null
-          return (
-            <div className="row-actions">
-              <button type="button" onClick={() => approve.mutate(p.uid)}>
-                Approve
-              </button>
-              {p.status !== 'broadcasting' ? (
-                <button type="button" onClick={() => move.mutate({ uid: p.uid, to: 'broadcast' })}>
-                  Broadcast
-                </button>
-              ) : null}
-              <button type="button" className="primary" onClick={() => setSucceeding(p)}>
-                Succeeded…
-              </button>
-              {p.status !== 'review' ? (
-                <button type="button" onClick={() => setAsking({ uid: p.uid, move: 'review' })}>
-                  Review
-                </button>
-              ) : null}
-              <button
-                type="button"
-                className="danger"
-                onClick={() => setAsking({ uid: p.uid, move: 'fail' })}
-              >
-                Fail
-              </button>
-            </div>
-          )
-        },
+        cell: ({ row }) =>
+          canAct && isOpen(row.original) ? (
+            <PayoutActions
+              payout={row.original}
+              me={me}
+              error={errorOf(row.original.uid)}
+              onApprove={() => approve.mutate(row.original.uid)}
+              onMove={(to) => move.mutate({ uid: row.original.uid, to })}
+              onSucceed={() => setSucceeding(row.original)}
+              onAsk={(to) => setAsking({ uid: row.original.uid, move: to })}
+            />
+          ) : null,
       },
     ],
-    [canAct, move, approve],
+    [canAct, me, move, approve, opened, params, asking, succeeding],
   )
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params)
-    next.set(key, value)
-    setParams(next)
-  }
   return (
     <section>
       <header className="screen-header">
         <h1>Payouts</h1>
         <label className="filter">
           Status
-          <select value={status} onChange={(event) => set('status', event.target.value)}>
+          <select value={status} onChange={(event) => set({ status: event.target.value })}>
             {STATUSES.map((s) => (
               <option key={s}>{s}</option>
             ))}
@@ -192,7 +265,7 @@ export function PayoutsScreen() {
         </label>
         <label className="filter">
           Currency
-          <select value={currency} onChange={(event) => set('currency', event.target.value)}>
+          <select value={currency} onChange={(event) => set({ currency: event.target.value })}>
             {CURRENCIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -200,8 +273,13 @@ export function PayoutsScreen() {
         </label>
       </header>
       {notice ? <p className="notice">{notice}</p> : null}
-      <MutationError error={(asking || succeeding ? null : move.error) ?? approve.error} />
-      <DataTable columns={columns} query={list} empty="No payouts here." more="More payouts" />
+      <DataTable
+        columns={columns}
+        query={list}
+        empty="No payouts here."
+        more="More payouts"
+        detail={(payout) => (payout.uid === opened ? <PayoutDetail payout={payout} /> : null)}
+      />
       {asking ? (
         <ReasonDialog
           title={asking.move === 'fail' ? 'Mark the payout failed' : 'Put the payout under review'}
@@ -245,7 +323,7 @@ function SucceedDialog(props: {
       >
         <h2>Record the payout</h2>
         <p className="muted">
-          {props.payout.net} {props.payout.currency.toUpperCase()} to{' '}
+          {formatMoney(props.payout.net, props.payout.currency)} to{' '}
           <code>{props.payout.receiverAddress}</code>
         </p>
         <label>

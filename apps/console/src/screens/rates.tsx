@@ -1,5 +1,5 @@
 /** Exchange rates: each pair's history (newest first, with a line of it), admins set a new rate. */
-import { ExchangePairSchema } from '@app/contract'
+import { ExchangePairSchema, formatDecimal } from '@app/contract'
 import { opsWithdrawalCalls, PutRateBodySchema, type RateSchema } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -16,7 +16,11 @@ const PAIRS = ExchangePairSchema.options
 
 const columns: ColumnDef<Rate, unknown>[] = [
   { header: 'Set at', accessorKey: 'setAt', cell: (c) => new Date(String(c.getValue())).toLocaleString() },
-  { header: 'Price', accessorKey: 'price', cell: (c) => <span className="num">{String(c.getValue())}</span> },
+  {
+    header: 'Price',
+    accessorKey: 'price',
+    cell: (c) => <span className="num">{formatDecimal(String(c.getValue()))}</span>,
+  },
 ]
 
 export function RatesScreen() {
@@ -54,7 +58,7 @@ export function RatesScreen() {
         </label>
         {history.data?.[0] ? (
           <span>
-            Now <strong className="num">{history.data[0].price}</strong>
+            Now <strong className="num">{formatDecimal(history.data[0].price)}</strong>
           </span>
         ) : null}
       </header>

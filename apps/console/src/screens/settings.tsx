@@ -7,12 +7,14 @@ import {
   type PendingSetting,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
+  SETTING_KINDS,
   type SettingKey,
 } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { call } from '../lib/api.ts'
 import { useCan } from '../lib/session.tsx'
+import { editableSetting, formatSetting } from '../lib/setting-value.ts'
 
 export function SettingsScreen() {
   const client = useQueryClient()
@@ -29,12 +31,13 @@ export function SettingsScreen() {
   const [notice, setNotice] = useState<string>()
   const save = useMutation({
     mutationFn: ({ key, value }: { key: SettingKey; value: string }) =>
-      call(opsSettingCalls.set, { params: { key }, body: { value: value === 'null' ? null : value } }),
-    onSuccess: (saved) => {
+      call(opsSettingCalls.set, { params: { key }, body: { value } }),
+    onSuccess: (saved, { key }) => {
       setEditing(undefined)
+      const inForce = formatSetting(key, saved.value)
       setNotice(
         saved.pending
-          ? `${saved.key} stays ${JSON.stringify(saved.value)} until ${when(saved.pending.effectiveAt)}: the new value asks for fewer approvals, so it waits, and the operators' chat has been told. To cancel it, set ${JSON.stringify(saved.value)} again.`
+          ? `${key} stays ${inForce} until ${when(saved.pending.effectiveAt)}: the new value asks for fewer approvals, so it waits, and the operators' chat has been told. To cancel it, set ${inForce} again.`
           : undefined,
       )
       void client.invalidateQueries({ queryKey: ['settings'] })
@@ -61,10 +64,10 @@ export function SettingsScreen() {
         <tbody>
           {SETTING_KEYS.map((key) => (
             <tr key={key}>
-              <td>
+              <td data-label="Setting">
                 <code>{key}</code>
               </td>
-              <td>
+              <td data-label="Value">
                 {editing?.key === key ? (
                   <form
                     onSubmit={(event) => {
@@ -72,10 +75,10 @@ export function SettingsScreen() {
                       save.mutate(editing)
                     }}
                   >
-                    <input
-                      aria-label={key}
+                    <SettingField
+                      settingKey={key}
                       value={editing.value}
-                      onChange={(event) => setEditing({ key, value: event.target.value })}
+                      onChange={(value) => setEditing({ key, value })}
                     />
                     <button type="submit" className="primary" disabled={save.isPending}>
                       Save
@@ -83,16 +86,20 @@ export function SettingsScreen() {
                     {save.error ? <span className="field-error">{save.error.message}</span> : null}
                   </form>
                 ) : (
-                  <strong>{JSON.stringify(settings.data[key] ?? null)}</strong>
+                  <strong data-testid="setting-value">
+                    {formatSetting(key, settings.data[key] ?? null)}
+                  </strong>
                 )}
                 <Waiting change={waiting.get(key)} />
               </td>
-              <td className="muted">{SETTING_DESCRIPTIONS[key]}</td>
+              <td className="muted" data-label="Meaning">
+                {SETTING_DESCRIPTIONS[key]}
+              </td>
               <td>
                 {canChange && editing?.key !== key ? (
                   <button
                     type="button"
-                    onClick={() => setEditing({ key, value: String(settings.data[key] ?? 'null') })}
+                    onClick={() => setEditing({ key, value: editableSetting(settings.data[key]) })}
                   >
                     Change
                   </button>
@@ -113,8 +120,33 @@ function Waiting({ change }: { change: PendingSetting | undefined }) {
   if (change === undefined) return null
   return (
     <div className="pending-change" data-testid={`pending-${change.key}`}>
-      becomes <strong>{JSON.stringify(change.value)}</strong> at {when(change.effectiveAt)} (asked by{' '}
-      {change.requestedBy})
+      becomes <strong>{formatSetting(change.key, change.value)}</strong> at {when(change.effectiveAt)} (asked
+      by {change.requestedBy})
     </div>
+  )
+}
+
+/** The field of the setting's kind: a switch is On or Off; the rest are typed as the server reads them. */
+function SettingField(props: { settingKey: SettingKey; value: string; onChange: (value: string) => void }) {
+  const kind = SETTING_KINDS[props.settingKey]
+  if (kind === 'switch')
+    return (
+      <select
+        aria-label={props.settingKey}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="true">On</option>
+        <option value="false">Off</option>
+      </select>
+    )
+  return (
+    <input
+      aria-label={props.settingKey}
+      value={props.value}
+      inputMode={kind === 'usdt' || kind === 'percent' ? 'decimal' : kind === 'seconds' ? 'numeric' : 'text'}
+      placeholder={kind === 'channel' ? 'none' : kind === 'domains' ? 'any domain' : undefined}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
   )
 }

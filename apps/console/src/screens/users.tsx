@@ -9,11 +9,16 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { AccountStatusOverride } from '../lib/account-status.tsx'
+import { Money } from '../lib/amounts.tsx'
 import { call, query } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
+
+/** First and last name, as the user gave them to Telegram. */
+const fullName = (u: { firstName: string; lastName: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ')
 
 const resultColumns = (q: string): ColumnDef<OpsUserFound, unknown>[] => [
   {
@@ -21,7 +26,7 @@ const resultColumns = (q: string): ColumnDef<OpsUserFound, unknown>[] => [
     id: 'name',
     cell: ({ row }) => {
       const u = row.original
-      const name = [u.firstName, u.lastName].filter(Boolean).join(' ') || '(no name)'
+      const name = fullName(u) || '(no name)'
       return u.telegramId === null ? (
         name
       ) : (
@@ -133,7 +138,9 @@ export function UsersScreen() {
       {user.data ? (
         <div className="card">
           <h2>
-            {user.data.firstName} {user.data.username ? `(@${user.data.username})` : ''}
+            {[fullName(user.data), user.data.username ? `(@${user.data.username})` : '']
+              .filter(Boolean)
+              .join(' ')}
           </h2>
           <p className="muted">
             Telegram {user.data.telegramId ?? '—'} · {user.data.email ?? 'no email'} · referred by{' '}
@@ -183,7 +190,8 @@ export function UsersScreen() {
           <ul className="plain">
             {accounts.data?.map((account) => (
               <li key={account.uid}>
-                <code>{account.phone}</code> {account.country} · {account.status} · net {account.net} USDT{' '}
+                <code>{account.phone}</code> {account.country} · {account.status} · net{' '}
+                <Money value={account.net} currency="usdt" />{' '}
                 <AccountStatusOverride
                   account={account}
                   onChanged={() => void client.invalidateQueries({ queryKey: ['user-accounts', id] })}

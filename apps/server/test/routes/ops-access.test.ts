@@ -326,7 +326,8 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
       reason: 'sold accounts twice',
     })
     expect(blocked.statusCode, blocked.body).toBe(200)
-    expect(json(blocked)).toMatchObject({ blocked: true })
+    // The user as operators read them: both names (the console's user page shows the last name too).
+    expect(json(blocked)).toMatchObject({ blocked: true, firstName: 'Test', lastName: 'User' })
     expect((await u.get('/dashboard')).statusCode).toBe(401)
     const unblocked = await asAdmin('DELETE', `/ops/users/${u.telegramId}/block`)
     expect(json(unblocked)).toMatchObject({ blocked: false })

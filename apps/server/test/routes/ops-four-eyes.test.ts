@@ -148,6 +148,41 @@ describe.each(DATABASE_KINDS)('four eyes on %s', (kind) => {
     expect(sent.statusCode, sent.body).toBe(200)
   })
 
+  it('the payout list and every move answer each payout’s four eyes: needed or not, who approved, whether it counts', async () => {
+    const alice = await veteran()
+    const bob = await veteran()
+    clock.tick(DAY)
+    const large = await pendingPayout(25)
+    const small = await pendingPayout(10)
+    const fourEyesOfRow = async (uid: string) => {
+      const listed = await alice.call('GET', '/ops/transactions?status=pending')
+      expect(listed.statusCode, listed.body).toBe(200)
+      return json<{ items: { uid: string; fourEyes: unknown }[] }>(listed).items.find((p) => p.uid === uid)
+        ?.fourEyes
+    }
+    expect(await fourEyesOfRow(large)).toEqual({ required: true, approvalAbove: '10', approvals: [] })
+    expect(await fourEyesOfRow(small)).toEqual({ required: false, approvalAbove: '10', approvals: [] })
+
+    const approvedAt = clock.now().toISOString()
+    expect((await bob.call('POST', `/ops/transactions/${large}/approve`, {})).statusCode).toBe(200)
+    expect(await fourEyesOfRow(large)).toEqual({
+      required: true,
+      approvalAbove: '10',
+      approvals: [{ login: bob.login, approvedAt, counts: true }],
+    })
+    // Bob disabled since: his approval is still shown, and no longer counts.
+    expect((await asAdmin('PATCH', `/ops/operators/${bob.login}`, { disabled: true })).statusCode).toBe(200)
+    expect(await fourEyesOfRow(large)).toMatchObject({ approvals: [{ login: bob.login, counts: false }] })
+
+    // A move answers the payout with its four eyes too.
+    const moved = await alice.call('POST', `/ops/transactions/${small}/broadcast`, {})
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(json(moved)).toMatchObject({
+      status: 'broadcasting',
+      fourEyes: { required: false, approvalAbove: '10', approvals: [] },
+    })
+  })
+
   it('a new, promoted, reset or newly tokened operator signs large payouts only a day later; each is told to the operators’ chat', async () => {
     const admin = await veteran('admin')
     const alice = await veteran()

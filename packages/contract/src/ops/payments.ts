@@ -54,6 +54,19 @@ export const InvoiceMoveSchema = z.enum(['confirm', 'reject', 'validate'], {
 })
 export type InvoiceMove = z.infer<typeof InvoiceMoveSchema>
 export const InvoiceMoveParamsSchema = z.object({ uid: UidSchema, move: InvoiceMoveSchema })
+/**
+ * Four eyes of a payout, now (docs/console.md, 'Four eyes'): whether sending it (broadcast, or recording it paid) needs
+ * another named operator's approval, the amount in force, and the approvals given, oldest first. An approval `counts`
+ * when it would let another operator send the payout now (its operator enabled, with a role that moves payouts, and
+ * past their signing time when they gave it); one that does not is given again.
+ */
+export const PayoutFourEyesSchema = z.object({
+  required: z.boolean(),
+  /** USDT; '0' when the rule is off. */
+  approvalAbove: z.string(),
+  approvals: z.array(z.object({ login: z.string(), approvedAt: z.string(), counts: z.boolean() })),
+})
+export type PayoutFourEyes = z.infer<typeof PayoutFourEyesSchema>
 export const OpsTransactionSchema = z.object({
   uid: z.string(),
   invoiceUid: z.string(),
@@ -73,6 +86,7 @@ export const OpsTransactionSchema = z.object({
   senderAddress: z.nullable(z.string()),
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
+  fourEyes: PayoutFourEyesSchema,
 })
 export type OpsTransaction = z.infer<typeof OpsTransactionSchema>
 export const OpsTransactionPageSchema = z.object({

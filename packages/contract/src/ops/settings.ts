@@ -40,6 +40,25 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
     "payouts above this USDT amount need a second named operator's approval before they are sent (four eyes), 0 for none; a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
 }
 
+/** How a setting's value reads: a switch, a USDT amount, seconds, a percent, a channel (or none), email domains. */
+export type SettingKind = 'switch' | 'usdt' | 'seconds' | 'percent' | 'channel' | 'domains'
+export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
+  order_open: 'switch',
+  payment_open: 'switch',
+  toman_payment_open: 'switch',
+  min_payment_limit: 'usdt',
+  max_payment_limit: 'usdt',
+  channel_username: 'channel',
+  validation_delay_seconds: 'seconds',
+  invoice_delay_seconds: 'seconds',
+  referral_share_percent: 'percent',
+  new_user_can_referrer: 'switch',
+  new_user_can_add_account: 'switch',
+  new_user_can_register_account: 'switch',
+  email_allowed_domains: 'domains',
+  payout_approval_above: 'usdt',
+}
+
 export const SettingKeySchema = z.enum(SETTING_KEYS, {
   error: `unknown setting; one of ${SETTING_KEYS.join(', ')}`,
 })

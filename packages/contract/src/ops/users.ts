@@ -9,6 +9,7 @@ export const OpsUserSchema = z.object({
   email: z.nullable(z.string()),
   uid: z.string(),
   firstName: z.string(),
+  lastName: z.nullable(z.string()),
   username: z.nullable(z.string()),
   canReferrer: z.boolean(),
   canAddAccount: z.boolean(),

@@ -16,6 +16,7 @@ export async function findUserByTelegramId(db: Db, telegramId: number) {
       telegramId: users.telegramId,
       uid: users.uid,
       firstName: users.firstName,
+      lastName: users.lastName,
       username: users.username,
       canReferrer: users.canReferrer,
       canAddAccount: users.canAddAccount,

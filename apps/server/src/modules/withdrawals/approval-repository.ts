@@ -3,7 +3,7 @@
  * they are now. Operators' rows are read `FOR SHARE`, so a disable or a role change made meanwhile either waits for
  * the payout's transaction or is seen by it.
  */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operators, payoutApprovals } from '../../db/operators-schema.ts'
 
@@ -42,6 +42,21 @@ export async function lockApprovals(db: Db, transactionUid: string) {
     .where(eq(payoutApprovals.transactionUid, transactionUid))
     .orderBy(asc(payoutApprovals.approvedAt), asc(operators.login))
     .for('share', { of: operators })
+}
+
+/** The approvals of these payouts, oldest first, each with its operator as they are now; for reading, not deciding. */
+export async function findApprovals(db: Db, transactionUids: string[]) {
+  if (transactionUids.length === 0) return []
+  return db
+    .select({
+      ...signerColumns,
+      transactionUid: payoutApprovals.transactionUid,
+      approvedAt: payoutApprovals.approvedAt,
+    })
+    .from(payoutApprovals)
+    .innerJoin(operators, eq(operators.id, payoutApprovals.operatorId))
+    .where(inArray(payoutApprovals.transactionUid, transactionUids))
+    .orderBy(asc(payoutApprovals.approvedAt), asc(operators.login))
 }
 
 /** Records (or renews: an approval given again counts from now) an operator's approval. */

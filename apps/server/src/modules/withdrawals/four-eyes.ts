@@ -10,7 +10,13 @@ import type { Db } from '../../db/client.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { formatUsdt } from '../../lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
-import { lockApprovals, lockSigner, type Signer, upsertApproval } from './approval-repository.ts'
+import {
+  findApprovals,
+  lockApprovals,
+  lockSigner,
+  type Signer,
+  upsertApproval,
+} from './approval-repository.ts'
 import { isOpenTransactionStatus } from './status-rules.ts'
 import { findTransaction, type TransactionRecord } from './transaction-repository.ts'
 
@@ -34,9 +40,40 @@ const counts = (approval: Signer & { approvedAt: Date }, at: Date) =>
   approval.signsPayoutsFrom !== null &&
   approval.signsPayoutsFrom <= approval.approvedAt
 
+const isRequired = (threshold: bigint, amount: bigint) => threshold > 0n && amount > threshold
+
 async function thresholdOf(tx: Db, row: TransactionRecord, at: Date) {
   const threshold = (await readSettingsAt(tx, at)).payout_approval_above
-  return { threshold, required: threshold > 0n && row.amount > threshold }
+  return { threshold, required: isRequired(threshold, row.amount) }
+}
+
+/** Four eyes of a payout as operators read it: whether sending it needs an approval now, and who approved. */
+export type FourEyesView = {
+  required: boolean
+  /** The approval amount in force, USDT; '0' when the rule is off. */
+  approvalAbove: string
+  /** Oldest first; `counts`: the approval would let another operator send the payout now. */
+  approvals: { login: string; approvedAt: string; counts: boolean }[]
+}
+
+/**
+ * The four eyes of these payouts at `at`, read once for a page (for lists and answers; the decision itself is
+ * `requireFourEyes`): a function from a payout of them to its view.
+ */
+export async function fourEyesOf(db: Db, uids: string[], at: Date) {
+  const threshold = (await readSettingsAt(db, at)).payout_approval_above
+  const approvals = await findApprovals(db, uids)
+  return (row: Pick<TransactionRecord, 'uid' | 'amount'>): FourEyesView => ({
+    required: isRequired(threshold, row.amount),
+    approvalAbove: formatUsdt(threshold),
+    approvals: approvals
+      .filter((approval) => approval.transactionUid === row.uid)
+      .map((approval) => ({
+        login: approval.login,
+        approvedAt: approval.approvedAt.toISOString(),
+        counts: counts(approval, at),
+      })),
+  })
 }
 
 /** Whether the payout needs an approval at `at`, and who has approved it. */

@@ -21,7 +21,7 @@ import { type BankCardInput, saveBankCard } from '../payments/bank-card-reposito
 import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
 import { rateUnavailable } from '../payments/exchange-rate-service.ts'
 import { readSettings } from '../settings/repository.ts'
-import { approvalState, approvePayout, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
+import { approvalState, approvePayout, fourEyesOf, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
 import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
 import {
   invoiceAwaitsPayout,
@@ -102,6 +102,15 @@ function checkPayoutProof(row: TransactionRecord, move: Extract<PayoutMove, { to
 
 export function createPayoutService(deps: PayoutServiceDeps) {
   const { db, now, cursors } = deps
+
+  /** A payout as operators see it now, with its four eyes. */
+  async function opsTransaction(uid: string): Promise<OpsTransaction> {
+    const row = await findTransaction(db, uid)
+    if (!row) throw notFound('Transaction not found')
+    const fourEyes = await fourEyesOf(db, [uid], now())
+    return toOpsTransaction(row, fourEyes(row))
+  }
+
   return {
     /**
      * Creates the invoice's payout transaction (201), or answers the open one when this is the same request
@@ -193,7 +202,15 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         input.limit + 1,
         from,
       )
-      const page = assemblePage(rows, input.limit, from, cursors, toOpsTransaction)
+      // The rows of the page only (the scan reads one more, to know whether a next page exists).
+      const fourEyes = await fourEyesOf(
+        db,
+        rows.slice(0, input.limit).map((row) => row.uid),
+        now(),
+      )
+      const page = assemblePage(rows, input.limit, from, cursors, (row) =>
+        toOpsTransaction(row, fourEyes(row)),
+      )
       return { items: page.items, nextPage: page.nextPage }
     },
 
@@ -268,9 +285,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           )
         }
       })
-      const row = await findTransaction(db, uid)
-      if (!row) throw notFound('Transaction not found')
-      return toOpsTransaction(row)
+      return opsTransaction(uid)
     },
   }
 }

@@ -2,6 +2,7 @@
 import type { Invoice, Transaction } from '@app/contract'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { formatUsdt, netToWire, usdtToWireNumber } from '../../lib/money.ts'
+import type { FourEyesView } from './four-eyes.ts'
 import type { InvoiceRecord } from './invoice-repository.ts'
 import type { PayoutCurrency } from './status-rules.ts'
 import type { TransactionRecord } from './transaction-repository.ts'
@@ -53,7 +54,7 @@ export function toTransaction(row: TransactionRecord): Transaction {
   }
 }
 
-export function toOpsTransaction(row: TransactionRecord) {
+export function toOpsTransaction(row: TransactionRecord, fourEyes: FourEyesView) {
   const { currency } = row
   return {
     uid: row.uid,
@@ -72,6 +73,7 @@ export function toOpsTransaction(row: TransactionRecord) {
     senderAddress: row.senderAddress,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    fourEyes,
   }
 }
 export type OpsTransaction = ReturnType<typeof toOpsTransaction>
