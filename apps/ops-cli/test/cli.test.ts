@@ -35,7 +35,7 @@ async function bundleCli() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     logLevel: 'warning',
     // commander is CommonJS: its require() calls need a require in the ES module bundle.
     banner: {
