@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import type { Locator, Page, Request } from 'playwright-core'
 
 /**
- * axe-core as @axe-core/playwright ships it (its own copy, 4.13). Injected once per document and run there: the
+ * axe-core as @axe-core/playwright ships it (its own copy, 4.14). Injected once per document and run there: the
  * builder injects it again on every analysis and finishes each run in a new blank page (about 1 s a screen here,
  * against 0.3 s), and only violations are collected in full (`resultTypes`).
  */
