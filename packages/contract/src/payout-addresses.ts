@@ -38,6 +38,29 @@ export function isTronAddress(text: string): boolean {
   return checksum.subarray(0, 4).every((byte, i) => byte === bytes[21 + i])
 }
 
+/**
+ * A TRON address as the full node's HTTP API writes it (hex, `41` then 20 bytes) in its base58check spelling,
+ * the one users type; undefined when the text is no such address. The chain check reads transactions with it.
+ */
+export function tronAddressFromHex(hex: string): string | undefined {
+  if (typeof hex !== 'string' || !/^41[0-9a-fA-F]{40}$/.test(hex)) return undefined
+  const body = new Uint8Array(21)
+  for (let i = 0; i < 21; i++) body[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16)
+  const checksum = sha256(sha256(body)).subarray(0, 4)
+  const whole = new Uint8Array(25)
+  whole.set(body)
+  whole.set(checksum, 21)
+  return base58.encode(whole)
+}
+
+/** The hex spelling (`41` and 40 hex digits, lower case) of a valid base58check TRON address; undefined otherwise. */
+export function tronAddressToHex(address: string): string | undefined {
+  if (!isTronAddress(address)) return undefined
+  return Array.from(base58.decode(address).subarray(0, 21), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+}
+
 /** The EIP-55 spelling of a lower-case 40-hex-digit address (without 0x). */
 function eip55(lowerHex: string): string {
   const hash = keccak_256(utf8ToBytes(lowerHex))

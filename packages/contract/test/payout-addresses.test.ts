@@ -13,6 +13,8 @@ import {
   RequestPaymentBodySchema,
   RequestPaymentCryptoBodySchema,
   TronAddressSchema,
+  tronAddressFromHex,
+  tronAddressToHex,
   V,
 } from '../src/index.ts'
 
@@ -440,5 +442,24 @@ describe('field schemas and request bodies', () => {
     expect(messages(BankCardCreateSchema.safeParse({ ...good, name: ' ' }))).toEqual([
       `name: ${V.cardInvalid}`,
     ])
+  })
+})
+
+describe('TRON hex and base58check', () => {
+  // The USDT TRC20 contract, as TronScan shows it in both spellings.
+  const base58 = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+  const hex = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c'
+
+  it('turns the full node hex spelling into the address users type, and back', () => {
+    expect(tronAddressFromHex(hex)).toBe(base58)
+    expect(tronAddressFromHex(hex.toUpperCase())).toBe(base58)
+    expect(tronAddressToHex(base58)).toBe(hex)
+  })
+
+  it('answers undefined for what is no address', () => {
+    expect(tronAddressFromHex('a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBeUndefined()
+    expect(tronAddressFromHex(`42${hex.slice(2)}`)).toBeUndefined()
+    expect(tronAddressFromHex('41zz')).toBeUndefined()
+    expect(tronAddressToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBeUndefined()
   })
 })
