@@ -27,7 +27,7 @@ const LAYERS = [
     'health',
     'locales',
   ],
-  ['referrals', 'auth', 'housekeeping'],
+  ['referrals', 'auth', 'housekeeping', 'exports'],
   ['accounts', 'validation', 'dashboard', 'users', 'email-auth'],
   ['account-submission', 'withdrawals', 'bot', 'operators'],
 ]

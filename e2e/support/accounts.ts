@@ -31,7 +31,7 @@ export async function callApi(page: Page, method: string, path: string, body?: u
  * validation delay must be short). Counts only these: earlier accounts may already sit on an invoice.
  */
 export async function supplyAcceptedAccounts(
-  server: Pick<RunningServer, 'ops'>,
+  server: RunningServer,
   page: Page,
   telegramId: number,
   phones: string[],

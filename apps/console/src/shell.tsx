@@ -28,6 +28,7 @@ const InvitesScreen = lazy(() => import('./screens/invites.tsx').then((m) => ({ 
 const SettingsScreen = lazy(() =>
   import('./screens/settings.tsx').then((m) => ({ default: m.SettingsScreen })),
 )
+const ExportsScreen = lazy(() => import('./screens/exports.tsx').then((m) => ({ default: m.ExportsScreen })))
 const AuditScreen = lazy(() => import('./screens/audit.tsx').then((m) => ({ default: m.AuditScreen })))
 const OperatorsScreen = lazy(() =>
   import('./screens/operators.tsx').then((m) => ({ default: m.OperatorsScreen })),
@@ -71,6 +72,7 @@ function Shell() {
         <NavLink to="/news">News</NavLink>
         {isAdmin ? <NavLink to="/invites">Invites</NavLink> : null}
         <NavLink to="/settings">Settings</NavLink>
+        <NavLink to="/exports">Exports</NavLink>
         <NavLink to="/audit">Audit log</NavLink>
         {isAdmin ? <NavLink to="/operators">Operators</NavLink> : null}
         <div className="whoami">
@@ -103,6 +105,7 @@ function Shell() {
             <Route path="/news" element={<NewsScreen />} />
             <Route path="/invites" element={isAdmin ? <InvitesScreen /> : <Navigate to="/" />} />
             <Route path="/settings" element={<SettingsScreen />} />
+            <Route path="/exports" element={<ExportsScreen />} />
             <Route path="/audit" element={<AuditScreen />} />
             <Route path="/operators" element={isAdmin ? <OperatorsScreen /> : <Navigate to="/" />} />
             <Route path="*" element={<div className="state">No such page.</div>} />

@@ -1,5 +1,9 @@
-/** Operator commands for withdrawals: invoices, payouts, rates, payment switches and limits, the ledger. */
-import { opsWithdrawalCalls as calls, opsSettingCalls } from '@app/contract/ops'
+/** Operator commands for withdrawals: invoices, payouts, rates, payment switches and limits, the ledger, exports. */
+import { createWriteStream } from 'node:fs'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
+import { opsWithdrawalCalls as calls, EXPORT_KINDS, opsExportCalls, opsSettingCalls } from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
 import { savedSettingLines } from './setting-lines.ts'
@@ -211,6 +215,29 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .description('minimum seconds between two invoices of one user')
     .argument('<seconds>')
     .action((seconds: string) => setSetting('invoice_delay_seconds', seconds))
+
+  program
+    .command('export')
+    .usage('invoices|payouts|ledger --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]')
+    .description('CSV of a period, UTC days both included (UTF-8 with BOM; audited); stdout or --out FILE')
+    .argument('<what>', EXPORT_KINDS.join(', '))
+    .requiredOption('--from <day>', 'first day, YYYY-MM-DD (UTC)')
+    .requiredOption('--to <day>', 'last day, YYYY-MM-DD (UTC), included')
+    .option('--out <file>', 'write the file here instead of stdout')
+    .action(async (what: string, options: { from: string; to: string; out?: string }) => {
+      const kind = EXPORT_KINDS.find((k) => k === what)
+      if (kind === undefined) throw new OpsClientError(`export: one of ${EXPORT_KINDS.join(', ')}`)
+      const body = await client().download(opsExportCalls[kind], {
+        query: { from: options.from, to: options.to },
+      })
+      // Streamed to its end as it arrives: a year of payouts never sits in memory.
+      const target = options.out === undefined ? process.stdout : createWriteStream(options.out)
+      await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), target, {
+        end: options.out !== undefined,
+      })
+      if (options.out !== undefined)
+        process.stderr.write(`${kind} ${options.from} to ${options.to} written to ${options.out}\n`)
+    })
 
   program
     .command('ledger')

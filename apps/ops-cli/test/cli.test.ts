@@ -3,7 +3,7 @@
  * migrated test database, built by the server's test helpers).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -120,6 +120,7 @@ describe('ops CLI', () => {
       'payments toman open|close',
       'payments limits MIN MAX',
       'ledger',
+      'export invoices|payouts|ledger --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]',
       'news add --title-en TEXT --body-en TEXT [--title-fa TEXT --body-fa TEXT]',
       'news list [--limit N]',
       'news remove UID',
@@ -282,6 +283,34 @@ describe('ops CLI', () => {
     expect(broken.code).toBe(1)
     expect(broken.stdout).toContain(`PROBLEM: invoice ${invoiceUid}: amount 2500001`)
     await t.database.db.execute(sql`update invoices set amount = amount - 1 where uid = ${invoiceUid}`)
+
+    // Exports: the CSV as the server streams it, to stdout or a file, BOM first; a wrong kind or day is refused.
+    const period = ['--from', '2020-01-01', '--to', '2099-12-31']
+    const invoices = await runCli(['export', 'invoices', ...period], env())
+    expect(invoices.code, invoices.stderr).toBe(0)
+    expect(invoices.stdout.startsWith('\uFEFFinvoice,created_at,telegram_id,')).toBe(true)
+    expect(invoices.stdout).toMatch(new RegExp(`\r\n${invoiceUid},[^\r]*,1,2.5,USDT,0,confirmed,success,`))
+    const out = join(bundleDir, 'payouts.csv')
+    const payouts = await runCli(['export', 'payouts', ...period, '--out', out], env())
+    expect(payouts).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `payouts 2020-01-01 to 2099-12-31 written to ${out}\n`,
+    })
+    const file = readFileSync(out, 'utf8')
+    expect(file.startsWith('\uFEFFpayout,')).toBe(true)
+    expect(file).toContain(`${uid},`)
+    expect(file).toContain(',success,2.5,USDT,0,98500,246250,IRT,')
+    expect(await runCli(['export', 'refunds', ...period], env())).toMatchObject({
+      code: 1,
+      stderr: 'export: one of invoices, payouts, ledger\n',
+    })
+    expect(
+      await runCli(['export', 'ledger', '--from', '2026-02-30', '--to', '2026-03-01'], env()),
+    ).toMatchObject({
+      code: 1,
+      stderr: 'from: not a day\n',
+    })
   })
 
   it('news add, list and remove', async () => {

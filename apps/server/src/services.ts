@@ -11,6 +11,7 @@ import { createBotService } from './modules/bot/service.ts'
 import { createDashboardService } from './modules/dashboard/service.ts'
 import { createEmailAuthService } from './modules/email-auth/service.ts'
 import { createEmailOutboxService } from './modules/email-outbox/service.ts'
+import { createExportService } from './modules/exports/service.ts'
 import { createHealthService } from './modules/health/service.ts'
 import { createHousekeepingService } from './modules/housekeeping/service.ts'
 import { createIdempotencyService } from './modules/idempotency/service.ts'
@@ -86,6 +87,7 @@ export function createServices(context: AppContext) {
     orders: createOrderService(context),
     invites: createInviteService(context),
     ledger: createLedgerService(context),
+    exports: createExportService(context),
     referrals: createReferralService(context),
     news: createNewsService(context),
     users: createUserService(context),

@@ -239,6 +239,11 @@ export const accounts = pgTable(
     index('accounts_validation_due_idx')
       .on(t.validationAt)
       .where(sql`${t.validationStatus} in ('pending', 'review')`),
+    // Decided accounts by when the engine decided them: the ledger export's credits and the overview's trends
+    // (docs/console.md, 'Exports', 'Trends').
+    index('accounts_decided_idx')
+      .on(t.validationAt, t.id)
+      .where(sql`${t.status} in ('accepted', 'rejected')`),
   ],
 )
 
@@ -307,6 +312,8 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_user_created_idx').on(t.userId, t.createdAt, t.id),
     index('invoices_confirmation_created_idx').on(t.confirmationStatus, t.createdAt),
+    // Every invoice of a period, oldest first (the CSV export).
+    index('invoices_created_idx').on(t.createdAt, t.id),
   ],
 )
 
@@ -372,6 +379,10 @@ export const transactions = pgTable(
       .on(t.invoiceId)
       .where(sql`${t.status} in ('pending', 'broadcasting', 'review')`),
     index('transactions_status_created_idx').on(t.status, t.createdAt),
+    // Every payout of a period (the CSV export), and the successful ones by when they were paid (the ledger
+    // export, the overview's trends).
+    index('transactions_created_idx').on(t.createdAt, t.id),
+    index('transactions_paid_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'success'`),
   ],
 )
 
@@ -414,6 +425,8 @@ export const referralEarnings = pgTable(
   (t) => [
     uniqueIndex('referral_earnings_account_unique').on(t.accountId),
     index('referral_earnings_referrer_idx').on(t.referrerUserId, t.invoiceId),
+    // The ledger export's referral credits of a period.
+    index('referral_earnings_created_idx').on(t.createdAt, t.id),
     index('referral_earnings_invoice_idx').on(t.invoiceId).where(sql`${t.invoiceId} is not null`),
   ],
 )

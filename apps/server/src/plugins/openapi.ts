@@ -88,6 +88,14 @@ export function missingSchemas(route: DeclaredRoute): string[] {
   return missing
 }
 
+/** A call whose success is not JSON (a CSV export): its 2xx answers in that media type, its errors still JSON. */
+function withMediaType(response: unknown, mediaType: string): unknown {
+  const answers = { ...(response as Record<string, unknown>) }
+  for (const status of Object.keys(answers))
+    if (status.startsWith('2')) answers[status] = { content: { [mediaType]: { schema: answers[status] } } }
+  return answers
+}
+
 export const openApiPlugin = globalPlugin('openapi', async (app) => {
   app.addHook('onRoute', (route) => {
     const method = String(route.method).toUpperCase()
@@ -145,6 +153,9 @@ export const openApiPlugin = globalPlugin('openapi', async (app) => {
           ...schema,
           tags: [endpoint?.role === undefined ? 'users' : 'operators'],
           ...(endpoint === undefined ? {} : { security: securityOf(endpoint) }),
+          ...(endpoint?.produces === undefined
+            ? {}
+            : { response: withMediaType(schema.response, endpoint.produces) }),
         },
       }
     },

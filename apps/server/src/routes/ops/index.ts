@@ -22,6 +22,7 @@ import { showOrder } from '../../modules/orders/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
 import { route } from '../route.ts'
+import exportsOpsRoutes from './exports.ts'
 import newsOpsRoutes from './news.ts'
 import operatorRoutes from './operators.ts'
 import { requireReason } from './reason.ts'
@@ -52,6 +53,7 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'users'
     | 'news'
     | 'bot'
+    | 'exports'
   > & { secureCookies: boolean; loginRateLimitMax: number }
 > = async (app, { services, secureCookies, loginRateLimitMax }) => {
   const { invites, settings, orders, accounts, users, operators, audit } = services
@@ -223,6 +225,7 @@ const opsRoutes: FastifyPluginAsyncZod<
   )
 
   await app.register(withdrawalsOpsRoutes, { services })
+  await app.register(exportsOpsRoutes, { services })
   await app.register(newsOpsRoutes, { services })
   await app.register(operatorRoutes, { services, secureCookies, loginRateLimitMax })
 }

@@ -1,5 +1,6 @@
 import type { Endpoint } from '../../endpoint.ts'
 import * as accounts from './accounts.ts'
+import * as exports from './exports.ts'
 import * as invites from './invites.ts'
 import * as news from './news.ts'
 import * as operators from './operators.ts'
@@ -11,6 +12,7 @@ import * as withdrawals from './withdrawals.ts'
 /** Every operator call: the server's role table is made from this list (a new group of calls is added here). */
 export const OPS_ENDPOINTS: readonly Endpoint[] = [
   accounts,
+  exports,
   invites,
   news,
   operators,
