@@ -31,7 +31,7 @@ export async function callApi(page: Page, method: string, path: string, body?: u
  * validation delay must be short). Counts only these: earlier accounts may already sit on an invoice.
  */
 export async function supplyAcceptedAccounts(
-  server: RunningServer,
+  server: Pick<RunningServer, 'ops'>,
   page: Page,
   telegramId: number,
   phones: string[],

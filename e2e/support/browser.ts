@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core'
 import { recordContext } from './secrets-recorder.ts'
 import {
   fakeTelegramClientScript,
@@ -43,14 +43,19 @@ export async function launchBrowser(): Promise<Browser> {
 /** The phone the tests hold: 390x844 (the narrow-screen tests pass 360 wide too). */
 export const PHONE_VIEWPORT = { width: 390, height: 844 }
 
-/** A phone-sized page (390x844 unless told) with the fake Telegram client of the chosen platform installed. */
+/**
+ * A phone-sized page (390x844 unless told) with the fake Telegram client of the chosen platform installed.
+ * `contextOptions`: more of the browser context's (the deployment test's self-signed certificate).
+ */
 export async function openMiniApp(
   browser: Browser,
   server: { url: string; botToken: string },
   options: LaunchOptions,
   viewport = PHONE_VIEWPORT,
+  contextOptions: BrowserContextOptions = {},
 ) {
   const context = await browser.newContext({
+    ...contextOptions,
     viewport,
     deviceScaleFactor: 2,
     isMobile: true,

@@ -8,11 +8,18 @@ import { answerPopup, openMiniApp } from './browser.ts'
 import { type RunningServer, startServer } from './server.ts'
 
 /** An operator made with the bootstrap token, as `npm run ops -- operator create` makes one: the enrolment. */
-export const enrolOperator = (server: RunningServer, login: string, role: 'operator' | 'admin') =>
-  server.ops('POST', '/operators', { login, role }) as Promise<OperatorEnrolment>
+export const enrolOperator = (
+  server: Pick<RunningServer, 'ops'>,
+  login: string,
+  role: 'operator' | 'admin',
+) => server.ops('POST', '/operators', { login, role }) as Promise<OperatorEnrolment>
 
 /** Signs the page in at /console as the enrolled operator (a TOTP code is good once: one sign-in per code step). */
-export async function signInToConsole(page: Page, server: RunningServer, enrolment: OperatorEnrolment) {
+export async function signInToConsole(
+  page: Page,
+  server: Pick<RunningServer, 'url'>,
+  enrolment: OperatorEnrolment,
+) {
   await page.goto(`${server.url}/console/`)
   await page.getByLabel('Login').fill(enrolment.operator.login)
   await page.getByLabel('Password').fill(enrolment.password)
