@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import { type AppContext, type ContextOverrides, createAppContext } from './context.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
+import { createDatabaseOutage, type DatabaseOutage } from './db/outage.ts'
 import { type DevTools, devToolsWanted } from './dev-tools.ts'
 import { validationError } from './lib/domain-error.ts'
 import { StartupError } from './lib/startup-error.ts'
@@ -156,16 +157,26 @@ function rejectNulCharacters(app: FastifyInstance): void {
   })
 }
 
-/** Opens (unless given) and migrates the database, builds the context, seeds the demo data. */
+/**
+ * Opens (unless given) and migrates the database, builds the context, seeds the demo data. The context carries the
+ * database's outage (db/outage.ts): requests, workers and the pool report to it, and it logs the outage once.
+ */
 async function startContext(app: FastifyInstance, options: AppOptions): Promise<AppContext> {
   const { config } = options
+  let outage: DatabaseOutage | undefined
   const database =
     options.database ??
-    (await openDatabase(config, (error) => app.log.error({ err: error }, 'database pool error')))
+    (await openDatabase(config, (error) => {
+      // An idle connection cut by the server: part of an outage (logged once), or logged as it comes.
+      if (!outage?.absorbs(error)) app.log.error({ err: error }, 'database pool error')
+    }))
   if (options.database === undefined) app.addHook('onClose', () => database.close())
+  outage = createDatabaseOutage({ ping: () => database.ping(), log: app.log })
+  app.addHook('onClose', async () => outage?.stop())
   try {
     await migrateDatabase(database)
     const context = await createAppContext(config, database, app.log, options, options.devTools)
+    context.databaseOutage = outage
     if (config.demoData) await options.devTools?.seedDemoData(context)
     return context
   } catch (error) {
@@ -186,7 +197,10 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   const services = createServices(context)
 
   // Plugins, one registration each.
-  await app.register(errorHandlerPlugin, { resolveMessage: loadEnglishMessages(config.localesDir) })
+  await app.register(errorHandlerPlugin, {
+    resolveMessage: loadEnglishMessages(config.localesDir),
+    databaseOutage: context.databaseOutage,
+  })
   await app.register(openApiPlugin)
   await app.register(securityPlugin, {
     appOrigins: config.appOrigins,

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import type { DatabaseOutage } from './db/outage.ts'
 import type { DevTools } from './dev-tools.ts'
 import { type CursorCodec, createCursorCodec } from './lib/cursor.ts'
 import { type AccessTokenSigner, createAccessTokenSigner } from './modules/auth/access-tokens.ts'
@@ -36,6 +37,11 @@ export type AppContext = {
   db: Db
   /** Whether the database answers (the health check). */
   pingDatabase: () => Promise<boolean>
+  /**
+   * The database's outage (db/outage.ts): an error that is the database being unreachable is reported here, which
+   * logs the outage once, instead of logging it where it happened. Set by the app; absent in unit tests.
+   */
+  databaseOutage?: DatabaseOutage | undefined
   now: () => Date
   cursors: CursorCodec
   accountProvider: AccountProvider

@@ -55,6 +55,11 @@ export const ErrorCode = {
   REFERRAL_NOT_ALLOWED: 'REFERRAL_NOT_ALLOWED',
   NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
+  /**
+   * 503 with `Retry-After`: the server runs but cannot reach its database (an outage, a restart); nothing was done.
+   * The clients say 'temporarily unavailable, retrying' and ask again by themselves (docs/resilience.md, 'Outages').
+   */
+  TEMPORARILY_UNAVAILABLE: 'TEMPORARILY_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_ERROR',
   // Transport errors the one error handler answers before a route runs.
   BAD_REQUEST: 'BAD_REQUEST',

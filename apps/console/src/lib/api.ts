@@ -5,6 +5,11 @@
  */
 import { type Answer, type CallArgs, type Endpoint, readAnswer, urlOf } from '@app/contract'
 import { opsOperatorCalls } from '@app/contract/ops'
+import { isOutageAnswer, noteAnswer } from './outage.ts'
+
+/** How long a call is sent again by itself while the server answers that it cannot serve (an outage). */
+export const OUTAGE_RETRY_FOR_MS = 30_000
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class ApiError extends Error {
   constructor(
@@ -38,16 +43,27 @@ export async function call<E extends Endpoint>(
   const headers: Record<string, string> = { accept: 'application/json' }
   if (body !== undefined) headers['content-type'] = 'application/json'
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken() ?? ''
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-  } catch {
-    throw new ApiError(0, undefined, 'The server cannot be reached. Check the connection and try again.')
+  const send = async () => {
+    try {
+      const answer = await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers,
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+      noteAnswer(answer)
+      return answer
+    } catch {
+      throw new ApiError(0, undefined, 'The server cannot be reached. Check the connection and try again.')
+    }
+  }
+  // An outage answer means nothing was done: the same call again after its Retry-After, for a while.
+  const giveUpAt = Date.now() + OUTAGE_RETRY_FOR_MS
+  let response = await send()
+  while (isOutageAnswer(response) && Date.now() < giveUpAt) {
+    const wait = Number(response.headers.get('retry-after'))
+    await pause(Math.min(Math.max(Number.isFinite(wait) ? wait : 1, 1), 10) * 1000)
+    response = await send()
   }
   const payload: unknown = await response.json().catch(() => undefined)
   if (!response.ok) {

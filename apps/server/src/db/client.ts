@@ -78,6 +78,9 @@ export async function openPostgres(url: string, onPoolError?: (error: Error) => 
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 })
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', (error) => onPoolError?.(error))
+  // A client checked out (inside a transaction) when the server goes has no pool listener: its 'error' would be
+  // unhandled and end the process. The query in flight fails on its own; this only reports the loss.
+  pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)))
   try {
     const client = await pool.connect()
     client.release()

@@ -1,11 +1,13 @@
 /**
  * The one error handler. Every error leaves as `{statusCode, code, message, details?}`
- * (the contract's ErrorResponseSchema); 5xx answers never carry details, which go to the log only.
+ * (the contract's ErrorResponseSchema); 5xx answers never carry details, which go to the log only, but for the
+ * wait of a database outage's 503 TEMPORARILY_UNAVAILABLE (db/outage.ts), which says nothing about the server.
  */
 import { type ErrorCode, ErrorDetailsSchemas, type ErrorResponse } from '@app/contract'
 import { DrizzleQueryError } from 'drizzle-orm/errors'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { type DatabaseOutage, OUTAGE_RETRY_AFTER_SECONDS } from '../db/outage.ts'
 import { DomainError } from '../lib/domain-error.ts'
 import type { MessageResolver } from '../lib/validation-messages.ts'
 import { globalPlugin } from './global-plugin.ts'
@@ -86,23 +88,39 @@ export function toErrorResponse(
   }
 }
 
-export const errorHandlerPlugin = globalPlugin<{ resolveMessage: MessageResolver }>(
-  'error-handler',
-  async (app, { resolveMessage }) => {
-    app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      const { body, unexpected } = toErrorResponse(error, resolveMessage)
-      if (unexpected) request.log.error({ err: loggableError(error) }, 'unexpected error')
-      else if (body.statusCode >= 500) request.log.warn({ errorCode: body.code }, body.message)
-      return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
-    })
+/** The answer to every call while the database cannot be reached: ask again after the wait, nothing was done. */
+const TEMPORARILY_UNAVAILABLE: ErrorResponse = {
+  statusCode: 503,
+  code: 'TEMPORARILY_UNAVAILABLE',
+  message: 'The service is temporarily unavailable; try again shortly',
+  details: { wait: OUTAGE_RETRY_AFTER_SECONDS },
+}
 
-    app.setNotFoundHandler((request, reply) => {
-      const body: ErrorResponse = {
-        statusCode: 404,
-        code: 'NOT_FOUND',
-        message: `Route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)} not found`,
-      }
-      return reply.code(404).send(body)
-    })
-  },
-)
+export const errorHandlerPlugin = globalPlugin<{
+  resolveMessage: MessageResolver
+  databaseOutage?: DatabaseOutage | undefined
+}>('error-handler', async (app, { resolveMessage, databaseOutage }) => {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // Logged once per outage by the outage itself, not once per request.
+    if (databaseOutage?.absorbs(error)) {
+      return reply
+        .code(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send(TEMPORARILY_UNAVAILABLE)
+    }
+    const { body, unexpected } = toErrorResponse(error, resolveMessage)
+    if (unexpected) request.log.error({ err: loggableError(error) }, 'unexpected error')
+    else if (body.statusCode >= 500) request.log.warn({ errorCode: body.code }, body.message)
+    return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorResponse = {
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: `Route ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)} not found`,
+    }
+    return reply.code(404).send(body)
+  })
+})

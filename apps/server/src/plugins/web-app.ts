@@ -3,7 +3,7 @@
  *
  * SPA routes share paths with API routes (GET /accounts is both a screen and an API call), so a
  * request is routed by content negotiation: a GET whose Accept header prefers text/html (a browser
- * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /openapi.json,
+ * navigation) gets index.html, unless its path belongs to the server itself (/healthz, /livez, /readyz, /openapi.json,
  * /locales/*, /ops/*, /console*, /simulator*, /sandbox/*, /flags/*, /assets/*). Everything else (fetch/XHR asking for
  * JSON or anything) reaches the API routes.
  *
@@ -23,7 +23,7 @@ import { notFound } from '../lib/domain-error.ts'
 import { globalPlugin } from './global-plugin.ts'
 
 const SERVER_PATHS = [
-  /^\/healthz$/,
+  /^\/(healthz|livez|readyz)$/,
   /^\/openapi\.json$/,
   /^\/locales\//,
   /^\/ops\//,

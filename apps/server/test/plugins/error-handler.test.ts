@@ -139,6 +139,6 @@ describe('a failing route', () => {
     })
     const health = await t.app.inject({ method: 'GET', url: '/healthz' })
     expect(health.statusCode).toBe(503)
-    expect(health.json()).toEqual({ status: 'unavailable' })
+    expect(health.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' })
   })
 })

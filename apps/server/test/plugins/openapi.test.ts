@@ -81,6 +81,8 @@ const DECLARED_CALLS = [
  */
 const PUBLIC_CALLS = [
   'GET /healthz',
+  'GET /readyz',
+  'GET /livez',
   // The console's login: no token or session exists before it (docs/console.md).
   'POST /ops/session',
   'POST /auth/telegram/authorize',

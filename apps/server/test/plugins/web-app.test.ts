@@ -60,7 +60,8 @@ describe('serving the built web app', () => {
   })
 
   it('server paths are never the SPA, even for a browser', async () => {
-    expect((await get('/healthz', BROWSER_ACCEPT)).json()).toEqual({ status: 'ok' })
+    for (const path of ['/healthz', '/readyz', '/livez'])
+      expect((await get(path, BROWSER_ACCEPT)).json()).toMatchObject({ status: 'ok' })
     expect((await get('/locales/en/common.json', BROWSER_ACCEPT)).headers['content-type']).toMatch(/json/)
     expect((await get('/ops/settings', BROWSER_ACCEPT)).statusCode).toBe(401)
     expect((await get('/simulator', BROWSER_ACCEPT)).body).not.toContain('<div id="root">')

@@ -4,7 +4,13 @@ import { useTranslation } from '../lib/use-translation.tsx'
 
 function Banners({ status }: { status: NetworkStatus }) {
   const { t } = useTranslation('common')
-  const network = status.offline ? 'network.offline' : status.unreachable ? 'network.unreachable' : undefined
+  const network = status.offline
+    ? 'network.offline'
+    : status.unreachable
+      ? 'network.unreachable'
+      : status.unavailable
+        ? 'network.unavailable'
+        : undefined
   return (
     <>
       {status.sandbox && (
@@ -24,11 +30,11 @@ function Banners({ status }: { status: NetworkStatus }) {
 /**
  * Above every screen (docs/web.md, 'Poor network' and 'Sandbox banner'): the sandbox notice when the server runs
  * the sandbox provider in production, and the network banner while the device is offline or the server does not
- * answer. The live region is always there, so screen readers hear the banner come and go.
+ * answer or cannot serve (its database is away: 'temporarily unavailable, retrying'). The live region is always there, so screen readers hear the banner come and go.
  */
 export function StatusBanners() {
   const status = useSyncExternalStore(subscribeNetworkStatus, getNetworkStatus)
-  const shown = status.sandbox || status.offline || status.unreachable
+  const shown = status.sandbox || status.offline || status.unreachable || status.unavailable
   return (
     <div className="status-banners" aria-live="polite">
       {shown && (

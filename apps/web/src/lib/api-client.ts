@@ -13,7 +13,7 @@ import { safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, noteSessionAccepted, setTokens } from './auth-tokens.ts'
 import { idempotencyKeyFor, intentOf, settleIntent } from './idempotency-keys.ts'
-import { noteAnswer, noteNetworkFailure } from './network-status.ts'
+import { isOutageAnswer, noteAnswer, noteNetworkFailure } from './network-status.ts'
 
 export type CallOptions = {
   signal?: AbortSignal | undefined
@@ -44,13 +44,40 @@ async function send(url: string, init: RequestInit, bearer: string | null): Prom
   return response
 }
 
-/** Sends with the access token: an answer other than 401 means the session works (auth-tokens.ts). */
+/** How long a call is sent again by itself while the server answers that it cannot serve (an outage). */
+export const OUTAGE_RETRY_FOR_MS = 30_000
+
+/** Resolves after `ms`, or at once when the caller aborts (the next send then throws the abort). */
+function pause(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms)
+    function done() {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', done)
+      resolve()
+    }
+    signal?.addEventListener('abort', done, { once: true })
+  })
+}
+
+/**
+ * Sends with the access token: an answer other than 401 means the session works (auth-tokens.ts). While the server
+ * answers 503 with Retry-After (TEMPORARILY_UNAVAILABLE: its database is away, nothing was done), the same request,
+ * with the same idempotency key, is sent again after the wait, for up to OUTAGE_RETRY_FOR_MS; the banner says
+ * 'temporarily unavailable, retrying' meanwhile (network-status.ts). Then the answer goes to the caller.
+ */
 async function sendWithSession(
   url: string,
   init: RequestInit,
   accessToken: string | null,
 ): Promise<Response> {
-  const response = await send(url, init, accessToken)
+  const giveUpAt = Date.now() + OUTAGE_RETRY_FOR_MS
+  let response = await send(url, init, accessToken)
+  while (isOutageAnswer(response) && Date.now() < giveUpAt && !init.signal?.aborted) {
+    const wait = Number(response.headers.get('Retry-After'))
+    await pause(Math.min(Math.max(Number.isFinite(wait) ? wait : 1, 1), 10) * 1000, init.signal)
+    response = await send(url, init, accessToken)
+  }
   if (accessToken && response.status !== 401) noteSessionAccepted()
   return response
 }

@@ -136,6 +136,7 @@ const CODE_TEXTS: CodeText = {
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
     values: { domains: listDomains(d.allowedDomains) },
   }),
+  TEMPORARILY_UNAVAILABLE: () => ({ key: 'error.code.TEMPORARILY_UNAVAILABLE' }),
   IDEMPOTENCY_KEY_IN_PROGRESS: () => ({ key: 'error.code.IDEMPOTENCY_KEY_IN_PROGRESS' }),
   IDEMPOTENCY_KEY_REUSED: () => ({ key: 'error.code.IDEMPOTENCY_KEY_REUSED' }),
 }
@@ -182,7 +183,8 @@ function rowFollowUp(code: ErrorCode | undefined, rawDetails: unknown, t: TFunct
 export function apiErrorMessage(error: unknown, t: TFunction, rows: StatusMessages = NO_ROWS): string {
   if (!isApiError(error) || error.status === 0) return t('error.unknown', { ns: 'common' })
   const code = isErrorCode(error.code) ? error.code : undefined
-  const row = rows.keys[error.status]
+  // The server's database outage is no answer of the call itself: its own text, whatever the call's 503 row says.
+  const row = code === 'TEMPORARILY_UNAVAILABLE' ? undefined : rows.keys[error.status]
   const rowKey = typeof row === 'function' ? row(error) : row
   if (rowKey) return t(rowKey, { ns: rows.ns }) + rowFollowUp(code, error.details, t)
   const byCode = code ? codeText(code, error.details, t) : undefined

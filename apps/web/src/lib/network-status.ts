@@ -7,20 +7,25 @@
  *   device says it is online. Until an answer arrives, `GET /healthz` is asked with a doubling wait (1 s to 5 s);
  *   the first answer of any kind ends it and runs the recovery (the active queries that are stale or failed are
  *   fetched again);
+ * - `unavailable`: the server answers but cannot serve (503 with Retry-After: TEMPORARILY_UNAVAILABLE, its database is
+ *   away; docs/resilience.md, 'Outages'). `GET /readyz` is asked the same way until it answers 200, then the same
+ *   recovery runs; meanwhile the API client sends a call that got that answer again by itself (api-client.ts);
  * - `sandbox`: an answer carried the server's sandbox notice (SANDBOX_HEADER: production on the sandbox provider).
  * One small store, read with useSyncExternalStore; the API client and the translation loader report to it.
  */
 import { healthCalls, SANDBOX_HEADER, SANDBOX_HEADER_VALUE, urlOf } from '@app/contract'
 
-export type NetworkStatus = { offline: boolean; unreachable: boolean; sandbox: boolean }
+export type NetworkStatus = { offline: boolean; unreachable: boolean; unavailable: boolean; sandbox: boolean }
 
-const PROBE_PATH = urlOf(healthCalls.check)
+/** Readiness, not liveness: it answers 200 only once the server can serve calls again. */
+const PROBE_PATH = urlOf(healthCalls.ready)
 const PROBE_FIRST_MS = 1_000
 const PROBE_MAX_MS = 5_000
 
 const initial = (): NetworkStatus => ({
   offline: typeof navigator !== 'undefined' && navigator.onLine === false,
   unreachable: false,
+  unavailable: false,
   sandbox: false,
 })
 
@@ -35,6 +40,7 @@ function set(next: Partial<NetworkStatus>): void {
   if (
     merged.offline === status.offline &&
     merged.unreachable === status.unreachable &&
+    merged.unavailable === status.unavailable &&
     merged.sandbox === status.sandbox
   )
     return
@@ -68,40 +74,68 @@ function scheduleProbe(delay: number): void {
   probeTimer = setTimeout(probe, delay)
 }
 
-async function probe(): Promise<void> {
-  probeTimer = undefined
-  if (!status.unreachable) return
-  try {
-    noteAnswer(await fetch(PROBE_PATH, { headers: { Accept: 'application/json' }, cache: 'no-store' }))
-  } catch {
-    if (!status.unreachable || probeTimer !== undefined) return
-    probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS)
-    // Offline: the `online` event probes at once; until then asking is pointless.
-    if (!status.offline) scheduleProbe(probeDelay)
-  }
+const inOutage = () => status.unreachable || status.unavailable
+
+function probeAgain(): void {
+  if (!inOutage() || probeTimer !== undefined) return
+  probeDelay = Math.min(probeDelay * 2, PROBE_MAX_MS)
+  // Offline: the `online` event probes at once; until then asking is pointless.
+  if (!status.offline) scheduleProbe(probeDelay)
 }
 
-/** A request got an answer (any status): the server is reachable; the answer may carry the sandbox notice. */
+async function probe(): Promise<void> {
+  probeTimer = undefined
+  if (!inOutage()) return
+  let response: Response
+  try {
+    response = await fetch(PROBE_PATH, { headers: { Accept: 'application/json' }, cache: 'no-store' })
+  } catch {
+    probeAgain()
+    return
+  }
+  if (response.status === 503) {
+    // The server is there but not ready (its database is away): the outage goes on, in other words.
+    set({ unreachable: false, unavailable: true })
+    probeAgain()
+    return
+  }
+  noteAnswer(response)
+}
+
+/** The server's answer that it cannot serve now and the call should be sent again later (503 with Retry-After). */
+export const isOutageAnswer = (response: Response) =>
+  response.status === 503 && response.headers.has('Retry-After')
+
+/**
+ * A request got an answer: the server is reachable; the answer may carry the sandbox notice. An outage answer starts
+ * (or continues) the `unavailable` state; any other ends the outage and runs the recovery.
+ */
 export function noteAnswer(response: Response): void {
   if (response.headers.get(SANDBOX_HEADER) === SANDBOX_HEADER_VALUE) set({ sandbox: true })
-  if (!status.unreachable) return
+  if (isOutageAnswer(response)) {
+    if (status.unavailable && !status.unreachable) return
+    set({ unreachable: false, unavailable: true })
+    if (probeTimer === undefined && !status.offline) scheduleProbe(PROBE_FIRST_MS)
+    return
+  }
+  if (!inOutage()) return
   stopProbe()
-  set({ unreachable: false, offline: false })
+  set({ unreachable: false, unavailable: false, offline: false })
   for (const recover of recoveries) recover()
 }
 
 /** A request got no answer at all (not an abort the app asked for). */
 export function noteNetworkFailure(): void {
   if (status.unreachable) return
-  set({ unreachable: true })
-  if (!status.offline) scheduleProbe(PROBE_FIRST_MS)
+  set({ unreachable: true, unavailable: false })
+  if (probeTimer === undefined && !status.offline) scheduleProbe(PROBE_FIRST_MS)
 }
 
 if (typeof window !== 'undefined') {
   window.addEventListener('offline', () => set({ offline: true }))
   window.addEventListener('online', () => {
     set({ offline: false })
-    if (status.unreachable) scheduleProbe(0)
+    if (inOutage()) scheduleProbe(0)
   })
 }
 

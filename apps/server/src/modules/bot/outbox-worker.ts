@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import { queueOpsMessage } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
+import type { DatabaseOutage } from '../../db/outage.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { netToWire } from '../../lib/money.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
@@ -30,6 +31,8 @@ export function createOutboxWorker(deps: {
   botTexts: BotTexts
   config: Pick<Config, 'bot' | 'referralLink'>
   log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined
+  /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
+  databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
 }) {
   const { db, now, bot, log, config } = deps
   const settings = config.bot.outbox
@@ -153,8 +156,10 @@ export function createOutboxWorker(deps: {
           }
           return deliverDue()
         },
-        onError: (error) =>
-          log?.warn({ error: classifyBotError(error, deps.botToken).description }, 'bot outbox worker error'),
+        onError: (error) => {
+          if (deps.databaseOutage?.absorbs(error)) return
+          log?.warn({ error: classifyBotError(error, deps.botToken).description }, 'bot outbox worker error')
+        },
       })
       running = worker
       return {

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import type { DatabaseOutage } from '../../db/outage.ts'
 import { channelProblem } from './channel-check.ts'
 import type { TelegramBot } from './client.ts'
 import type { BotTexts } from './messages.ts'
@@ -21,6 +22,8 @@ export type BotServiceDeps = {
   webhookSecret: string
   config: Pick<Config, 'bot' | 'referralLink'>
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug' | 'error'> | undefined
+  /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
+  databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
 }
 export type BotService = ReturnType<typeof createBotService>
 

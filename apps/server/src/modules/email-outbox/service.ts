@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import type { DatabaseOutage } from '../../db/outage.ts'
 import { backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { unseal } from '../../lib/crypto.ts'
 import type { EmailKeys } from './email-keys.ts'
@@ -37,6 +38,8 @@ export type EmailOutboxServiceDeps = {
   emailKeys: EmailKeys
   config: Pick<Config, 'smtpUrl' | 'smtpCaFile' | 'smtpAllowPlaintext' | 'mailFrom' | 'emailAuth'>
   log?: Pick<FastifyBaseLogger, 'error' | 'info' | 'warn' | 'debug'> | undefined
+  /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
+  databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
   /** In place of the SMTP transport built from SMTP_URL (nothing in the app uses it; kept for embedders). */
   transport?: MailTransport | undefined
 }
@@ -146,7 +149,10 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
         pollMs: options.pollMs,
         batchSize: settings.batchSize,
         runBatch: () => deliverDue(),
-        onError: (error) => log?.warn({ error: describeError(error) }, 'email outbox worker error'),
+        onError: (error) => {
+          if (!deps.databaseOutage?.absorbs(error))
+            log?.warn({ error: describeError(error) }, 'email outbox worker error')
+        },
         onStop: () => transport?.close(),
       })
       wake = worker.wake

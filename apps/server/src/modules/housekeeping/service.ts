@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { HousekeepingConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { takeLease } from '../../db/leases.ts'
+import type { DatabaseOutage } from '../../db/outage.ts'
 import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
 import { type Cutoffs, PRUNE_JOBS } from './repository.ts'
 
@@ -21,6 +22,8 @@ export type HousekeepingDeps = {
   now: () => Date
   log: Pick<FastifyBaseLogger, 'info' | 'error'>
   config: { housekeeping: HousekeepingConfig }
+  /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
+  databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
 }
 
 export function createHousekeepingService(deps: HousekeepingDeps) {
@@ -80,7 +83,10 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
           await runRound()
           return 0
         },
-        onError: (error) => deps.log.error({ err: error }, 'housekeeping round failed'),
+        onError: (error) => {
+          if (!deps.databaseOutage?.absorbs(error))
+            deps.log.error({ err: error }, 'housekeeping round failed')
+        },
       })
       const first = setTimeout(() => worker.wake(), Math.min(config.intervalMs, config.firstRoundDelayMs))
       first.unref()

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { queueAccountMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
+import type { DatabaseOutage } from '../../db/outage.ts'
 import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
 import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
@@ -62,6 +63,8 @@ export type ValidationServiceDeps = {
   accountProvider: AccountProvider
   now: () => Date
   log?: Pick<FastifyBaseLogger, 'warn' | 'debug'> | undefined
+  /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
+  databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
@@ -73,6 +76,7 @@ export function createValidationService({
   now,
   log,
   messageQueued,
+  databaseOutage,
 }: ValidationServiceDeps) {
   /** Claims and validates up to `limit` due accounts; answers how many outcomes were recorded. */
   async function runDue(limit: number): Promise<number> {
@@ -129,7 +133,9 @@ export function createValidationService({
         if (running) return
         running = true
         runDue(options.batchSize)
-          .catch((error: unknown) => log?.warn({ err: error }, 'validation loop error'))
+          .catch((error: unknown) => {
+            if (!databaseOutage?.absorbs(error)) log?.warn({ err: error }, 'validation loop error')
+          })
           .finally(() => {
             running = false
           })

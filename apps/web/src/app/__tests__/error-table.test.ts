@@ -76,6 +76,7 @@ const SAMPLE_DETAILS = {
   REFERRAL_NOT_ALLOWED: undefined,
   NOT_FOUND: undefined,
   RATE_LIMITED: { wait: 75 },
+  TEMPORARILY_UNAVAILABLE: { wait: 2 },
   INVALID_CREDENTIALS: undefined,
   EMAIL_NOT_VERIFIED: undefined,
   EMAIL_NOT_FOUND: undefined,
@@ -103,6 +104,14 @@ type Row = [
 ]
 const SPEC_ROWS: Row[] = [
   ['resend', 503, 'SERVICE_UNAVAILABLE', "Can't send code!", RESEND_ERRORS],
+  // A database outage is no failure of the call: its own text, not the call's 503 row.
+  [
+    'resend (database outage)',
+    503,
+    'TEMPORARILY_UNAVAILABLE',
+    'The service is temporarily unavailable. Please try again in a moment.',
+    RESEND_ERRORS,
+  ],
   ['resend', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', RESEND_ERRORS],
   ['submit account', 404, 'FLOW_NOT_FOUND', 'Account not found', SUBMIT_ACCOUNT_ERRORS],
   ['submit account', 409, 'DUPLICATE_ENTRY', 'Account already exits', SUBMIT_ACCOUNT_ERRORS],
@@ -222,6 +231,7 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   RESOURCE_NOT_FOUND: 'Session abc was not found.',
   EMAIL_FLOOD: 'Too many emails. Please wait 1 minute 30 seconds.',
   RATE_LIMITED: 'Too many requests. Please wait 1 minute 15 seconds.',
+  TEMPORARILY_UNAVAILABLE: 'The service is temporarily unavailable. Please try again in a moment.',
   INVALID_CREDENTIALS: 'Invalid email or password',
   EMAIL_NOT_FOUND: 'Invalid email provided',
   EMAIL_ALREADY_SET: 'Your account already signs in with me@example.com.',

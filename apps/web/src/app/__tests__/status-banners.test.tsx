@@ -10,7 +10,7 @@ import { I18nProvider } from '../../lib/use-translation.tsx'
 import { json } from '../../testing/fake-server.ts'
 import { accountPage, channelStatusFixture, dashboardFixture } from '../../testing/fixtures.ts'
 import { createTestI18n } from '../../testing/i18n.ts'
-import { buildLaunchUrl } from '../../testing/launch-url.ts'
+import { ADA, buildLaunchUrl } from '../../testing/launch-url.ts'
 import { renderApp } from '../../testing/render-app.tsx'
 import { signedIn } from '../../testing/signed-in.ts'
 import { StatusBanners } from '../status-banners.tsx'
@@ -81,7 +81,7 @@ describe('in the app', () => {
     expect(await screen.findByTestId('sandbox-banner')).toBeInTheDocument()
   })
 
-  it('the server drops out: the banner shows, /healthz is asked, and when it answers home loads by itself', async () => {
+  it('the server drops out: the banner shows, /readyz is asked, and when it answers home loads by itself', async () => {
     const { server } = signedIn()
     let down = true
     server.on('GET', '/dashboard', () => {
@@ -92,7 +92,7 @@ describe('in the app', () => {
       if (down) throw new TypeError('Failed to fetch')
       return json(channelStatusFixture())
     })
-    server.on('GET', '/healthz', () => {
+    server.on('GET', '/readyz', () => {
       if (down) throw new TypeError('Failed to fetch')
       return json({ status: 'ok' })
     })
@@ -104,9 +104,80 @@ describe('in the app', () => {
     await waitFor(() => expect(screen.queryByTestId('network-banner')).not.toBeInTheDocument(), {
       timeout: 4000,
     })
-    expect(server.callsTo('GET', '/healthz').length).toBeGreaterThan(0)
+    expect(server.callsTo('GET', '/readyz').length).toBeGreaterThan(0)
     await waitFor(() => expect(server.callsTo('GET', '/dashboard').length).toBeGreaterThan(dashboardCalls))
     expect(await screen.findByText('12.50 USDT')).toBeInTheDocument()
+  })
+})
+
+/** The server's answer while its database is away (docs/resilience.md, 'Outages'). */
+const outageAnswer = () =>
+  new Response(
+    JSON.stringify({
+      statusCode: 503,
+      code: 'TEMPORARILY_UNAVAILABLE',
+      message: 'The service is temporarily unavailable; try again shortly',
+      details: { wait: 1 },
+    }),
+    { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } },
+  )
+
+describe('the server cannot serve (its database is away)', () => {
+  it.each([
+    ['en', 'Temporarily unavailable. Retrying…'],
+    ['fa', 'موقتاً در دسترس نیست. در حال تلاش دوباره…'],
+  ] as const)(
+    '%s: the banner says so, /readyz is asked, and home loads by itself',
+    async (language, text) => {
+      const { server } = signedIn()
+      let down = true
+      server.on('GET', '/dashboard', () => (down ? outageAnswer() : json(dashboardFixture())))
+      server.on('GET', '/dashboard/channel-status', () =>
+        down ? outageAnswer() : json(channelStatusFixture()),
+      )
+      server.on('GET', '/readyz', () =>
+        down ? json({ status: 'unavailable', database: 'unreachable' }, 503) : json({ status: 'ok' }),
+      )
+      renderApp(buildLaunchUrl({ user: { ...ADA, language_code: language } }).url)
+      expect(await screen.findByTestId('network-banner')).toHaveTextContent(text)
+      // The call itself is sent again after the Retry-After, by the client, without the user.
+      await waitFor(() => expect(server.callsTo('GET', '/dashboard').length).toBeGreaterThan(1), {
+        timeout: 4000,
+      })
+      down = false
+      await waitFor(() => expect(screen.queryByTestId('network-banner')).not.toBeInTheDocument(), {
+        timeout: 6000,
+      })
+      expect(server.callsTo('GET', '/readyz').length).toBeGreaterThan(0)
+      expect(await screen.findByTestId('dashboard')).toBeInTheDocument()
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    },
+  )
+
+  it('a submission is sent again by itself with the same Idempotency-Key, and goes through', async () => {
+    const { server } = signedIn()
+    server.on('GET', '/accounts', () => json(accountPage([])))
+    let outageAnswers = 2
+    server.on('POST', '/telegram/submit-account-phone', () => {
+      if (outageAnswers-- > 0) return outageAnswer()
+      const sentCodeInfo = { codeType: 'app', nextType: 'sms', length: 5, timeout: 60 }
+      return json({ sentCodeInfo, phone: '+447700900123', formattedPhone: '+44 7700 900123' })
+    })
+    server.on('GET', '/readyz', () => json({ status: 'ok' }))
+    const { user } = renderApp(buildLaunchUrl({ path: '/accounts/submit-account-phone' }).url, {
+      navigationState: { type: 'login' },
+    })
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '+447700900123')
+    await user.click(screen.getByRole('button', { name: 'Next' }))
+    await waitFor(() => expect(server.callsTo('POST', '/telegram/submit-account-phone')).toHaveLength(3), {
+      timeout: 6000,
+    })
+    const keys = server
+      .callsTo('POST', '/telegram/submit-account-phone')
+      .map((call) => call.headers.get('Idempotency-Key'))
+    expect(new Set(keys).size).toBe(1)
+    expect(keys[0]).toBeTruthy()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
   })
 })
 

@@ -1,0 +1,143 @@
+/**
+ * PostgreSQL stopped under traffic and started again (docs/resilience.md, 'Outages'): a real server process on a
+ * throwaway PostgreSQL of the test's own (never the machine's), operators' writes and reads every 50 ms. While the
+ * database is away every call answers 503 TEMPORARILY_UNAVAILABLE with Retry-After (before: 500 INTERNAL_ERROR),
+ * /livez stays 200 and /readyz is 503; the log has one line when the outage starts and one when it ends; calls
+ * are served again without a restart, and every write that was acknowledged (201) is in the database.
+ */
+import pg from 'pg'
+import { afterAll, describe, expect, it } from 'vitest'
+import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
+import { TEST_BOT_TOKEN } from '../helpers/init-data.ts'
+import { freePort, spawnServer, useProcessFixtures, waitHealthy } from '../helpers/spawn-server.ts'
+import {
+  canRunPostgres,
+  createThrowawayDatabase,
+  startThrowawayPostgres,
+  type ThrowawayPostgres,
+} from '../helpers/throwaway-services.ts'
+
+const OUTAGE_MS = Number(process.env.OUTAGE_MS ?? 15_000)
+
+type Seen = { at: number; kind: 'write' | 'read'; status: number; code?: string; retryAfter: string | null }
+
+describe.runIf(canRunPostgres)('PostgreSQL stopped under traffic', () => {
+  const fixtures = useProcessFixtures('db-outage-')
+  let postgres: ThrowawayPostgres | undefined
+  afterAll(async () => postgres?.destroy())
+
+  it('answers 503 TEMPORARILY_UNAVAILABLE with Retry-After, logs the outage twice, recovers, loses no acknowledged write', async () => {
+    postgres = await startThrowawayPostgres()
+    const databaseUrl = await createThrowawayDatabase(postgres, 'outage')
+    const port = await freePort()
+    const server = fixtures.adopt(
+      spawnServer({
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: fixtures.tempDir(),
+        TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
+        AUTH_SECRET: TEST_AUTH_SECRET,
+        OPS_TOKEN: TEST_OPS_TOKEN,
+        DEMO_DATA: 'false',
+        SIMULATOR: 'false',
+        LOG_LEVEL: 'info',
+        // No Telegram from here: the bot's long poll would only log that it cannot reach it.
+        BOT_POLLING: 'false',
+      }),
+    )
+    await waitHealthy(port, server).catch((error: unknown) => {
+      throw new Error(`${String(error)}\n${server.output().stderr}`)
+    })
+    server.exited.then(() => {
+      if (traffic) console.log('server exited under traffic:', server.output().stderr.slice(-3000))
+    })
+    const base = `http://127.0.0.1:${port}`
+    const headers = { authorization: `Bearer ${TEST_OPS_TOKEN}`, 'content-type': 'application/json' }
+
+    let traffic = true
+    const seen: Seen[] = []
+    const acknowledged: string[] = []
+    let writes = 0
+    const one = async (kind: 'write' | 'read') => {
+      const title = `outage ${++writes}`
+      const response = await fetch(
+        `${base}/ops/news${kind === 'read' ? '?limit=5' : ''}`,
+        kind === 'write'
+          ? { method: 'POST', headers, body: JSON.stringify({ en: { title, body: 'b' } }) }
+          : { headers },
+      )
+      const body = (await response.json()) as { code?: string; uid?: string }
+      seen.push({
+        at: Date.now(),
+        kind,
+        status: response.status,
+        ...(body.code ? { code: body.code } : {}),
+        retryAfter: response.headers.get('retry-after'),
+      })
+      if (response.status === 201 && body.uid) acknowledged.push(body.uid)
+    }
+    const loop = (async () => {
+      while (traffic) {
+        await Promise.all([one('write'), one('read')])
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    })()
+
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const stoppedAt = Date.now()
+    await postgres.stop()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const live = await fetch(`${base}/livez`)
+    const ready = await fetch(`${base}/readyz`)
+    expect(live.status).toBe(200)
+    expect(ready.status).toBe(503)
+    expect(await ready.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' })
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt))))
+    await postgres.start()
+    const startedAt = Date.now()
+    // Served again by itself: the first acknowledged write after the start.
+    while (!seen.some((s) => s.at > startedAt && s.status === 201) && Date.now() - startedAt < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const recoveredAt = seen.find((s) => s.at > startedAt && s.status === 201)?.at
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    traffic = false
+    await loop
+    expect((await fetch(`${base}/readyz`)).status).toBe(200)
+
+    const failures = seen.filter((s) => s.status >= 400)
+    const first = failures[0]
+    const last = failures.at(-1)
+    console.log(
+      `database outage: stopped ${OUTAGE_MS} ms; ${seen.length} calls, ${failures.length} answered 503 from ` +
+        `+${(first?.at ?? stoppedAt) - stoppedAt} ms to +${(last?.at ?? stoppedAt) - stoppedAt} ms after the stop; ` +
+        `served again ${recoveredAt === undefined ? 'never' : `${recoveredAt - startedAt} ms`} after the start; ` +
+        `${acknowledged.length} writes acknowledged`,
+    )
+    expect(recoveredAt).toBeDefined()
+    expect(failures.length).toBeGreaterThan(0)
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ status: 503, code: 'TEMPORARILY_UNAVAILABLE', retryAfter: '2' })
+    }
+
+    // Every acknowledged write is there.
+    const client = new pg.Client({ connectionString: databaseUrl })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ uid: string }>('select uid::text from news')
+      const stored = new Set(rows.map((row) => row.uid))
+      expect(acknowledged.filter((uid) => !stored.has(uid))).toEqual([])
+    } finally {
+      await client.end()
+    }
+
+    await server.stop()
+    const lines = server.output().stdout.split('\n')
+    const count = (words: string) => lines.filter((line) => line.includes(words)).length
+    expect(count('database unreachable: calls answer 503')).toBe(1)
+    expect(count('database reachable again')).toBe(1)
+    expect(count('"unexpected error"')).toBe(0)
+    expect(count('database pool error')).toBe(0)
+  }, 120_000)
+})
