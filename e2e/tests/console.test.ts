@@ -142,12 +142,10 @@ describe('operator console', () => {
     const fromBot = await openMiniApp(browser, server, {
       user,
       platform: 'android',
-      startParam: screenStartParam({ kind: 'transaction', invoiceUid, transactionUid }),
+      startParam: screenStartParam({ kind: 'transaction', transactionUid }),
     })
     await fromBot.page.getByTestId('transaction-detail').waitFor({ timeout: 15_000 })
-    expect(new URL(fromBot.page.url()).pathname).toBe(
-      `/invoices/${invoiceUid}/transactions/${transactionUid}`,
-    )
+    expect(new URL(fromBot.page.url()).pathname).toBe(`/transactions/${transactionUid}`)
     expect(await fromBot.page.getByTestId('transaction-status').innerText()).toContain('Completed')
     await sendTelegramEvent(fromBot.page, 'back_button_pressed')
     await fromBot.page.getByTestId('invoice-detail').waitFor()

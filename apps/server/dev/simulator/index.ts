@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { START_PARAM_PATTERN } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import * as z from 'zod/mini'
 import type { ChannelMembershipChecker } from '../../src/modules/dashboard/channel-membership.ts'
@@ -15,8 +16,11 @@ const LaunchQuerySchema = z.object({
   platform: z._default(z.enum(['ios', 'android', 'tdesktop']), 'ios'),
   lang: z._default(z.enum(['en', 'fa']), 'en'),
   theme: z._default(z.enum(['light', 'dark']), 'light'),
-  /** The referral code the user "arrived by"; empty string launches without one; absent, the user's own. */
-  startParam: z.optional(z.string().check(z.maxLength(64), z.regex(/^[A-Za-z0-9_-]*$/))),
+  /**
+   * The referral code the user "arrived by" or a bot button's screen; empty string launches without one; absent, the
+   * user's own. Only what Telegram passes (64 characters of A-Z a-z 0-9 _ -).
+   */
+  startParam: z.optional(z.string().check(z.regex(START_PARAM_PATTERN))),
 })
 
 const ResetBodySchema = z.object({ user: z.number().check(z.int(), z.positive()) })

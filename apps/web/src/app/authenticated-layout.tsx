@@ -12,7 +12,7 @@ function pathOf(screen: ScreenLink): string {
     case 'invoice':
       return paths.invoice(screen.invoiceUid)
     case 'transaction':
-      return paths.invoiceTransaction(screen.invoiceUid, screen.transactionUid)
+      return paths.transaction(screen.transactionUid)
   }
 }
 
@@ -21,6 +21,7 @@ const opened = new WeakSet<object>()
 
 /**
  * A bot notification's button opens the app with a start parameter naming a screen (`go_i_<invoice uid>`...):
+ * a payout's is its transaction alone (/transactions/<uid>), whose screen leads back to its invoice.
  * once signed in, go there. Anything else in the start parameter (a referral code) leaves the user where they are.
  */
 function useStartScreen(signedIn: boolean) {

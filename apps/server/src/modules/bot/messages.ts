@@ -4,7 +4,13 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Language, languageFromTelegram, type ScreenLink, screenStartParam } from '@app/contract'
+import {
+  type Language,
+  languageFromTelegram,
+  type ScreenLink,
+  START_PARAM_PATTERN,
+  screenStartParam,
+} from '@app/contract'
 import type { Config } from '../../config.ts'
 import { type BotMessage, parseBotMessage } from '../../db/bot-outbox.ts'
 
@@ -43,10 +49,17 @@ export function translate(
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '')
 }
 
-/** `https://t.me/<bot>[/<short name>]?startapp=<param>`: opens the mini-app with the start parameter. */
+/**
+ * `https://t.me/<bot>[/<short name>]?startapp=<param>`: opens the mini-app with the start parameter. A parameter
+ * Telegram would not pass (over 64 characters, or other characters) throws: the message fails with the reason
+ * recorded rather than carrying a button that opens nothing.
+ */
 export function miniAppLink(startParam: string, link: Config['referralLink']): string {
+  if (!START_PARAM_PATTERN.test(startParam)) {
+    throw new Error(`start parameter not within Telegram's 64 characters of A-Z a-z 0-9 _ -: ${startParam}`)
+  }
   const path = link.miniAppShortName ? `${link.botUsername}/${link.miniAppShortName}` : link.botUsername
-  return `https://t.me/${path}?startapp=${encodeURIComponent(startParam)}`
+  return `https://t.me/${path}?startapp=${startParam}`
 }
 
 export type InlineKeyboard = { inline_keyboard: { text: string; url: string }[][] }
@@ -116,7 +129,6 @@ function render(
         text: t(key),
         replyMarkup: open('bot.button.transaction', {
           kind: 'transaction',
-          invoiceUid: params.invoiceUid,
           transactionUid: params.transactionUid,
         }),
       }

@@ -11,7 +11,7 @@ import type { DatabaseOutage } from '../../db/outage.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { netToWire } from '../../lib/money.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
-import { type BotTexts, renderMessage } from './messages.ts'
+import { type BotTexts, type RenderedMessage, renderMessage } from './messages.ts'
 import { createSendPacer } from './pacing.ts'
 import {
   type ClaimedMessage,
@@ -44,18 +44,25 @@ export function createOutboxWorker(deps: {
     if (delay > 0) await sleep(delay)
   }
 
+  /** The message as sent, or why it cannot be (a kind this version does not know, a button Telegram would refuse). */
+  function renderOrReason(message: ClaimedMessage): RenderedMessage | string {
+    try {
+      const { kind, language, params } = message
+      return (
+        renderMessage(deps.botTexts, config.referralLink, kind, language, params) ??
+        `unknown message kind ${kind}`
+      )
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
+  }
+
   /** Sends one chat's claimed messages in order; a failure that concerns the chat settles the rest too. */
   async function sendChat(messages: ClaimedMessage[]): Promise<void> {
     for (const [index, message] of messages.entries()) {
-      const rendered = renderMessage(
-        deps.botTexts,
-        config.referralLink,
-        message.kind,
-        message.language,
-        message.params,
-      )
-      if (!rendered) {
-        await markMessageFailed(db, message, `unknown message kind ${message.kind}`, undefined)
+      const rendered = renderOrReason(message)
+      if (typeof rendered === 'string') {
+        await markMessageFailed(db, message, rendered, undefined)
         continue
       }
       await waitForSlot(message.chatId)

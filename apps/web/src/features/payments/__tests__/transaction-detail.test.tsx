@@ -18,6 +18,9 @@ const TXID = 'a3f1c0ffee0000000000000000000000000000000000000000000000000000b7'
 const SENDER_TRON = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL'
 const SENDER_BSC = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
 
+/** Another invoice than the route's: back from the transaction's own path follows the transaction. */
+const OTHER_INVOICE = '0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999'
+
 function openTransaction(
   transaction: Transaction,
   options: { path?: string; version?: string; user?: typeof PERSIAN } = {},
@@ -248,7 +251,7 @@ describe('transaction detail', () => {
     await waitFor(() => expect(server.callsTo('GET', `/transactions/${TRANSACTION}`)).toHaveLength(2))
   })
 
-  it('back: to the invoice under an invoice route, else to the invoice list', async () => {
+  it("back: to the invoice under an invoice route; on the transaction's own path (a bot button), to its invoice", async () => {
     const transaction = transactionFixture()
     const first = openTransaction(transaction, {
       path: `/invoices/${INVOICE}/transactions/${transaction.uid}`,
@@ -259,9 +262,9 @@ describe('transaction detail', () => {
     await waitFor(() => expect(window.location.pathname).toBe(`/invoices/${INVOICE}`))
     first.unmount()
 
-    const second = openTransaction(transaction, { version: '8.0' })
+    const second = openTransaction({ ...transaction, invoiceUid: OTHER_INVOICE }, { version: '8.0' })
     await screen.findByTestId('transaction-detail')
     act(() => second.telegram.emit('back_button_pressed'))
-    await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
+    await waitFor(() => expect(window.location.pathname).toBe(`/invoices/${OTHER_INVOICE}`))
   })
 })

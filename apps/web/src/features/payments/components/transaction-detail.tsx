@@ -216,15 +216,17 @@ type TransactionDetailProps = {
  * /transactions/:transactionUid and /invoices/:invoiceUid/transactions/:transactionUid: the payout's net amount,
  * rate and USDT equivalent, fee, status, dates, the explorer link (crypto) or tracking number (toman) and
  * addresses. Back goes to the invoice it was
- * opened from, otherwise to the invoice list.
+ * opened from, or (opened by its own path, as a bot button does) to the transaction's invoice once read, otherwise
+ * to the invoice list.
  */
 export function TransactionDetail({ transactionUid, invoiceUid, notFound }: TransactionDetailProps) {
   const { t } = useTranslation('payments')
   const query = useTransaction(transactionUid)
+  const backTo = invoiceUid ?? query.data?.invoiceUid
   return (
     <DetailScreen
       query={query}
-      back={invoiceUid ? paths.invoice(invoiceUid) : paths.invoices}
+      back={backTo ? paths.invoice(backTo) : paths.invoices}
       testId="transaction"
       title={t('payments.transaction.title')}
       loadingLabel={t('payments.loading')}
