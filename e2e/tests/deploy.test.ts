@@ -15,6 +15,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import {
+  cpSync,
   createWriteStream,
   existsSync,
   mkdirSync,
@@ -68,6 +69,8 @@ let nginx: ChildProcess | undefined
 let nginxUrl = ''
 let httpPort = 0
 const servers: { port: number; child: ChildProcess; log: () => string }[] = []
+/** What every process is started with beside the unit's own: its data folder and the EnvironmentFile's variables. */
+let processSettings: { dataDir: string; environment: Record<string, string> }
 let fake: FakeBotApi | undefined
 let database: { name: string; url: string } | undefined
 let browser: Browser | undefined
@@ -169,9 +172,9 @@ async function waitFor(what: string, check: () => Promise<boolean>, detail: () =
   throw new Error(`${what} did not come up:\n${detail()}`)
 }
 
-function directHealthy(port: number): Promise<boolean> {
+function directReady(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/healthz' }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/readyz' }, (res) => {
       res.resume()
       resolve(res.statusCode === 200)
     })
@@ -183,7 +186,7 @@ function directHealthy(port: number): Promise<boolean> {
 /** A server process as the unit starts one, on `port`, with what the EnvironmentFile would hold. */
 async function startProcess(port: number, dataDir: string, environment: Record<string, string>) {
   const unit = readUnit()
-  expect(unit.workingDirectory).toBe('/opt/account-supply')
+  expect(unit.workingDirectory).toBe('/opt/account-supply/current')
   const [command = '', ...args] = unit.exec
   const e2e = e2eRun()
   const logDir = e2e?.logsDir ?? join(work, 'logs')
@@ -208,8 +211,7 @@ async function startProcess(port: number, dataDir: string, environment: Record<s
     })
   child.once('exit', () => logFile.end())
   const entry = { port, child, log: () => log }
-  servers.push(entry)
-  await waitFor(`server on ${port}`, () => directHealthy(port), entry.log)
+  await waitFor(`server on ${port}`, () => directReady(port), entry.log)
   return entry
 }
 
@@ -297,9 +299,12 @@ describeDeployment('a deployment behind nginx', () => {
       TRUST_PROXY: '1',
       LOG_LEVEL: 'info',
     }
-    const started = await Promise.all(appPorts.map((port) => startProcess(port ?? 0, dataDir, environment)))
+    processSettings = { dataDir, environment }
+    servers.push(
+      ...(await Promise.all(appPorts.map((port) => startProcess(port ?? 0, dataDir, environment)))),
+    )
     // A production server: the development tools were not loaded.
-    for (const server of started) expect(server.log()).not.toMatch(/simulator: /)
+    for (const server of servers) expect(server.log()).not.toMatch(/simulator: /)
 
     // nginx: the site file rendered as README says, inside a main config standing in for Debian's nginx.conf
     // (its gzip on included), with this run's prefix, pid, temp folders and logs.
@@ -424,6 +429,36 @@ describeDeployment('a deployment behind nginx', () => {
       const served = lines.filter((line) => line.includes(`upstream=127.0.0.1:${server.port} `)).length
       expect(served, `requests answered by the process on ${server.port}`).toBeGreaterThanOrEqual(3)
     }
+  })
+
+  it('keeps answering while one process is upgraded, and finds a new release’s files on the process that has them', async () => {
+    const [upgraded, other] = servers
+    if (!upgraded || !other) throw new Error('two processes expected')
+    // Stopped as `systemctl restart` stops it: the requests meanwhile go to the other process.
+    await stopChild(upgraded.child, 'SIGTERM')
+    for (let i = 0; i < 6; i++) expect((await viaNginx('/healthz')).status).toBe(200)
+    // The new release: the same build plus a content-hashed file the old process does not have.
+    const release = join(work, 'release')
+    cpSync(join(root, 'apps/web/dist'), release, { recursive: true })
+    const probe = `/assets/release-probe-${randomBytes(4).toString('hex')}.js`
+    const probeText = `export const release = '${randomBytes(8).toString('hex')}'\n`
+    writeFileSync(join(release, probe), probeText)
+    servers[0] = await startProcess(upgraded.port, processSettings.dataDir, {
+      ...processSettings.environment,
+      WEB_DIST_DIR: release,
+    })
+    const before = nginxLog().length
+    for (let i = 0; i < 6; i++) {
+      const answer = await viaNginx(probe, { headers: { 'accept-encoding': 'br, gzip' } })
+      expect(answer.status).toBe(200)
+      expect(answer.body.toString('utf8')).toBe(probeText)
+    }
+    // Asked of the old process first (round robin), its 404 went on to the new one.
+    const probeLines = nginxLog()
+      .slice(before)
+      .split('\n')
+      .filter((line) => line.includes(probe))
+    expect(probeLines.some((line) => /upstream_status=404, 200 /.test(line))).toBe(true)
   })
 
   it('counts the client’s own address: not nginx’s, not one the client writes in X-Forwarded-For', async () => {

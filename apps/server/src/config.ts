@@ -26,6 +26,13 @@ const optionalString = z.pipe(
   z.transform((v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
 )
 
+/** A secrets key (docs/resilience.md, 'Secrets'): 32 bytes, 64 hex digits or base64. */
+const secretsKeyText = optionalString.check(
+  z.refine((v) => v === undefined || /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(v), {
+    message: 'must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)',
+  }),
+)
+
 /** An optional string that, when given, has at least `min` characters. */
 const optionalSecret = (min: number) =>
   optionalString.check(
@@ -60,11 +67,9 @@ const EnvSchema = z.object({
   MINI_APP_SHORT_NAME: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_]{3,30}$/))),
   AUTH_SECRET: optionalSecret(32),
   /** Seals the secrets kept in the database (docs/resilience.md, 'Secrets'): 32 bytes, 64 hex digits or base64. */
-  SECRETS_KEY: optionalString.check(
-    z.refine((v) => v === undefined || /^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/.test(v), {
-      message: 'must be 32 bytes: 64 hex digits or base64 (openssl rand -hex 32)',
-    }),
-  ),
+  SECRETS_KEY: secretsKeyText,
+  /** The key SECRETS_KEY replaces, while rotating it: rows sealed with it are sealed again with SECRETS_KEY at start. */
+  SECRETS_KEY_PREVIOUS: secretsKeyText,
   REDIS_URL: optionalString,
   /** Default `sandbox` in development; production must name it (see loadConfig). */
   ACCOUNT_PROVIDER: z.optional(z.enum(['sandbox'])),
@@ -136,6 +141,8 @@ export type Config = {
   authSecret: string | undefined
   /** The key of secrets sealed in the database; undefined: in development one kept in DATA_DIR/secrets-key. */
   secretsKey: string | undefined
+  /** While SECRETS_KEY is rotated: the key it replaces (rows sealed with it are sealed again at start). */
+  secretsKeyPrevious: string | undefined
   redisUrl: string | undefined
   accountProvider: 'sandbox'
   /** smtp:// or smtps:// with credentials; undefined keeps mail in the dev outbox (docs/email-auth.md). */
@@ -385,6 +392,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       'SECRETS_KEY is required in production when AUTH_SECRET is not set (the generated auth secret is stored sealed with it): openssl rand -hex 32',
     )
   }
+  if (e.SECRETS_KEY_PREVIOUS !== undefined && e.SECRETS_KEY === undefined) {
+    throw new ConfigError('SECRETS_KEY_PREVIOUS is the key SECRETS_KEY replaces: set SECRETS_KEY too')
+  }
   checkSmtpUrl(e.SMTP_URL)
   const smtpCaFile = e.SMTP_CA_FILE === undefined ? undefined : resolve(cwd, e.SMTP_CA_FILE)
   if (smtpCaFile !== undefined && !existsSync(smtpCaFile)) {
@@ -431,6 +441,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     authSecret: e.AUTH_SECRET,
     secretsKey: e.SECRETS_KEY,
+    secretsKeyPrevious: e.SECRETS_KEY_PREVIOUS,
     redisUrl: e.REDIS_URL,
     accountProvider: e.ACCOUNT_PROVIDER ?? 'sandbox',
     smtpUrl: e.SMTP_URL,

@@ -27,7 +27,12 @@ import { loadMailTemplates, type MailTemplates } from './modules/email-outbox/te
 import { deriveIdempotencyKey } from './modules/idempotency/service.ts'
 import { deriveOperatorKeys, type OperatorKeys } from './modules/operators/keys.ts'
 import { resolveOpsToken } from './modules/secrets/ops-token.ts'
-import { noSecretsKey, plainSecretNames, sealPlainSecrets } from './modules/secrets/repository.ts'
+import {
+  noSecretsKey,
+  plainSecretNames,
+  resealSecrets,
+  sealPlainSecrets,
+} from './modules/secrets/repository.ts'
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
 import { resolveSecretsKey } from './modules/secrets/secrets-key.ts'
 import type { AccountProvider } from './providers/account-provider.ts'
@@ -97,6 +102,15 @@ async function openStoredSecrets(config: Config, db: Db, log: FastifyBaseLogger)
     return noSecretsKey
   }
   const key = await resolveSecretsKey(config.secretsKey, config.dataDir)
+  if (config.secretsKeyPrevious !== undefined) {
+    const previous = await resolveSecretsKey(config.secretsKeyPrevious, config.dataDir)
+    const resealed = await resealSecrets(db, key, previous)
+    if (resealed.length > 0)
+      log.info(
+        { secrets: resealed },
+        'secrets sealed again with the new SECRETS_KEY: drop SECRETS_KEY_PREVIOUS once every process has the new key',
+      )
+  }
   const sealed = await sealPlainSecrets(db, key)
   if (sealed.length > 0) log.info({ secrets: sealed }, 'sealed secrets stored in plain text')
   return key

@@ -16,10 +16,11 @@ export function localePath(language: string, namespace: string): string {
 
 /** A read that failed; `retryable` says whether asking again may help. */
 export class LocaleReadError extends Error {
-  readonly retryable: boolean
-  constructor(message: string, retryable: boolean) {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message)
-    this.retryable = retryable
   }
 }
 

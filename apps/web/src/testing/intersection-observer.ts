@@ -5,9 +5,7 @@ export function installIntersectionObserver() {
   const observers = new Set<FakeObserver>()
   class FakeObserver {
     elements = new Set<Element>()
-    private readonly callback: IntersectionObserverCallback
-    constructor(callback: IntersectionObserverCallback) {
-      this.callback = callback
+    constructor(private readonly callback: IntersectionObserverCallback) {
       observers.add(this)
     }
     observe(element: Element) {

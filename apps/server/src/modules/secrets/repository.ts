@@ -1,7 +1,7 @@
 import { and, eq, not, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { secrets } from '../../db/schema.ts'
-import { isSealed, openSecret, sealSecret } from './sealing.ts'
+import { isSealed, openSecret, sealSecret, unsealSecret } from './sealing.ts'
 
 /**
  * Production without SECRETS_KEY (config.ts lets it start only with AUTH_SECRET and the bot token configured, so
@@ -57,4 +57,29 @@ export async function sealPlainSecrets(db: Db, secretsKey: Buffer): Promise<stri
     if (updated.length > 0) sealed.push(row.name)
   }
   return sealed
+}
+
+/**
+ * Rotating SECRETS_KEY: every row sealed with the previous key is sealed again with the new one; answers their names.
+ * A row that opens with neither is left for the start to refuse. Conditional on the old value, like the sealing above,
+ * so processes starting together agree; the values do not change.
+ */
+export async function resealSecrets(db: Db, secretsKey: Buffer, previousKey: Buffer): Promise<string[]> {
+  const rows = await db
+    .select({ name: secrets.name, value: secrets.value })
+    .from(secrets)
+    .where(sql`${secrets.value} like 'sealed:%'`)
+  const resealed: string[] = []
+  for (const row of rows) {
+    if (unsealSecret(secretsKey, row.name, row.value) !== undefined) continue
+    const value = unsealSecret(previousKey, row.name, row.value)
+    if (value === undefined) continue
+    const updated = await db
+      .update(secrets)
+      .set({ value: sealSecret(secretsKey, row.name, value) })
+      .where(and(eq(secrets.name, row.name), eq(secrets.value, row.value)))
+      .returning({ name: secrets.name })
+    if (updated.length > 0) resealed.push(row.name)
+  }
+  return resealed
 }

@@ -19,10 +19,15 @@ export function sealSecret(secretsKey: Buffer, name: string, value: string): str
   return `${PREFIX}${seal(keyFor(secretsKey, name), value)}`
 }
 
+/** A sealed value opened with this key; undefined when the key is not the one it was sealed with. */
+export function unsealSecret(secretsKey: Buffer, name: string, stored: string): string | undefined {
+  return unseal(keyFor(secretsKey, name), stored.slice(PREFIX.length))
+}
+
 /** The secret's value: a sealed one opened, a plain one (kept before sealing existed) as it is. */
 export function openSecret(secretsKey: Buffer, name: string, stored: string): string {
   if (!isSealed(stored)) return stored
-  const value = unseal(keyFor(secretsKey, name), stored.slice(PREFIX.length))
+  const value = unsealSecret(secretsKey, name, stored)
   if (value === undefined) {
     throw new StartupError(
       `the stored secret '${name}' does not open with this SECRETS_KEY: every process on one database needs the same key (docs/resilience.md, 'Secrets')`,

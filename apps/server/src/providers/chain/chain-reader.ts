@@ -46,10 +46,11 @@ export interface ChainReader {
  */
 export class ChainUnavailableError extends Error {
   override name = 'ChainUnavailableError'
-  readonly chain: ChainName
-  constructor(chain: ChainName, message: string) {
+  constructor(
+    readonly chain: ChainName,
+    message: string,
+  ) {
     super(message)
-    this.chain = chain
   }
 }
 

@@ -81,6 +81,39 @@ describe.each(DATABASE_KINDS)('secrets at rest on %s', (kind) => {
     ).rejects.toThrow(/the stored secret 'auth_secret' does not open with this SECRETS_KEY/)
   })
 
+  it('rotating SECRETS_KEY: with the old key as SECRETS_KEY_PREVIOUS a start seals every secret again with the new one', async () => {
+    testDatabase = await createTestDatabase(kind)
+    const { db } = testDatabase.database
+    const authSecret = await getOrCreateSecret(db, KEY, 'auth_secret', () => 'a'.repeat(48))
+    await getOrCreateSecret(db, KEY, 'dev_bot_token', () => '1234567:rotate-me')
+    const newKeyHex = randomBytes(32).toString('hex')
+    const newKey = Buffer.from(newKeyHex, 'hex')
+    const rotated = () =>
+      testConfig({
+        authSecret: undefined,
+        telegramBotToken: undefined,
+        secretsKey: newKeyHex,
+        secretsKeyPrevious: KEY_HEX,
+      })
+    await (await buildApp(rotated(), { database: testDatabase.database })).close()
+    // The values stay: tokens signed with the auth secret before keep working.
+    const rows = await stored(testDatabase)
+    expect(openSecret(newKey, 'auth_secret', rows.auth_secret ?? '')).toBe(authSecret)
+    expect(openSecret(newKey, 'dev_bot_token', rows.dev_bot_token ?? '')).toBe('1234567:rotate-me')
+    expect(() => openSecret(KEY, 'auth_secret', rows.auth_secret ?? '')).toThrow()
+    // A second process with the same settings finds nothing to do; later starts need only the new key.
+    await (await buildApp(rotated(), { database: testDatabase.database })).close()
+    expect(await stored(testDatabase)).toEqual(rows)
+    const later = await buildApp(
+      testConfig({ authSecret: undefined, telegramBotToken: undefined, secretsKey: newKeyHex }),
+      { database: testDatabase.database },
+    )
+    await later.close()
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', SECRETS_KEY_PREVIOUS: KEY_HEX, TELEGRAM_BOT_TOKEN: '1:x' }),
+    ).toThrow(/SECRETS_KEY_PREVIOUS is the key SECRETS_KEY replaces/)
+  })
+
   it('sealing is per name, and a second sealing pass finds nothing to do', async () => {
     testDatabase = await createTestDatabase(kind)
     const { db } = testDatabase.database
