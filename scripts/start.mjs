@@ -26,7 +26,10 @@ if (process.env.SKIP_WEB_BUILD !== '1') {
 
 const entry =
   process.env.NODE_ENV === 'production' ? 'apps/server/src/server.ts' : 'apps/server/dev/server.ts'
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, entry)], {
+// Node runs the TypeScript itself (type stripping, Node 22.18+): no compiler and no loader at run time. The sources use
+// only erasable syntax (tsconfig's erasableSyntaxOnly), and the contract package, a workspace symlink, resolves to
+// packages/contract outside node_modules, where Node strips types (it refuses under node_modules).
+const server = spawn(process.execPath, [join(root, entry)], {
   cwd: process.cwd(),
   stdio: 'inherit',
 })

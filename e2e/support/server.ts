@@ -115,7 +115,7 @@ export async function startServer(
   recordSecret('operator token', opsToken, 'e2e/support/server.ts')
   const smtpPassword = env.SMTP_URL ? decodeURIComponent(new URL(env.SMTP_URL).password) : ''
   if (smtpPassword) recordSecret('SMTP password', smtpPassword, 'SMTP_URL')
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/dev/server.ts')], {
+  const child = spawn(process.execPath, [join(root, 'apps/server/dev/server.ts')], {
     cwd: root,
     env: {
       ...process.env,

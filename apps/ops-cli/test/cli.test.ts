@@ -20,9 +20,9 @@ const CLI = 'apps/ops-cli/src/cli.ts'
 type Result = { code: number | null; stdout: string; stderr: string }
 
 /**
- * The program the tests spawn: `npm run ops` runs the source through tsx (about 0.5 s a start on an idle machine,
- * several seconds in a loaded `npm test`, for some 60 runs); the tests run the same source bundled once by esbuild,
- * the transformer tsx uses (0.1 s a start). One test still spawns it through tsx, as `npm run ops` does.
+ * The program the tests spawn: `npm run ops` runs the source with Node's type stripping (each start loads and strips
+ * every module of the CLI and the contract: up to seconds in a loaded `npm test`, for some 60 runs); the tests run
+ * the same source bundled once by esbuild (0.1 s a start). One test spawns it as `npm run ops` does.
  */
 let bundle = ''
 let bundleDir = ''
@@ -47,9 +47,9 @@ async function bundleCli() {
 function runCli(
   args: string[],
   env: Record<string, string>,
-  through: 'bundle' | 'tsx' = 'bundle',
+  through: 'bundle' | 'source' = 'bundle',
 ): Promise<Result> {
-  const program = through === 'tsx' ? ['--import', 'tsx', CLI] : [bundle]
+  const program = through === 'source' ? [CLI] : [bundle]
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...program, ...args], {
       cwd: REPO_ROOT,
@@ -92,8 +92,8 @@ describe('ops CLI', () => {
   })
   const env = () => ({ OPS_URL: url, DATA_DIR: t.config.dataDir })
 
-  it('--help lists every command with descriptions (run as npm run ops runs it, through tsx)', async () => {
-    const result = await runCli(['--help'], {}, 'tsx')
+  it('--help lists every command with descriptions (run as npm run ops runs it: node on the source)', async () => {
+    const result = await runCli(['--help'], {}, 'source')
     expect(result.code).toBe(0)
     for (const text of [
       'invite create [--code CODE]',

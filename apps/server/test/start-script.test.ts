@@ -6,10 +6,12 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { preparedDataDir } from './helpers/prepared-data-dir.ts'
 import { type SpawnedServer, spawnFromRoot, waitHealthy } from './helpers/spawn-server.ts'
 
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
 const started: SpawnedServer[] = []
 const dirs: string[] = []
 let nextPort = 19_600 + Math.floor(Math.random() * 1000)
@@ -118,6 +120,30 @@ describe('scripts/start.mjs', () => {
     npm.child.kill('SIGKILL')
     expect(await waitGone(server)).toBe(true)
     await expectLockFree(dataDir)
+  }, 90_000)
+
+  // No compiler or loader at run time in production: Node runs the entry's TypeScript itself (type stripping).
+  it('runs the production entry on node alone, no tsx or other loader', async () => {
+    const port = nextPort++
+    const dataDir = await preparedDataDir(tmpdir(), 'start-script-')
+    dirs.push(dataDir)
+    const script = track(
+      spawnFromRoot(process.execPath, ['scripts/start.mjs'], {
+        ...env(port, dataDir),
+        NODE_ENV: 'production',
+        TELEGRAM_BOT_TOKEN: '1:test',
+        ACCOUNT_PROVIDER: 'sandbox',
+        SECRETS_KEY: '0'.repeat(64),
+      }),
+    )
+    await waitHealthy(port, script)
+    const server = serverPid(dataDir)
+    const commandLine = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0').filter(Boolean)
+    expect(commandLine).toEqual([process.execPath, join(REPO_ROOT, 'apps/server/src/server.ts')])
+    const environment = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0')
+    expect(environment.filter((line) => line.startsWith('NODE_OPTIONS='))).toEqual([])
+    script.child.kill('SIGTERM')
+    expect(await script.exited).toBe(0)
   }, 90_000)
 
   it('a stop during the mini-app build stops the build too (its whole process group)', async () => {

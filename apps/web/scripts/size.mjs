@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundle budget, run after the web build (through tsx: it starts the real server, whose modules are
- * TypeScript). A table of every chunk, then the first screen (platform gate, 'Authorizing', home): the
+ * Bundle budget, run after the web build (it starts the real server, whose TypeScript Node runs itself). A table of every chunk, then the first screen (platform gate, 'Authorizing', home): the
  * entry chunk, everything it imports statically, their CSS, plus the lazy chunks of those screens should
  * they ever become lazy. Two figures per file, and both count against one budget:
  *  - gzip: the file gzipped here (level 6), what the bundle weighs whatever serves it;

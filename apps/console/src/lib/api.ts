@@ -12,12 +12,12 @@ export const OUTAGE_RETRY_FOR_MS = 30_000
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string | undefined,
-    message: string,
-  ) {
+  readonly status: number
+  readonly code: string | undefined
+  constructor(status: number, code: string | undefined, message: string) {
     super(message)
+    this.status = status
+    this.code = code
   }
 }
 

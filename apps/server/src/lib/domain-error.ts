@@ -15,14 +15,13 @@ type DetailsArgs<C extends ErrorCode> =
  */
 export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
   override name = 'DomainError'
+  readonly statusCode: number
+  readonly code: C
   readonly details: Record<string, unknown> | undefined
-  constructor(
-    readonly statusCode: number,
-    readonly code: C,
-    message: string,
-    ...[details]: DetailsArgs<C>
-  ) {
+  constructor(statusCode: number, code: C, message: string, ...[details]: DetailsArgs<C>) {
     super(message)
+    this.statusCode = statusCode
+    this.code = code
     this.details = details as Record<string, unknown> | undefined
   }
 }

@@ -76,11 +76,12 @@ export type ProviderErrorKind =
 
 export class ProviderError extends Error {
   override name = 'ProviderError'
-  constructor(
-    readonly kind: ProviderErrorKind,
-    readonly extra: { waitSeconds?: number; allowedDomains?: string[] } = {},
-  ) {
+  readonly kind: ProviderErrorKind
+  readonly extra: { waitSeconds?: number; allowedDomains?: string[] }
+  constructor(kind: ProviderErrorKind, extra: { waitSeconds?: number; allowedDomains?: string[] } = {}) {
     super(`account provider: ${kind}`)
+    this.kind = kind
+    this.extra = extra
   }
 }
 

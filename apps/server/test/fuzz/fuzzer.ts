@@ -220,7 +220,10 @@ export async function deriveRoutes(app: FastifyInstance, collected: CollectedRou
 /** Values seen in answers, by field name: real ids, cursors and tokens to put back into requests. */
 class Harvest {
   private readonly pools = new Map<string, string[]>()
-  constructor(private readonly rng: Rng) {}
+  private readonly rng: Rng
+  constructor(rng: Rng) {
+    this.rng = rng
+  }
   add(key: string, value: string): void {
     if (value.length === 0 || value.length > 600) return
     const pool = this.pools.get(key) ?? []

@@ -25,7 +25,7 @@ export type SpawnedServer = {
 
 /** Only PATH and HOME come from this process's environment: the server sees exactly what the test gives it. */
 export function spawnServer(env: Record<string, string>): SpawnedServer {
-  return spawnFromRoot(process.execPath, ['--import', 'tsx', serverEntry(env)], env)
+  return spawnFromRoot(process.execPath, [serverEntry(env)], env)
 }
 
 /** Any command run from the repository root (`npm start`, `node scripts/start.mjs`), with the same environment rule. */

@@ -6,7 +6,7 @@
  * security headers, the NUL check) and with a response schema as every route has, the bare Fastify figure the
  * dashboard is compared with.
  *
- * Run with `node --import tsx apps/server/test/load/cluster.ts` and the server's environment (DATABASE_URL: the
+ * Run with `node apps/server/test/load/cluster.ts` and the server's environment (DATABASE_URL: the
  * processes share PostgreSQL). The primary prints `cluster ready` once every worker listens, and stops them all on
  * SIGTERM; a worker that dies otherwise stops the cluster with exit code 1.
  */

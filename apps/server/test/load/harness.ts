@@ -129,7 +129,7 @@ export function serverEnv(options: ServerOptions) {
 
 /** Starts `workers` server processes on `port` (cluster.ts) and waits until every one listens. */
 export async function startCluster(options: ServerOptions & { workers: number }): Promise<Cluster> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLUSTER], {
+  const child = spawn(process.execPath, [CLUSTER], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

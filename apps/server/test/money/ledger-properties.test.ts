@@ -184,12 +184,14 @@ abstract class Step implements fc.AsyncCommand<Model, Real> {
 
 /** A new account; `accepted`: its validation already passed (else it waits pending). */
 class Submit extends Step {
-  constructor(
-    readonly user: number,
-    readonly net: bigint,
-    readonly accepted: boolean,
-  ) {
+  readonly user: number
+  readonly net: bigint
+  readonly accepted: boolean
+  constructor(user: number, net: bigint, accepted: boolean) {
     super()
+    this.user = user
+    this.net = net
+    this.accepted = accepted
   }
   async apply(m: Model, r: Real) {
     const user = this.user % r.users.length
@@ -213,12 +215,14 @@ class Submit extends Step {
 }
 
 class SetAccountStatus extends Step {
-  constructor(
-    readonly user: number,
-    readonly index: number,
-    readonly status: 'accepted' | 'rejected',
-  ) {
+  readonly user: number
+  readonly index: number
+  readonly status: 'accepted' | 'rejected'
+  constructor(user: number, index: number, status: 'accepted' | 'rejected') {
     super()
+    this.user = user
+    this.index = index
+    this.status = status
   }
   async apply(m: Model, r: Real) {
     const user = this.user % r.users.length
@@ -242,11 +246,12 @@ class SetAccountStatus extends Step {
 }
 
 class CreateInvoice extends Step {
-  constructor(
-    readonly chosen: number,
-    readonly aimed: boolean,
-  ) {
+  readonly chosen: number
+  readonly aimed: boolean
+  constructor(chosen: number, aimed: boolean) {
     super()
+    this.chosen = chosen
+    this.aimed = aimed
   }
   /** Aimed: the user with the most to withdraw. */
   user = 0
@@ -285,12 +290,14 @@ const CONFIRMATION_MOVES = {
 } as const
 
 class MoveInvoice extends Step {
-  constructor(
-    readonly index: number,
-    readonly move: keyof typeof CONFIRMATION_MOVES,
-    readonly aimed: boolean,
-  ) {
+  readonly index: number
+  readonly move: keyof typeof CONFIRMATION_MOVES
+  readonly aimed: boolean
+  constructor(index: number, move: keyof typeof CONFIRMATION_MOVES, aimed: boolean) {
     super()
+    this.index = index
+    this.move = move
+    this.aimed = aimed
   }
   async apply(m: Model, r: Real) {
     const from: readonly string[] = CONFIRMATION_MOVES[this.move].from
@@ -318,13 +325,16 @@ class MoveInvoice extends Step {
 }
 
 class RequestPayment extends Step {
-  constructor(
-    readonly index: number,
-    readonly currency: Currency,
-    readonly receiver: number,
-    readonly aimed: boolean,
-  ) {
+  readonly index: number
+  readonly currency: Currency
+  readonly receiver: number
+  readonly aimed: boolean
+  constructor(index: number, currency: Currency, receiver: number, aimed: boolean) {
     super()
+    this.index = index
+    this.currency = currency
+    this.receiver = receiver
+    this.aimed = aimed
   }
   async apply(m: Model, r: Real) {
     const invoice = pickAimed(m.invoices, this.index, this.aimed, (i) => i.confirmation === 'confirmed')
@@ -366,12 +376,14 @@ const PAYOUT_MOVES = {
 } as const
 
 class MovePayout extends Step {
-  constructor(
-    readonly index: number,
-    readonly move: keyof typeof PAYOUT_MOVES,
-    readonly aimed: boolean,
-  ) {
+  readonly index: number
+  readonly move: keyof typeof PAYOUT_MOVES
+  readonly aimed: boolean
+  constructor(index: number, move: keyof typeof PAYOUT_MOVES, aimed: boolean) {
     super()
+    this.index = index
+    this.move = move
+    this.aimed = aimed
   }
   async apply(m: Model, r: Real) {
     const all = m.invoices.flatMap((invoice) => invoice.transactions.map((tx) => ({ invoice, tx })))
@@ -403,8 +415,10 @@ const MAX_USERS = 5
 
 /** A user shares their link and a new user joins through it (nothing when the run has enough users). */
 class Invite extends Step {
-  constructor(readonly referrer: number) {
+  readonly referrer: number
+  constructor(referrer: number) {
     super()
+    this.referrer = referrer
   }
   async apply(m: Model, r: Real) {
     if (r.users.length >= MAX_USERS) return
@@ -429,8 +443,10 @@ class Invite extends Step {
 
 /** The operator changes the referral share: earnings already made keep theirs. */
 class SetShare extends Step {
-  constructor(readonly basisPoints: number) {
+  readonly basisPoints: number
+  constructor(basisPoints: number) {
     super()
+    this.basisPoints = basisPoints
   }
   async apply(m: Model, r: Real) {
     const percent = (this.basisPoints / 100).toString()

@@ -16,11 +16,10 @@ export function localePath(language: string, namespace: string): string {
 
 /** A read that failed; `retryable` says whether asking again may help. */
 export class LocaleReadError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean
+  constructor(message: string, retryable: boolean) {
     super(message)
+    this.retryable = retryable
   }
 }
 

@@ -5,7 +5,9 @@ export function installIntersectionObserver() {
   const observers = new Set<FakeObserver>()
   class FakeObserver {
     elements = new Set<Element>()
-    constructor(private readonly callback: IntersectionObserverCallback) {
+    private readonly callback: IntersectionObserverCallback
+    constructor(callback: IntersectionObserverCallback) {
+      this.callback = callback
       observers.add(this)
     }
     observe(element: Element) {

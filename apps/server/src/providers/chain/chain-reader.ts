@@ -46,11 +46,10 @@ export interface ChainReader {
  */
 export class ChainUnavailableError extends Error {
   override name = 'ChainUnavailableError'
-  constructor(
-    readonly chain: ChainName,
-    message: string,
-  ) {
+  readonly chain: ChainName
+  constructor(chain: ChainName, message: string) {
     super(message)
+    this.chain = chain
   }
 }
 
