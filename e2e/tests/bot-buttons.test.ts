@@ -3,7 +3,8 @@
  * phone is 390 px wide), a demo user's account is accepted, their invoice confirmed and its payout sent; the Bot
  * chat panel shows what the fake Bot API recorded, and each message's button relaunches the mini-app with its start
  * parameter, through the launch path that takes what Telegram passes (64 characters of A-Z a-z 0-9 _ -), on the
- * screen the message is about. English and Persian.
+ * screen the message is about. /start alone (Telegram's Start button) welcomes the member with a button that opens
+ * the app. English and Persian.
  */
 import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -119,11 +120,13 @@ async function openButton(
 
 const WORDS = {
   en: {
+    member: { message: /^Welcome back!/, name: 'Open the app' },
     account: { message: /^Account .* was accepted\./, name: 'Open the account' },
     invoice: { message: /^Your invoice of .* was confirmed\./, name: 'Open the invoice' },
     payout: { message: /^Your payout of .* was sent\./, name: 'Open the payout' },
   },
   fa: {
+    member: { message: /^خوش برگشتید!/, name: 'باز کردن برنامه' },
     account: { message: /پذیرفته شد/, name: 'باز کردن حساب' },
     invoice: { message: /تأیید شد/, name: 'باز کردن فاکتور' },
     payout: { message: /ارسال شد/, name: 'باز کردن پرداخت' },
@@ -134,36 +137,55 @@ describe('the bot buttons, opened', () => {
   it.each([
     ['en', DEMO_USERS[0]],
     ['fa', DEMO_USERS[1]],
-  ] as const)('in %s: the account, invoice and payout buttons open their screens', async (lang, user) => {
-    if (!user) throw new Error('no demo user')
-    const { page, context, errors } = await openSimulator(user.telegramId, lang)
-    await appReady(page)
-    const { accountUid, invoiceUid, transactionUid } = await accountInvoiceAndPayout(page, user.telegramId)
-    const words = WORDS[lang]
-    await expect.poll(() => botMessages(page).count(), { timeout: 30_000 }).toBe(3)
-    await shoot(page, `bot-buttons-chat-${lang}`)
-    await page
-      .locator('#bot-messages')
-      .screenshot({ path: `${SCREENSHOTS}/bot-buttons-messages-${lang}.png` })
+  ] as const)(
+    'in %s: /start welcomes the member; the account, invoice, payout and welcome buttons open their screens',
+    async (lang, user) => {
+      if (!user) throw new Error('no demo user')
+      const { page, context, errors } = await openSimulator(user.telegramId, lang)
+      await appReady(page)
+      const words = WORDS[lang]
+      // Telegram's Start button sends /start alone: a member is welcomed with the button that opens the app.
+      await page.locator('#startParam').fill('')
+      await page.locator('#bot-start').click()
+      await botMessages(page).filter({ hasText: words.member.message }).waitFor({ timeout: 30_000 })
+      expect(await page.locator('#bot-messages').innerText()).not.toMatch(/invitation|دعوت/)
+      const { accountUid, invoiceUid, transactionUid } = await accountInvoiceAndPayout(page, user.telegramId)
+      await expect.poll(() => botMessages(page).count(), { timeout: 30_000 }).toBe(4)
+      await shoot(page, `bot-buttons-chat-${lang}`)
+      await page
+        .locator('#bot-messages')
+        .screenshot({ path: `${SCREENSHOTS}/bot-buttons-messages-${lang}.png` })
 
-    const account = { testId: 'account-detail', path: `/accounts/${accountUid}` }
-    expect(await openButton(page, words.account, account)).toBe(`go_a_${accountUid}`)
-    await shoot(page, `bot-buttons-account-${lang}`)
+      const account = { testId: 'account-detail', path: `/accounts/${accountUid}` }
+      expect(await openButton(page, words.account, account)).toBe(`go_a_${accountUid}`)
+      await shoot(page, `bot-buttons-account-${lang}`)
 
-    const invoice = { testId: 'invoice-detail', path: `/invoices/${invoiceUid}` }
-    expect(await openButton(page, words.invoice, invoice)).toBe(`go_i_${invoiceUid}`)
-    await shoot(page, `bot-buttons-invoice-${lang}`)
+      const invoice = { testId: 'invoice-detail', path: `/invoices/${invoiceUid}` }
+      expect(await openButton(page, words.invoice, invoice)).toBe(`go_i_${invoiceUid}`)
+      await shoot(page, `bot-buttons-invoice-${lang}`)
 
-    const payout = { testId: 'transaction-detail', path: `/transactions/${transactionUid}` }
-    expect(await openButton(page, words.payout, payout)).toBe(`go_t_${transactionUid}`)
-    await shoot(page, `bot-buttons-payout-${lang}`)
-    // Back leads to the payout's invoice, as from the invoice's own list of transactions.
-    await page.locator('#tg-back').click()
-    await app(page).getByTestId('invoice-detail').waitFor({ timeout: 20_000 })
-    expect(await appPath(page)).toBe(`/invoices/${invoiceUid}`)
+      const payout = { testId: 'transaction-detail', path: `/transactions/${transactionUid}` }
+      expect(await openButton(page, words.payout, payout)).toBe(`go_t_${transactionUid}`)
+      await shoot(page, `bot-buttons-payout-${lang}`)
+      // Back leads to the payout's invoice, as from the invoice's own list of transactions.
+      await page.locator('#tg-back').click()
+      await app(page).getByTestId('invoice-detail').waitFor({ timeout: 20_000 })
+      expect(await appPath(page)).toBe(`/invoices/${invoiceUid}`)
 
-    if (lang === 'fa') expect(await app(page).locator('html').getAttribute('dir')).toBe('rtl')
-    expect(errors).toEqual([])
-    await context.close()
-  })
+      if (lang === 'fa') expect(await app(page).locator('html').getAttribute('dir')).toBe('rtl')
+
+      // The member's welcome opens the app on home, with no start parameter.
+      const welcome = botMessages(page).filter({ hasText: words.member.message })
+      await welcome.getByRole('button', { name: words.member.name }).click()
+      await expect
+        .poll(() => page.locator('#app').getAttribute('src'))
+        .not.toContain('tgWebAppStartParam=go_')
+      await appReady(page)
+      expect(await appPath(page)).toBe('/')
+      expect(await page.locator('#startParam').inputValue()).toBe('')
+      await shoot(page, `bot-buttons-welcome-${lang}`)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 })

@@ -57,7 +57,7 @@ export const BotMessageSchema = z.discriminatedUnion('kind', [
   }),
   // Answers to a chat's updates.
   z.object({ kind: kind('start_welcome'), params: z.object({ code: text }) }),
-  z.object({ kind: kind('start_no_code', 'help'), params: z.object({}) }),
+  z.object({ kind: kind('start_member', 'start_no_code', 'help'), params: z.object({}) }),
   // To the operators' chat, in English.
   z.object({
     kind: kind('ops_invoice_pending'),

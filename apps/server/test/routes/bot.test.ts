@@ -391,6 +391,22 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       expect(english?.text).toMatch(/^Welcome!/)
     })
 
+    it("/start without a code (Telegram's Start button) welcomes a member with the open-app button, in their language", async () => {
+      for (const [language, welcome, open] of [
+        ['en', /^Welcome back!/, 'Open the app'],
+        ['fa', /^خوش برگشتید!/, 'باز کردن برنامه'],
+      ] as const) {
+        const member = freshTelegramUser({ language_code: language })
+        await authorize(t.app, member)
+        const message = await sendToBot(member, '/start')
+        expect(message?.text).toMatch(welcome)
+        expect(message?.text).not.toMatch(/invitation|دعوت/)
+        expect(message?.reply_markup).toEqual({
+          inline_keyboard: [[{ text: open, url: 'https://t.me/AccountSupplyDemoBot?startapp' }]],
+        })
+      }
+    })
+
     it('/start without a code explains the invitation; another command gets a short help', async () => {
       const user = freshTelegramUser({ language_code: 'en' })
       expect((await sendToBot(user, '/start'))?.text).toMatch(/needs an invitation/)

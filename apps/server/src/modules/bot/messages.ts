@@ -59,6 +59,8 @@ export function miniAppLink(startParam: string, link: Config['referralLink']): s
     throw new Error(`start parameter not within Telegram's 64 characters of A-Z a-z 0-9 _ -: ${startParam}`)
   }
   const path = link.miniAppShortName ? `${link.botUsername}/${link.miniAppShortName}` : link.botUsername
+  // Without a parameter: `?startapp` alone opens the bot's main mini-app (a named one needs nothing).
+  if (startParam === '') return `https://t.me/${path}${link.miniAppShortName ? '' : '?startapp'}`
   return `https://t.me/${path}?startapp=${startParam}`
 }
 
@@ -138,6 +140,8 @@ function render(
         text: t('bot.start.welcome'),
         replyMarkup: button(t('bot.start.open'), miniAppLink(message.params.code, link)),
       }
+    case 'start_member':
+      return { text: t('bot.start.member'), replyMarkup: button(t('bot.start.open'), miniAppLink('', link)) }
     case 'start_no_code':
       return { text: t('bot.start.noCode') }
     case 'help':

@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
-import { botChats, botOutbox, botUpdates } from '../../db/schema.ts'
+import { botChats, botOutbox, botUpdates, users } from '../../db/schema.ts'
 import { timestamptz } from '../../db/timestamp.ts'
 
 // --- Who may be written to ---
@@ -19,6 +19,15 @@ export async function markStarted(db: Db, telegramId: number, now: Date): Promis
       target: botChats.telegramId,
       set: { startedAt: timestamptz(now), blockedAt: null, updatedAt: timestamptz(now) },
     })
+}
+
+/**
+ * Whether a Telegram user is one of ours (signed in once, blocked or not): /start without a code welcomes them
+ * rather than asking for an invitation.
+ */
+export async function isMember(db: Db, telegramId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId)).limit(1)
+  return row !== undefined
 }
 
 /** A send answered 403: no more messages to this chat until /start; what is queued for it fails now. */

@@ -1,5 +1,6 @@
 /**
- * The bot's answers to updates (docs/bot.md, 'Updates'): /start with or without a code, help for anything else,
+ * The bot's answers to updates (docs/bot.md, 'Updates'): /start with a code, without one (a member or not), help for
+ * anything else,
  * each update handled once, and the webhook's secret.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
@@ -10,7 +11,7 @@ import type { Update } from 'grammy/types'
 import { queueChatMessage } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
-import { markStarted, recordHandledUpdate } from './repository.ts'
+import { isMember, markStarted, recordHandledUpdate } from './repository.ts'
 
 /** An update's context: grammY's, plus the transaction its answer is queued in. */
 type UpdateContext = Context & { db: Db }
@@ -36,11 +37,14 @@ export function createUpdateHandling(deps: {
     const code = ctx.match.trim()
     await markStarted(ctx.db, ctx.from.id, now())
     const chat = { chatId: ctx.chat.id, language: languageFromTelegram(ctx.from.language_code), now: now() }
+    // Telegram's Start button sends /start alone: a member gets the way in, a stranger how to get an invitation.
     await queueChatMessage(
       ctx.db,
       REFERRAL_CODE_PATTERN.test(code)
         ? { ...chat, kind: 'start_welcome', params: { code } }
-        : { ...chat, kind: 'start_no_code', params: {} },
+        : (await isMember(ctx.db, ctx.from.id))
+          ? { ...chat, kind: 'start_member', params: {} }
+          : { ...chat, kind: 'start_no_code', params: {} },
     )
   })
   privateChat.on('message', async (ctx) => {
