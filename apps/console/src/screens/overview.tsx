@@ -1,10 +1,42 @@
-/** The overview: the queues and the money, refreshed every 15 seconds. */
+/**
+ * The overview: the queues with how long the oldest item of each has waited, the money (every 15 seconds), and the
+ * last 30 days as charts with their numbers as tables (issue 20, item 9; every 5 minutes).
+ */
 
 import { formatDecimal } from '@app/contract'
-import { opsOperatorCalls } from '@app/contract/ops'
+import { opsOperatorCalls, type Trends } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { call } from '../lib/api.ts'
+import { TrendChart, type TrendSeries } from '../lib/trend-chart.tsx'
+
+/** How long something has waited: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
+export function formatAge(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  if (s < 60) return `${s} s`
+  const minutes = Math.floor(s / 60)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min`
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`
+}
+
+/** An item that has waited an hour or more is shown in the warning colour. */
+const OLD_SECONDS = 3600
+
+const REASONS: Record<Trends['rejected'][number]['reason'], string> = {
+  singleAuthorization: 'Other sessions',
+  twoFa: 'Two-step verification',
+  authorization: 'Authorization',
+  connection: 'Connection',
+  chats: 'Chats',
+  freeze: 'Frozen',
+  sendMessage: 'Send message',
+  addContact: 'Add contact',
+  other: 'Other',
+}
+const CURRENCIES = { irt: 'Toman', trx: 'TRX', usdt: 'USDT' } as const
 
 export function OverviewScreen() {
   const overview = useQuery({
@@ -20,6 +52,8 @@ export function OverviewScreen() {
     )
   const o = overview.data
   if (!o) return <div className="state">Loading…</div>
+  const since = (at: string | null) => (at === null ? null : (Date.parse(o.at) - Date.parse(at)) / 1000)
+  const old = o.oldestSince
   return (
     <section>
       <header className="screen-header">
@@ -32,11 +66,37 @@ export function OverviewScreen() {
           to="/invoices?status=pending"
           label="Invoices awaiting confirmation"
           value={o.invoicesAwaitingConfirmation}
+          waited={since(old.invoicesAwaitingConfirmation)}
         />
-        <Tile to="/payouts?status=pending" label="Payouts pending" value={o.payoutsPending} />
-        <Tile to="/payouts?status=broadcasting" label="Payouts broadcasting" value={o.payoutsBroadcasting} />
-        <Tile to="/payouts?status=review" label="Payouts in review" value={o.payoutsInReview} />
-        <Tile label="Accounts awaiting validation" value={o.accountsAwaitingValidation} />
+        <Tile
+          to="/payouts?status=pending"
+          label="Payouts pending"
+          value={o.payoutsPending}
+          waited={since(old.payoutsPending)}
+        />
+        <Tile
+          to="/payouts?status=broadcasting"
+          label="Payouts broadcasting"
+          value={o.payoutsBroadcasting}
+          waited={since(old.payoutsBroadcasting)}
+        />
+        <Tile
+          to="/payouts?status=review"
+          label="Payouts in review"
+          value={o.payoutsInReview}
+          waited={since(old.payoutsInReview)}
+        />
+        <Tile
+          label="Accounts awaiting validation"
+          value={o.accountsAwaitingValidation}
+          waited={since(old.accountsAwaitingValidation)}
+        />
+        <Tile
+          label="Bot messages unsent"
+          value={outbox(since(old.botOutbox))}
+          waited={since(old.botOutbox)}
+        />
+        <Tile label="Emails unsent" value={outbox(since(old.emailOutbox))} waited={since(old.emailOutbox)} />
       </div>
       <h2>Money (USDT)</h2>
       <div className="tiles">
@@ -53,15 +113,111 @@ export function OverviewScreen() {
           ))}
         </div>
       </div>
+      <TrendsSection />
     </section>
   )
 }
 
-function Tile({ label, value, to }: { label: string; value: number | string; to?: string }) {
+/** An outbox's tile: the age of its oldest unsent message is the number that matters. */
+const outbox = (waited: number | null) => (waited === null ? 'None' : 'Waiting')
+
+function TrendsSection() {
+  const trends = useQuery({
+    queryKey: ['overview', 'trends'],
+    queryFn: () => call(opsOperatorCalls.trends),
+    refetchInterval: 300_000,
+  })
+  const charts = useMemo(() => (trends.data ? chartsOf(trends.data) : undefined), [trends.data])
+  return (
+    <>
+      <h2>Last 30 days (UTC)</h2>
+      {trends.error ? (
+        <div className="state error" role="alert">
+          {trends.error.message}
+        </div>
+      ) : !trends.data || !charts ? (
+        <div className="state">Loading…</div>
+      ) : (
+        <div className="trends">
+          <TrendChart
+            title="Accounts per day"
+            testId="trend-accounts"
+            days={trends.data.days}
+            series={charts.accounts}
+          />
+          <TrendChart
+            title="Rejections by reason"
+            testId="trend-rejections"
+            days={trends.data.days}
+            series={charts.rejections}
+          />
+          <TrendChart
+            title="Payouts per day (USDT)"
+            testId="trend-payouts"
+            days={trends.data.days}
+            series={charts.payouts}
+            format={usdt}
+          />
+          <TrendChart
+            title="Owed to users at each day's end (USDT)"
+            testId="trend-owed"
+            days={trends.data.days}
+            series={charts.owed}
+            format={usdt}
+          />
+        </div>
+      )}
+    </>
+  )
+}
+
+const usdt = (n: number) => formatDecimal(n.toFixed(2), 2)
+
+/** The series of each chart, from the answer (amounts as numbers for the drawing: the tables round to cents). */
+function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'owed', TrendSeries[]> {
+  const rejectedPerDay = t.days.map((_, i) => t.rejected.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0))
+  return {
+    accounts: [
+      { label: 'Submitted', values: t.submitted },
+      { label: 'Accepted', values: t.accepted },
+      { label: 'Rejected', values: rejectedPerDay },
+    ],
+    rejections:
+      t.rejected.length === 0
+        ? [{ label: 'Rejected', values: rejectedPerDay }]
+        : t.rejected.map((r) => ({ label: REASONS[r.reason], values: r.counts })),
+    payouts:
+      t.payouts.length === 0
+        ? [{ label: 'Paid', values: t.days.map(() => 0) }]
+        : t.payouts.map((p) => ({
+            label: `${CURRENCIES[p.currency]} payouts`,
+            values: p.amount.map(Number),
+          })),
+    owed: [{ label: 'Owed', values: t.owed.map(Number) }],
+  }
+}
+
+function Tile({
+  label,
+  value,
+  to,
+  waited,
+}: {
+  label: string
+  value: number | string
+  to?: string
+  /** Seconds the oldest item has waited; null: nothing waits. */
+  waited?: number | null
+}) {
   const body = (
     <>
       <span className="tile-label">{label}</span>
       <strong>{typeof value === 'number' ? formatDecimal(value) : value}</strong>
+      {waited === undefined ? null : (
+        <small className={`age${waited !== null && waited >= OLD_SECONDS ? ' old' : ''}`}>
+          {waited === null ? 'Nothing waits' : `Oldest waited ${formatAge(waited)}`}
+        </small>
+      )}
     </>
   )
   return to ? (

@@ -239,6 +239,9 @@ export const accounts = pgTable(
     index('accounts_validation_due_idx')
       .on(t.validationAt)
       .where(sql`${t.validationStatus} in ('pending', 'review')`),
+    // The validation backlog: how many accounts wait and since when the oldest (the overview, every 15 s), from
+    // the waiting rows alone rather than a scan of every account.
+    index('accounts_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     // Decided accounts by when the engine decided them: the ledger export's credits and the overview's trends
     // (docs/console.md, 'Exports', 'Trends').
     index('accounts_decided_idx')

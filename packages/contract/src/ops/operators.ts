@@ -157,9 +157,59 @@ export const OverviewSchema = z.object({
   paidToday: z.string(),
   paidTotal: z.string(),
   ledgerProblems: z.array(z.string()),
+  /**
+   * When the oldest item still waiting in each queue came in (ISO 8601; null: the queue is empty): how long it has
+   * waited is `at` minus this.
+   */
+  oldestSince: z.object({
+    accountsAwaitingValidation: z.nullable(z.string()),
+    invoicesAwaitingConfirmation: z.nullable(z.string()),
+    payoutsPending: z.nullable(z.string()),
+    payoutsBroadcasting: z.nullable(z.string()),
+    payoutsInReview: z.nullable(z.string()),
+    botOutbox: z.nullable(z.string()),
+    emailOutbox: z.nullable(z.string()),
+  }),
   at: z.string(),
 })
 export type Overview = z.infer<typeof OverviewSchema>
+
+/** Why a validation rejected an account: the first check that failed (`other`: none did, an operator's rejection). */
+export const REJECTION_REASONS = [
+  'singleAuthorization',
+  'twoFa',
+  'authorization',
+  'connection',
+  'chats',
+  'freeze',
+  'sendMessage',
+  'addContact',
+  'other',
+] as const
+
+/**
+ * `GET /ops/overview/trends`: the last 30 UTC days, oldest first, each series one value per day of `days`. Amounts
+ * are exact decimal strings: USDT, and each payout currency's own in `paid`.
+ */
+export const TrendsSchema = z.object({
+  days: z.array(z.string()),
+  submitted: z.array(z.int()),
+  accepted: z.array(z.int()),
+  rejected: z.array(z.object({ reason: z.enum(REJECTION_REASONS), counts: z.array(z.int()) })),
+  /** Payouts that succeeded, per currency paid: how many, their amount in USDT, and what was paid in the currency. */
+  payouts: z.array(
+    z.object({
+      currency: z.enum(['trx', 'usdt', 'irt']),
+      count: z.array(z.int()),
+      amount: z.array(z.string()),
+      paid: z.array(z.string()),
+    }),
+  ),
+  /** What users were owed at each day's end (USDT); the last day's is now. */
+  owed: z.array(z.string()),
+  at: z.string(),
+})
+export type Trends = z.infer<typeof TrendsSchema>
 
 /** Four eyes: whether a payout needs a second operator's approval, and who gave one. */
 export const PayoutApprovalSchema = z.object({

@@ -14,6 +14,7 @@ import {
   type Operator,
   type OperatorEnrolment,
   type OperatorRole,
+  type Trends,
 } from '@app/contract/ops'
 import type * as z from 'zod/mini'
 import type { Config } from '../../config.ts'
@@ -26,7 +27,7 @@ import { appendAudit } from '../audit/service.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
 import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
 import type { OperatorKeys } from './keys.ts'
-import { readOverview } from './overview.ts'
+import { readOverview, readTrends } from './overview.ts'
 import * as repo from './repository.ts'
 import { acceptedTotpStep, newTotpSecret, totpUri } from './totp.ts'
 
@@ -90,7 +91,10 @@ const rank = (role: OperatorRole) => OPERATOR_ROLES.indexOf(role)
 const mayMovePayouts = (row: { role: OperatorRole; disabledAt: Date | null }) =>
   row.disabledAt === null && row.role !== 'viewer'
 
+const TRENDS_FRESH_MS = 5 * 60 * 1000
+
 export function createOperatorService(deps: OperatorServiceDeps) {
+  let trendsCache: { until: number; value: Promise<Trends> } | undefined
   const { db, now, opsToken, operatorKeys, config } = deps
   const { apiTokenTtlSeconds, fourEyesDelaySeconds } = config.operators
   const view = (row: repo.OperatorRow) => operatorView(row, apiTokenTtlSeconds)
@@ -340,6 +344,22 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     },
 
     overview: () => readOverview(db, now()),
+    /**
+     * The 30 days, read at most once every 5 minutes per process (callers in between share the answer): on a
+     * database whose 30 days hold a million accounts and payouts each series reads them all (seconds), and the days
+     * before today do not change.
+     */
+    trends(): Promise<Trends> {
+      const at = now().getTime()
+      if (trendsCache === undefined || trendsCache.until <= at) {
+        const value = readTrends(db, now())
+        trendsCache = { until: at + TRENDS_FRESH_MS, value }
+        value.catch(() => {
+          trendsCache = undefined
+        })
+      }
+      return trendsCache.value
+    },
 
     async list(): Promise<Operator[]> {
       return (await repo.listOperators(db)).map(view)

@@ -94,6 +94,8 @@ const operatorRoutes: FastifyPluginAsyncZod<OperatorRoutesOptions> = async (
   route(app, calls.audit, async (request) => audit.list(request.query))
 
   route(app, calls.overview, async () => operators.overview())
+
+  route(app, calls.trends, async () => operators.trends())
 }
 
 export default operatorRoutes

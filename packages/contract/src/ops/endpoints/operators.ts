@@ -19,6 +19,7 @@ import {
   OperatorSchema,
   OperatorsSchema,
   OverviewSchema,
+  TrendsSchema,
 } from '../operators.ts'
 import { opsErrors } from './errors.ts'
 
@@ -111,4 +112,12 @@ export const overview = defineEndpoint({
   path: '/ops/overview',
   role: 'viewer',
   responses: { 200: OverviewSchema, ...opsErrors },
+})
+
+/** The overview's 30 days: per day accounts submitted, accepted, rejected by reason, payouts, the owed balance. */
+export const trends = defineEndpoint({
+  method: 'GET',
+  path: '/ops/overview/trends',
+  role: 'viewer',
+  responses: { 200: TrendsSchema, ...opsErrors },
 })

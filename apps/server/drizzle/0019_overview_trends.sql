@@ -1,0 +1,1 @@
+CREATE INDEX "accounts_pending_created_idx" ON "accounts" USING btree ("created_at") WHERE "accounts"."status" = 'pending';
