@@ -27,7 +27,7 @@ const LAYERS = [
     'health',
     'locales',
   ],
-  ['referrals', 'auth', 'housekeeping', 'exports'],
+  ['referrals', 'auth', 'housekeeping', 'exports', 'metrics'],
   ['accounts', 'validation', 'dashboard', 'users', 'email-auth'],
   ['account-submission', 'withdrawals', 'bot', 'operators'],
 ]

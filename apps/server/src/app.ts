@@ -25,6 +25,7 @@ import { consoleAppPlugin } from './plugins/console-app.ts'
 import { errorHandlerPlugin } from './plugins/error-handler.ts'
 import { globalPlugin } from './plugins/global-plugin.ts'
 import { idempotencyPlugin } from './plugins/idempotency.ts'
+import { metricsPlugin } from './plugins/metrics.ts'
 import { openApiPlugin } from './plugins/openapi.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -177,6 +178,7 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
     await migrateDatabase(database)
     const context = await createAppContext(config, database, app.log, options, options.devTools)
     context.databaseOutage = outage
+    context.poolStats = () => database.poolStats()
     if (config.demoData) await options.devTools?.seedDemoData(context)
     return context
   } catch (error) {
@@ -223,6 +225,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     })
   }
   await app.register(compressionPlugin) // before any route: it attaches to routes as they are declared
+  await app.register(metricsPlugin, {
+    config: config.metrics,
+    metrics: services.metrics,
+    poolStats: context.poolStats ?? (() => undefined),
+  })
   await app.register(webAppPlugin, { distDir: config.webDistDir })
   await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })
 
@@ -295,6 +302,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Housekeeping (docs/resilience.md): one process a round prunes what no longer matters.
   if (config.housekeeping.intervalMs > 0) {
     const worker = services.housekeeping.start()
+    app.addHook('preClose', () => worker.stop())
+  }
+  // The ledger check behind the metrics (docs/operations.md): one process a round, for every process to expose.
+  if (config.metrics.ledgerCheckIntervalMs > 0) {
+    const worker = services.metrics.startLedgerChecks()
     app.addHook('preClose', () => worker.stop())
   }
 }

@@ -125,6 +125,14 @@ const EnvSchema = z.object({
   FOUR_EYES_DELAY_SECONDS: wholeNumber(24 * 3600, z.gte(0), z.lte(30 * 24 * 3600)),
   /** Life of an operator's personal API token, in days. */
   OPS_API_TOKEN_TTL_DAYS: wholeNumber(90, z.positive(), z.lte(3650)),
+  /** Metrics (docs/operations.md): `GET /metrics` on its own port (unset: none), the gauges' cache, the ledger check. */
+  /** A port, or `+N`: PORT + N (one line for every instance of a systemd template). */
+  METRICS_PORT: z.optional(
+    z.string().check(z.regex(/^\+?\d+$/, { message: 'must be a port or +N (PORT + N)' })),
+  ),
+  METRICS_HOST: optionalString,
+  METRICS_CACHE_MS: wholeNumber(5000, z.gte(0)),
+  LEDGER_CHECK_INTERVAL_MS: wholeNumber(600_000, z.gte(0)),
 })
 
 export type Config = {
@@ -187,6 +195,27 @@ export type Config = {
   housekeeping: HousekeepingConfig
   /** Named operators (docs/console.md). */
   operators: OperatorsConfig
+  /** Prometheus metrics and the ledger check behind one of them (docs/operations.md). */
+  metrics: MetricsConfig
+}
+
+/** METRICS_PORT: unset (no metrics), a port, or `+N` (PORT + N); never the API's own port. */
+function metricsPort(value: string | undefined, port: number): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  const metrics = value.startsWith('+') ? port + Number(value.slice(1)) : Number(value)
+  if (metrics > 65535) throw new ConfigError(`METRICS_PORT ${value} makes port ${metrics}, above 65535`)
+  if (metrics !== 0 && metrics === port) throw new ConfigError('METRICS_PORT must differ from PORT')
+  return metrics
+}
+
+export type MetricsConfig = {
+  /** Port of this process's `GET /metrics`; undefined: no metrics (0: any free port, tests). */
+  port: number | undefined
+  host: string
+  /** How long the gauges read from the database are kept before a scrape reads them again. */
+  cacheMs: number
+  /** How often one process checks the ledger for every process's metrics; 0: never. */
+  ledgerCheckIntervalMs: number
 }
 
 export type OperatorsConfig = {
@@ -490,6 +519,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ),
       batchSize: 5000,
       maxBatchesPerJob: 200,
+    },
+    metrics: {
+      port: metricsPort(e.METRICS_PORT, e.PORT),
+      // Loopback unless told: the metrics say how busy the server is and need no credentials.
+      host: e.METRICS_HOST ?? '127.0.0.1',
+      cacheMs: e.METRICS_CACHE_MS,
+      ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MS,
     },
     operators: {
       fourEyesDelaySeconds: e.FOUR_EYES_DELAY_SECONDS,

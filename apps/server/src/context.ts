@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
-import type { Database, Db } from './db/client.ts'
+import type { Database, Db, PoolStats } from './db/client.ts'
 import type { DatabaseOutage } from './db/outage.ts'
 import type { DevTools } from './dev-tools.ts'
 import { type CursorCodec, createCursorCodec } from './lib/cursor.ts'
@@ -47,6 +47,8 @@ export type AppContext = {
    * logs the outage once, instead of logging it where it happened. Set by the app; absent in unit tests.
    */
   databaseOutage?: DatabaseOutage | undefined
+  /** The connection pool's state now (PostgreSQL; undefined on PGlite). Set by the app; absent in unit tests. */
+  poolStats?: (() => PoolStats | undefined) | undefined
   now: () => Date
   cursors: CursorCodec
   accountProvider: AccountProvider

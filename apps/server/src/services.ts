@@ -17,6 +17,7 @@ import { createHousekeepingService } from './modules/housekeeping/service.ts'
 import { createIdempotencyService } from './modules/idempotency/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
+import { createMetricsService } from './modules/metrics/service.ts'
 import { createNewsService } from './modules/news/service.ts'
 import { createOperatorService } from './modules/operators/service.ts'
 import { createOrderService } from './modules/orders/service.ts'
@@ -92,6 +93,7 @@ export function createServices(context: AppContext) {
     news: createNewsService(context),
     users: createUserService(context),
     housekeeping: createHousekeepingService(context),
+    metrics: createMetricsService(context),
   }
 }
 

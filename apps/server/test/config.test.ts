@@ -96,3 +96,22 @@ describe('operators', () => {
     expect(() => loadConfig({ FOUR_EYES_DELAY_SECONDS: '-1' })).toThrow(/FOUR_EYES_DELAY_SECONDS/)
   })
 })
+
+describe('METRICS_PORT', () => {
+  it('is off by default, a port, or +N from PORT (one line for every systemd instance); loopback unless told', () => {
+    expect(loadConfig({}).metrics).toEqual({
+      port: undefined,
+      host: '127.0.0.1',
+      cacheMs: 5000,
+      ledgerCheckIntervalMs: 600_000,
+    })
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics.port).toBe(9464)
+    expect(loadConfig({ PORT: '8001', METRICS_PORT: '+1000' }).metrics.port).toBe(9001)
+    expect(loadConfig({ METRICS_HOST: '10.0.0.5' }).metrics.host).toBe('10.0.0.5')
+  })
+  it('refuses what is no port, above 65535, or the API port itself', () => {
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT must be a port or \+N/)
+    expect(() => loadConfig({ PORT: '65000', METRICS_PORT: '+1000' })).toThrow(/above 65535/)
+    expect(() => loadConfig({ PORT: '8000', METRICS_PORT: '8000' })).toThrow(/must differ from PORT/)
+  })
+})

@@ -18,7 +18,15 @@ import { describeCause, StartupError } from '../lib/startup-error.ts'
 /** Typed this way (not as the driver-specific type) so `.returning()` keeps its types on both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT>
 
-type DatabaseHandle = { db: Db; ping(): Promise<boolean>; close(): Promise<void> }
+/** A connection pool's state now (PostgreSQL); PGlite is one connection in the process and has none. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number }
+
+type DatabaseHandle = {
+  db: Db
+  ping(): Promise<boolean>
+  close(): Promise<void>
+  poolStats(): PoolStats | undefined
+}
 export type PgliteDatabase = DatabaseHandle & { kind: 'pglite'; client: PGlite }
 export type PostgresDatabase = DatabaseHandle & { kind: 'postgres'; pool: pg.Pool }
 export type Database = PgliteDatabase | PostgresDatabase
@@ -43,6 +51,7 @@ export function wrapPglite(client: PGlite): PgliteDatabase {
     db,
     client,
     ping: () => ping(db),
+    poolStats: () => undefined,
     async close() {
       if (closed) return
       closed = true
@@ -66,6 +75,12 @@ export function wrapPool(pool: pg.Pool): PostgresDatabase {
     db,
     pool,
     ping: () => ping(db),
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     async close() {
       if (closed) return
       closed = true

@@ -566,6 +566,11 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('email_outbox_dev_idx').on(t.id).where(sql`${t.transport} = 'dev'`),
+    // The metrics (modules/metrics): the backlog's oldest row and the failed rows, each without a scan.
+    index('email_outbox_backlog_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    index('email_outbox_failed_created_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 )
 
@@ -611,6 +616,9 @@ export const botOutbox = pgTable(
   (t) => [
     index('bot_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('bot_outbox_chat_idx').on(t.chatId, t.sentAt),
+    // The metrics (modules/metrics): the backlog's oldest row and the failed rows, each without a scan.
+    index('bot_outbox_backlog_created_idx').on(t.createdAt).where(sql`${t.status} in ('pending', 'sending')`),
+    index('bot_outbox_failed_created_idx').on(t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 )
 
@@ -631,6 +639,17 @@ export const botUpdates = pgTable(
     index('bot_updates_handled_at_idx').on(t.handledAt),
   ],
 )
+
+/**
+ * The last ledger check's verdict (modules/metrics): one row, written by whichever process ran the check (one a
+ * round, by a lease), read by every process's metrics.
+ */
+export const ledgerChecks = pgTable('ledger_checks', {
+  id: integer('id').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  problems: integer('problems').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+})
 
 /** Leases one process holds at a time (the bot's long polling), with the position it reached. */
 export const leases = pgTable('leases', {

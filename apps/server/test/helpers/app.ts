@@ -42,6 +42,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     BOT_OUTBOX_POLL_MS: '0',
     // Nor housekeeping: its suite runs rounds itself (a round amid a test with a moved clock would prune its rows).
     HOUSEKEEPING_INTERVAL_MS: '0',
+    // Nor the ledger check behind the metrics: the metrics suite runs it itself.
+    LEDGER_CHECK_INTERVAL_MS: '0',
     // Suites reuse the sandbox's numbers; the code-send limit tests lower these.
     CODE_SEND_LIMIT_PER_PHONE: '100000',
     CODE_SEND_LIMIT_PER_USER: '100000',
