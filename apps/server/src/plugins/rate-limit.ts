@@ -1,14 +1,15 @@
 /**
  * Rate limits: a modest global limit per client IP, and a stricter one that every /auth/* call shares
  * (`app.authRateLimit`, routes/auth/rate-limit.ts), and a budget of failed operator authentications
- * (`app.operatorAuthFailures`). Counters live in Redis when REDIS_URL is set so that every process shares them; in
- * memory otherwise.
+ * (`app.operatorAuthFailures`). Counters live in Redis when REDIS_URL is set so that every process shares them, in
+ * this process's memory while Redis cannot answer (rate-limit-store.ts); in memory without REDIS_URL.
  */
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
 import { DomainError } from '../lib/domain-error.ts'
 import { globalPlugin } from './global-plugin.ts'
+import { createRedisCircuit, failoverStore } from './rate-limit-store.ts'
 
 export type RateLimitOptions = {
   max: number
@@ -39,34 +40,63 @@ declare module 'fastify' {
   }
 }
 
+/** How long Redis is left alone after a failed command, before one call tries it again (its circuit is open). */
+export const REDIS_CIRCUIT_OPEN_MS = 5_000
+
 export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', async (app, opts) => {
+  // Fail fast (rate-limit-store.ts): no queue while disconnected, a short wait per command and per connection.
   const redis =
     opts.redisUrl === undefined
       ? undefined
-      : new Redis(opts.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+      : new Redis(opts.redisUrl, {
+          connectTimeout: 500,
+          commandTimeout: 250,
+          maxRetriesPerRequest: 0,
+          enableOfflineQueue: false,
+          lazyConnect: false,
+        })
+  let store: ReturnType<typeof failoverStore> | undefined
   if (redis) {
-    // Without a listener ioredis prints every failed attempt to stderr as an unhandled error event. The limits are
-    // skipped while Redis is away (skipOnError below): one warning an outage, and a line when it is back.
+    // One line when Redis goes (whichever sees it first: the connection or a command), one when it is back. Without
+    // an 'error' listener ioredis would print every failed attempt to stderr.
     let away = false
-    redis.on('error', (error: Error) => {
+    const goneAway = (error: unknown) => {
       if (away) return
       away = true
-      app.log.warn({ err: error }, 'rate-limit Redis unreachable: limits are skipped until it answers')
-    })
+      app.log.warn(
+        { err: error },
+        "rate-limit Redis unreachable: limits count in this process's memory until it answers",
+      )
+    }
+    redis.on('error', goneAway)
     redis.on('ready', () => {
       if (!away) return
       away = false
-      app.log.info('rate-limit Redis answers again')
+      app.log.info('rate-limit Redis answers again: limits count in Redis')
     })
+    const circuit = createRedisCircuit(redis, { openMs: REDIS_CIRCUIT_OPEN_MS, onOpen: goneAway })
+    // Start counting in Redis when it answers now; a Redis that does not is the outage above, not a refusal to start.
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        redis.off('ready', done)
+        redis.off('error', done)
+        resolve()
+      }
+      const timer = setTimeout(done, 1000)
+      redis.once('ready', done)
+      redis.once('error', done)
+    })
+    store = failoverStore(redis, 'rate-limit:', circuit)
     app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)))
   }
   await app.register(rateLimit, {
     global: true,
     max: opts.max,
     timeWindow: opts.timeWindowMs,
-    ...(redis ? { redis, nameSpace: 'rate-limit:' } : {}),
-    // A Redis outage must not take the API down with it.
-    skipOnError: true,
+    ...(store ? { store } : {}),
+    // Never skipped: the store counts in memory while Redis is away, so an error here is a bug, not an outage.
+    skipOnError: false,
     // The answer says how long to wait, in the contract's words, so the mini-app can say it in minutes and seconds.
     errorResponseBuilder: (_request, context) =>
       new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', {
