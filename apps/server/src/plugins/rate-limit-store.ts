@@ -54,11 +54,14 @@ export function createRedisCircuit(
 }
 
 class FailoverStore implements Store {
-  constructor(
-    private readonly redis: Store,
-    private readonly memory: Store,
-    private readonly circuit: RedisCircuit,
-  ) {}
+  readonly redis: Store
+  readonly memory: Store
+  readonly circuit: RedisCircuit
+  constructor(redis: Store, memory: Store, circuit: RedisCircuit) {
+    this.redis = redis
+    this.memory = memory
+    this.circuit = circuit
+  }
 
   private run(method: 'incr' | 'read', key: string, callback: Callback, timeWindow: number, max: number) {
     const memory = () => {
