@@ -103,6 +103,7 @@ export const errorHandlerPlugin = globalPlugin<{
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     // Logged once per outage by the outage itself, not once per request.
     if (databaseOutage?.absorbs(error)) {
+      request.log.debug({ err: loggableError(error) }, 'database unreachable')
       return reply
         .code(503)
         .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
