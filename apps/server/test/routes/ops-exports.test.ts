@@ -179,6 +179,24 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect(audited?.after).toEqual({ from: '2020-03-01', to: '2020-03-31', rows: 28, complete: true })
   })
 
+  it('a download that stops early is audited with the rows sent and complete: false', async () => {
+    // 3,000 invoices in April 2020, far more than the stream's buffers hold: the reader stops after the first chunk.
+    await t.database.db.execute(sql`
+      insert into invoices (user_id, amount, created_at)
+      select (select min(id) from users), n, '2020-04-10T00:00:00Z'::timestamptz + n * interval '1 second'
+      from generate_series(1, 3000) n`)
+    const exports = createExportService({ db: t.database.db, exportBatchSize: 100 })
+    const period = { from: '2020-04-01', to: '2020-04-30' }
+    const { stream } = exports.csv('invoices', period, { id: null, login: 'quitter' })
+    for await (const _chunk of stream) break
+    const audited = async () =>
+      json<{ items: { after: { rows: number; complete: boolean } }[] }>(
+        await get('/ops/audit?objectType=export&actor=quitter'),
+      ).items[0]?.after
+    await expect.poll(audited).toMatchObject({ ...period, complete: false })
+    expect((await audited())?.rows).toBeLessThan(3000)
+  })
+
   it('payouts need an operator; a viewer exports invoices and the ledger', async () => {
     // ops-access.test.ts checks every role against every route; here the rule reads as the docs say.
     const { opsExportCalls } = await import('@app/contract/ops')
