@@ -222,7 +222,19 @@ async function stopChild(child: ChildProcess | undefined, signal: NodeJS.Signals
   await exited
 }
 
-const nginxLog = () => readFileSync(join(work, 'logs/account-supply.access.log'), 'utf8')
+/** nginx's logs: in an e2e run beside the servers' (the secrets scan reads them too), else in the work folder. */
+let nginxLogs = ''
+const nginxLog = () => readFileSync(join(nginxLogs, 'account-supply.access.log'), 'utf8')
+
+/**
+ * The access log's lines written after `offset` (an earlier length), once there are at least `count`: nginx writes a
+ * request's line as it finishes it, which may be just after the client has the whole answer.
+ */
+async function nginxLogSince(offset: number, count: number): Promise<string[]> {
+  const lines = () => nginxLog().slice(offset).split('\n').filter(Boolean)
+  await expect.poll(() => lines().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(count)
+  return lines()
+}
 
 const describeDeployment = adminUrl && testRedisUrl ? describe : describe.skip
 
@@ -232,6 +244,9 @@ describeDeployment('a deployment behind nginx', () => {
       throw new Error(`no nginx at ${NGINX}: install Debian's nginx package (or set NGINX_PATH)`)
     work = mkdtempSync(join(tmpdir(), 'deploy-e2e-'))
     for (const dir of ['logs', 'temp', 'sites-enabled']) mkdirSync(join(work, dir))
+    const runLogs = e2eRun()?.logsDir
+    nginxLogs = runLogs ? join(runLogs, `nginx-${process.pid}`) : join(work, 'logs')
+    mkdirSync(nginxLogs, { recursive: true })
     for (const [kind, value] of [
       ['bot token', botToken],
       ['operator token', opsToken],
@@ -319,7 +334,7 @@ describeDeployment('a deployment behind nginx', () => {
       'SERVER_NAME=localhost',
       `TLS_CERTIFICATE=${join(work, 'tls.crt')}`,
       `TLS_CERTIFICATE_KEY=${join(work, 'tls.key')}`,
-      `LOG_DIR=${join(work, 'logs')}`,
+      `LOG_DIR=${nginxLogs}`,
     ])
     const temp = (kind: string) => `${kind}_temp_path ${join(work, 'temp', kind)};`
     writeFileSync(
@@ -329,7 +344,7 @@ describeDeployment('a deployment behind nginx', () => {
         process.getuid?.() === 0 ? 'user root;' : '',
         'worker_processes 1;',
         `pid ${join(work, 'nginx.pid')};`,
-        `error_log ${join(work, 'logs/error.log')} warn;`,
+        `error_log ${join(nginxLogs, 'error.log')} warn;`,
         'events { worker_connections 256; }',
         'http {',
         '  include /etc/nginx/mime.types;',
@@ -340,14 +355,14 @@ describeDeployment('a deployment behind nginx', () => {
         '  ssl_protocols TLSv1 TLSv1.1 TLSv1.2 TLSv1.3;',
         '  ssl_prefer_server_ciphers on;',
         '  gzip on;',
-        `  access_log ${join(work, 'logs/access.log')};`,
+        `  access_log ${join(nginxLogs, 'access.log')};`,
         ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((kind) => `  ${temp(kind)}`),
         `  include ${site};`,
         '}',
         '',
       ].join('\n'),
     )
-    const nginxArgs = ['-p', work, '-c', join(work, 'nginx.conf'), '-e', join(work, 'logs/error.log')]
+    const nginxArgs = ['-p', work, '-c', join(work, 'nginx.conf'), '-e', join(nginxLogs, 'error.log')]
     await run(NGINX, ['-t', ...nginxArgs])
     nginx = spawn(NGINX, [...nginxArgs, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let nginxOutput = ''
@@ -417,14 +432,16 @@ describeDeployment('a deployment behind nginx', () => {
       expect(identity.headers['content-encoding']).toBeUndefined()
       expect(identity.body.equals(readFileSync(built))).toBe(true)
     }
-    expect(nginxLog()).toMatch(/"GET \/assets\/index-[\w-]+\.js HTTP\/1\.1" 200 \d+ .*encoding=br/)
+    await expect.poll(nginxLog).toMatch(/"GET \/assets\/index-[\w-]+\.js HTTP\/1\.1" 200 \d+ .*encoding=br/)
   })
 
   it('spreads requests over both processes', async () => {
+    // /livez, asked by no other test here: a late line of the test before is not counted.
+    const livez = (lines: string[]) => lines.filter((line) => line.includes('"GET /livez '))
     const before = nginxLog().length
-    for (let i = 0; i < 12; i++) expect((await viaNginx('/healthz')).status).toBe(200)
-    const lines = nginxLog().slice(before).trim().split('\n')
-    expect(lines).toHaveLength(12)
+    for (let i = 0; i < 12; i++) expect((await viaNginx('/livez')).status).toBe(200)
+    await expect.poll(() => livez(nginxLog().slice(before).split('\n')).length).toBe(12)
+    const lines = livez(nginxLog().slice(before).split('\n'))
     for (const server of servers) {
       const served = lines.filter((line) => line.includes(`upstream=127.0.0.1:${server.port} `)).length
       expect(served, `requests answered by the process on ${server.port}`).toBeGreaterThanOrEqual(3)
@@ -447,6 +464,9 @@ describeDeployment('a deployment behind nginx', () => {
       ...processSettings.environment,
       WEB_DIST_DIR: release,
     })
+    // As README's upgrade loop: nginx takes a process that refused connections back after fail_timeout (5 s).
+    // Before that it would have no process to ask after the old one's 404 (502).
+    await new Promise((resolve) => setTimeout(resolve, 5_500))
     const before = nginxLog().length
     for (let i = 0; i < 6; i++) {
       const answer = await viaNginx(probe, { headers: { 'accept-encoding': 'br, gzip' } })
@@ -454,10 +474,7 @@ describeDeployment('a deployment behind nginx', () => {
       expect(answer.body.toString('utf8')).toBe(probeText)
     }
     // Asked of the old process first (round robin), its 404 went on to the new one.
-    const probeLines = nginxLog()
-      .slice(before)
-      .split('\n')
-      .filter((line) => line.includes(probe))
+    const probeLines = (await nginxLogSince(before, 6)).filter((line) => line.includes(probe))
     expect(probeLines.some((line) => /upstream_status=404, 200 /.test(line))).toBe(true)
   })
 
