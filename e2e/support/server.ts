@@ -58,7 +58,8 @@ async function postgresFor(
   return { name, url: await createDatabase(adminUrl, name) }
 }
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once('error', reject)

@@ -26,7 +26,6 @@ import {
 } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -40,7 +39,7 @@ import { supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
 import { enrolOperator, signInToConsole } from '../support/console.ts'
 import { e2eRun, recordFields, recordSecret } from '../support/secrets-recorder.ts'
-import { POSTGRES_DATABASE_FILE } from '../support/server.ts'
+import { freePort, POSTGRES_DATABASE_FILE } from '../support/server.ts'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -84,17 +83,6 @@ const opsAddress = randomLoopback()
 function randomLoopback(): string {
   const [a = 0, b = 0, c = 0] = randomBytes(3)
   return `127.${a % 250}.${b % 250}.${(c % 250) + 2}`
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 /** One request through nginx over TLS, checked against the test's certificate; the body as sent (not decoded). */
