@@ -4,7 +4,8 @@
  * chat panel shows what the fake Bot API recorded, and each message's button relaunches the mini-app with its start
  * parameter, through the launch path that takes what Telegram passes (64 characters of A-Z a-z 0-9 _ -), on the
  * screen the message is about. /start alone (Telegram's Start button) welcomes the member with a button that opens
- * the app. English and Persian.
+ * the app. English, and Persian after a relaunch in Persian with stored tokens (the bot follows the launch's
+ * language, writes amounts as the app does and calls an account اکانت).
  */
 import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -69,6 +70,28 @@ const appPath = async (page: Page) => new URL((await appFrame(page)).url()).path
 const shoot = (page: Page, name: string) =>
   page.locator('.device').screenshot({ path: `${SCREENSHOTS}/${name}.png` })
 
+/**
+ * Whether `first` is drawn left of `then` in a message (the first message matching `text`): a phone or a USDT amount
+ * in a Persian sentence reads left to right only when kept in its isolate.
+ */
+const drawnLeftOf = (page: Page, text: RegExp, first: string, then: string) =>
+  botMessages(page)
+    .filter({ hasText: text })
+    .evaluate(
+      (item, [a, b]) => {
+        const node = item.firstChild as Text
+        const x = (ch: string) => {
+          const range = document.createRange()
+          const at = node.data.indexOf(ch)
+          range.setStart(node, at)
+          range.setEnd(node, at + ch.length)
+          return range.getBoundingClientRect().x
+        }
+        return x(a) < x(b)
+      },
+      [first, then] as const,
+    )
+
 /** The bot's messages in the Bot chat panel (it looks every 2 s). */
 const botMessages = (page: Page) => page.locator('#bot-messages li:not(.empty)')
 
@@ -121,15 +144,16 @@ async function openButton(
 const WORDS = {
   en: {
     member: { message: /^Welcome back!/, name: 'Open the app' },
-    account: { message: /^Account .* was accepted\./, name: 'Open the account' },
-    invoice: { message: /^Your invoice of .* was confirmed\./, name: 'Open the invoice' },
-    payout: { message: /^Your payout of .* was sent\./, name: 'Open the payout' },
+    account: { message: /^Account \+•+\d{4} was accepted\./, name: 'Open the account' },
+    invoice: { message: /^Your invoice of \d+\.\d\d USDT was confirmed\./, name: 'Open the invoice' },
+    payout: { message: /^Your payout of \d+\.\d\d USDT was sent\./, name: 'Open the payout' },
   },
   fa: {
     member: { message: /^خوش برگشتید!/, name: 'باز کردن برنامه' },
-    account: { message: /پذیرفته شد/, name: 'باز کردن حساب' },
-    invoice: { message: /تأیید شد/, name: 'باز کردن فاکتور' },
-    payout: { message: /ارسال شد/, name: 'باز کردن پرداخت' },
+    // The app's word for an account, اکانت; Latin runs (phone, amount) kept left to right.
+    account: { message: /^اکانت \u2066\+•+\d{4}\u2069 پذیرفته شد\./, name: 'باز کردن اکانت' },
+    invoice: { message: /^فاکتور \u2066\d+\.\d\d USDT\u2069 شما تأیید شد\./, name: 'باز کردن فاکتور' },
+    payout: { message: /^پرداخت \u2066\d+\.\d\d USDT\u2069 شما ارسال شد\./, name: 'باز کردن پرداخت' },
   },
 } as const
 
@@ -141,8 +165,17 @@ describe('the bot buttons, opened', () => {
     'in %s: /start welcomes the member; the account, invoice, payout and welcome buttons open their screens',
     async (lang, user) => {
       if (!user) throw new Error('no demo user')
-      const { page, context, errors } = await openSimulator(user.telegramId, lang)
+      // Signed in in English; the Persian run then relaunches in Persian with the tokens it stored (no new
+      // sign-in): the bot follows the language the user uses now, not the one of the sign-in.
+      const { page, context, errors } = await openSimulator(user.telegramId, 'en')
       await appReady(page)
+      if (lang === 'fa') {
+        const told = page.waitForRequest((r) => new URL(r.url()).pathname === '/me/language')
+        await page.locator('#lang').selectOption('fa')
+        expect((await told).postDataJSON()).toEqual({ language: 'fa' })
+        await expect.poll(() => app(page).locator('html').getAttribute('dir')).toBe('rtl')
+        await appReady(page)
+      }
       const words = WORDS[lang]
       // Telegram's Start button sends /start alone: a member is welcomed with the button that opens the app.
       await page.locator('#startParam').fill('')
@@ -152,6 +185,9 @@ describe('the bot buttons, opened', () => {
       const { accountUid, invoiceUid, transactionUid } = await accountInvoiceAndPayout(page, user.telegramId)
       await expect.poll(() => botMessages(page).count(), { timeout: 30_000 }).toBe(4)
       await shoot(page, `bot-buttons-chat-${lang}`)
+      // '+•••7701' and '2.00 USDT' read left to right in both languages (Persian drew '7701•••+' and 'USDT 2.00').
+      expect(await drawnLeftOf(page, words.account.message, '+', '•')).toBe(true)
+      expect(await drawnLeftOf(page, words.invoice.message, '.', 'USDT')).toBe(true)
       await page
         .locator('#bot-messages')
         .screenshot({ path: `${SCREENSHOTS}/bot-buttons-messages-${lang}.png` })

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { LanguageSchema } from './locales.ts'
 import type { ValidationMessageKey } from './messages.ts'
 import { REFERRAL_CODE_PATTERN } from './session.ts'
 
@@ -22,3 +23,6 @@ export const TelegramAuthorizeBodySchema = z.object({
   referralCode: z.optional(ReferralCodeSchema),
 })
 export type TelegramAuthorizeBody = z.infer<typeof TelegramAuthorizeBodySchema>
+
+/** PUT /me/language: the language the app shows at this launch (docs/bot.md, 'Language'). */
+export const SetLanguageBodySchema = z.object({ language: LanguageSchema })

@@ -24,6 +24,8 @@ import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/
 import { pendingAccount } from '../helpers/referrals.ts'
 
 const BOT_LINK = 'https://t.me/AccountSupplyDemoBot?startapp='
+/** A Latin run (phone, coin amount) isolated left to right inside a Persian sentence. */
+const ltr = (text: string) => `\u2066${text}\u2069`
 type Sent = { text: string; reply_markup?: unknown }
 /** A message as the user reads it: its text, and its one button's label and URL. */
 const read = (message: Sent | undefined) => {
@@ -131,7 +133,9 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     await bot.deliverDue()
     const toUser = fake.messagesTo(tg.id)
     expect(toUser).toHaveLength(1)
-    expect(toUser[0]?.text).toMatch(/فاکتور 5\.00 USDT شما تأیید شد/)
+    expect(toUser[0]?.text).toBe(
+      'فاکتور \u20665.00 USDT\u2069 شما تأیید شد. اکنون می‌توانید درخواست پرداخت بدهید.',
+    )
     expect(toUser[0]?.reply_markup).toEqual({
       inline_keyboard: [
         [{ text: 'باز کردن فاکتور', url: `https://t.me/AccountSupplyDemoBot?startapp=go_i_${uid}` }],
@@ -182,8 +186,9 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     }
     const openAccount = (uid: string, text: string) => ({ text, url: `${BOT_LINK}go_a_${uid}` })
     expect(fake.messagesTo(fa.tg.id).map(read)).toEqual([
-      { text: `حساب ${masked(accepted)} پذیرفته شد.`, button: openAccount(accepted, 'باز کردن حساب') },
-      { text: `حساب ${masked(rejected)} رد شد.`, button: openAccount(rejected, 'باز کردن حساب') },
+      // The app's word for an account (اکانت), the phone kept left to right in the Persian sentence.
+      { text: `اکانت ${ltr(masked(accepted))} پذیرفته شد.`, button: openAccount(accepted, 'باز کردن اکانت') },
+      { text: `اکانت ${ltr(masked(rejected))} رد شد.`, button: openAccount(rejected, 'باز کردن اکانت') },
     ])
     expect(fake.messagesTo(en.tg.id).map(read)).toEqual([
       {
@@ -191,6 +196,30 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
         button: openAccount(failed ?? '', 'Open the account'),
       },
     ])
+  })
+
+  it("follows the language of the user's latest launch: signed in in English, relaunched in Persian with stored tokens, and back", async () => {
+    const ops = opsOf(t.app)
+    const user = await userWhoStarted('en')
+    /** What the mini-app sends at each launch with stored tokens: the language it shows. */
+    const launchIn = (language: string, headers = bearer(user.tokens.accessToken)) =>
+      t.app.inject({ method: 'PUT', url: '/me/language', headers, payload: { language } })
+    const acceptAccount = async () => {
+      const uid = await pendingAccount(t.database.db, user.userId, 1_000_000n)
+      await opsOk(ops, 'PUT', `/ops/accounts/${uid}/status`, { status: 'accepted' })
+      await deliverAll()
+    }
+    expect((await launchIn('fa')).statusCode).toBe(204)
+    await acceptAccount()
+    expect((await launchIn('en')).statusCode).toBe(204)
+    await acceptAccount()
+    const texts = fake.messagesTo(user.tg.id).map((m) => m.text)
+    expect(texts).toHaveLength(2)
+    expect(texts[0]).toMatch(/^اکانت \u2066\+•+\d{4}\u2069 پذیرفته شد\.$/)
+    expect(texts[1]).toMatch(/^Account \+•+\d{4} was accepted\.$/)
+    // Only the app's languages, and only for a signed-in user.
+    expect((await launchIn('de')).statusCode).toBe(400)
+    expect((await launchIn('fa', {})).statusCode).toBe(401)
   })
 
   it('invoices: rejected by an operator (the reason stays out): once, in English, the invoice button', async () => {
@@ -236,7 +265,7 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     })
     await succeed(usdt.transaction, { txid: VALID.bscTxid, senderAddress: VALID.bsc })
     const card = { name: 'Reza', family: 'Karimi', number: VALID.card, iban: VALID.iban }
-    const irt = await requested('en', 'request-payment-irt', { bankCardCreate: card, currency: 'irt' })
+    const irt = await requested('fa', 'request-payment-irt', { bankCardCreate: card, currency: 'irt' })
     await succeed(irt.transaction, { txid: 'REF-20250101-77' })
     const failed = await requested('en', 'request-payment', { receiverAddress: VALID.tron, currency: 'trx' })
     await opsOk(ops, 'POST', `/ops/transactions/${failed.transaction}/fail`, {
@@ -264,22 +293,23 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     })
     expect(payoutMessages(trx)).toEqual([
       {
-        text: `Your payout of 17.5 TRX was sent. Transaction: https://tronscan.org/#/transaction/${VALID.trxTxid}`,
+        text: `Your payout of 17.50 TRX was sent. Transaction: https://tronscan.org/#/transaction/${VALID.trxTxid}`,
         button: openPayout(trx),
       },
     ])
     expect(payoutMessages(usdt)).toEqual([
       {
-        text: `پرداخت 4.7 USDT شما ارسال شد. تراکنش: https://bscscan.com/tx/${VALID.bscTxid}`,
+        text: `پرداخت ${ltr('4.70 USDT')} شما ارسال شد. تراکنش: https://bscscan.com/tx/${VALID.bscTxid}`,
         button: openPayout(usdt, 'باز کردن پرداخت'),
       },
     ])
     expect(payoutMessages(irt)).toEqual([
-      { text: 'Your payout of 492500 IRT was sent.', button: openPayout(irt) },
+      // Toman as the app writes it: grouped, whole, its word ('1,182,000 تومان'), not '492500 IRT'.
+      { text: 'پرداخت 492,500 تومان شما ارسال شد.', button: openPayout(irt, 'باز کردن پرداخت') },
     ])
     expect(payoutMessages(failed)).toEqual([
       {
-        text: 'Your payout of 17.5 TRX failed. You can request it again.',
+        text: 'Your payout of 17.50 TRX failed. You can request it again.',
         button: openPayout(failed),
       },
     ])
@@ -291,7 +321,7 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
       )
     }
     expect(opsChat().filter((text) => text?.includes(`Payout ${reviewed.transaction} `))).toEqual([
-      `Payout ${reviewed.transaction} (17.5 TRX) has been in review for more than a day.`,
+      `Payout ${reviewed.transaction} (17.50 TRX) has been in review for more than a day.`,
     ])
     expect(toOperators).not.toMatch(/internal note/)
     expectButtonsTelegramOpens()

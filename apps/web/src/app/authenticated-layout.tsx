@@ -1,9 +1,11 @@
-import { parseScreenStartParam, type ScreenLink } from '@app/contract'
+import { authCalls, parseScreenStartParam, type ScreenLink } from '@app/contract'
 import { useEffect, useSyncExternalStore } from 'react'
 import { Navigate, Outlet, useNavigate } from 'react-router'
 import { paths } from '../config/paths.ts'
+import { call } from '../lib/api-client.ts'
 import { hasTokens, subscribeTokens } from '../lib/auth-tokens.ts'
 import { useBrowserMode, useLaunchParams } from '../lib/telegram/launch-context.tsx'
+import { useI18n } from '../lib/use-translation.tsx'
 
 function pathOf(screen: ScreenLink): string {
   switch (screen.kind) {
@@ -35,6 +37,24 @@ function useStartScreen(signedIn: boolean) {
   }, [signedIn, launch, navigate])
 }
 
+/** Launches whose language the server was told: once per launch. */
+const told = new WeakSet<object>()
+
+/**
+ * Once signed in, each Telegram launch tells the server the language the app shows (from the init data's
+ * language_code): a relaunch with stored tokens signs in no more, and the bot would go on writing in the language of
+ * the last sign-in (docs/bot.md, 'Language'). Nothing waits on it; a failure is left for the next launch.
+ */
+function useLanguageReport(signedIn: boolean) {
+  const launch = useLaunchParams()
+  const { language } = useI18n()
+  useEffect(() => {
+    if (!signedIn || !launch || told.has(launch)) return
+    told.add(launch)
+    call(authCalls.language, { body: { language } }).catch(() => undefined)
+  }, [signedIn, launch, language])
+}
+
 /**
  * The guard: without tokens for this Telegram user (never had them, another user's, or a failed refresh
  * cleared them) the user goes through Telegram authorization again; in a plain browser, to the email login.
@@ -43,6 +63,7 @@ export function AuthenticatedLayout() {
   const signedIn = useSyncExternalStore(subscribeTokens, hasTokens, hasTokens)
   const browser = useBrowserMode()
   useStartScreen(signedIn)
+  useLanguageReport(signedIn)
   if (!signedIn) return <Navigate to={browser ? paths.login : paths.telegramAuth} replace />
   return <Outlet />
 }

@@ -1,5 +1,6 @@
-/** Telegram sign-in and the token refresh (spec section 7). */
-import { TelegramAuthorizeBodySchema } from '../auth.ts'
+/** Telegram sign-in, the token refresh (spec section 7) and the language of the signed-in user's launch. */
+import * as z from 'zod/mini'
+import { SetLanguageBodySchema, TelegramAuthorizeBodySchema } from '../auth.ts'
 import { ErrorResponseSchema as e } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
 import { TokenPairSchema } from '../session.ts'
@@ -19,4 +20,17 @@ export const refresh = defineEndpoint({
   auth: 'refresh',
   body: null,
   responses: { 200: TokenPairSchema, 401: e },
+})
+
+/**
+ * Each launch with stored tokens tells the server the language the app shows (sign-in alone did, so a relaunch in
+ * another language left the bot writing in the old one). Not under /auth: not a sign-in, outside its rate budget.
+ */
+export const language = defineEndpoint({
+  method: 'PUT',
+  path: '/me/language',
+  auth: 'access',
+  body: SetLanguageBodySchema,
+  // No content (email-auth's NoContentSchema would bring that module into the first screen).
+  responses: { 204: z.null(), 400: e, 401: e },
 })

@@ -47,6 +47,14 @@ export async function findUserById(db: Db, id: number): Promise<AuthUser | undef
   return row
 }
 
+/** The language of the user's latest launch (`en`, `fa`): what the bot writes to them in (docs/bot.md). */
+export async function setUserLanguage(db: Db, userId: number, language: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ languageCode: language, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`${users.languageCode} is distinct from ${language}`))
+}
+
 /**
  * Refreshes the profile of an existing user, and says whether an operator blocked them; undefined when the user
  * does not exist yet.

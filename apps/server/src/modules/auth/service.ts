@@ -3,7 +3,7 @@
  * refresh-token rotation with reuse detection, and access-token checks.
  */
 import { randomUUID } from 'node:crypto'
-import type { TokenPair } from '@app/contract'
+import type { Language, TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
 import { markWriteAllowed } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
@@ -24,6 +24,7 @@ import {
   lockAdmittingReferralLink,
   revokeRefreshTokenFamily,
   setReplacedBy,
+  setUserLanguage,
   type TelegramProfile,
   updateTelegramProfile,
 } from './repository.ts'
@@ -120,6 +121,15 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    /**
+     * The language the app shows at this launch (its choice: in Telegram the init data's language_code by the
+     * product's one rule). Sign-in records the init data's; a relaunch with stored tokens signs in no more, so the
+     * app tells it here, and the bot follows what the user uses now (docs/bot.md, 'Language').
+     */
+    async setLanguage(userId: number, language: Language): Promise<void> {
+      await setUserLanguage(db, userId, language)
+    },
+
     async authorizeTelegram(initData: string, referralCode: string | undefined): Promise<TokenPair> {
       const checked = checkInitData(initData, deps.botToken, deps.config.authMaxAgeSeconds, now())
       if (!checked.ok) throw unauthorized(INIT_DATA_MESSAGES[checked.reason])

@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
+  formatDecimal,
+  formatToman,
   type Language,
   languageFromTelegram,
   type ScreenLink,
@@ -64,6 +66,22 @@ export function miniAppLink(startParam: string, link: Config['referralLink']): s
   return `https://t.me/${path}?startapp=${startParam}`
 }
 
+/** Left-to-right isolate: a Latin run (a phone, '12.50 USDT') keeps its order inside a Persian sentence. */
+const ltr = (text: string) => `\u2066${text}\u2069`
+
+/**
+ * An amount as the mini-app writes it (the contract's digit rule, `amounts.ts`): toman whole and grouped with its
+ * word in the user's language ('1,182,000 تومان', '1,182,000 Toman'); USDT and TRX with at least 2 decimals
+ * ('17.50 TRX'), kept left to right in Persian as the app's Persian texts keep them. Stored amounts are plain
+ * ('1182000', 'IRT'), so a row queued by an older version reads the same.
+ */
+export function formatMoney(texts: BotTexts, lng: Language, amount: string, currency: string): string {
+  if (currency.toLowerCase() === 'irt')
+    return `${formatToman(amount)} ${translate(texts, lng, 'bot.currency.irt')}`
+  const coin = `${formatDecimal(amount, 2)} ${currency.toUpperCase()}`
+  return lng === 'fa' ? ltr(coin) : coin
+}
+
 export type InlineKeyboard = { inline_keyboard: { text: string; url: string }[][] }
 export type RenderedMessage = { text: string; replyMarkup?: InlineKeyboard | undefined }
 
@@ -115,6 +133,7 @@ function render(
       return {
         text: t(
           message.kind === 'invoice_confirmed' ? 'bot.notify.invoiceConfirmed' : 'bot.notify.invoiceRejected',
+          { amount: formatMoney(texts, lng, message.params.amount, 'USDT') },
         ),
         replyMarkup: open('bot.button.invoice', { kind: 'invoice', invoiceUid: message.params.invoiceUid }),
       }
@@ -128,7 +147,7 @@ function render(
             ? 'bot.notify.payoutSucceededLink'
             : 'bot.notify.payoutSucceeded'
       return {
-        text: t(key),
+        text: t(key, { amount: formatMoney(texts, lng, params.amount, params.currency) }),
         replyMarkup: open('bot.button.transaction', {
           kind: 'transaction',
           transactionUid: params.transactionUid,
@@ -149,19 +168,19 @@ function render(
     case 'ops_invoice_pending': {
       const { amount, user, invoiceUid } = message.params
       return {
-        text: `New invoice awaiting confirmation: ${amount} USDT from ${user}.\nnpm run ops -- invoice confirm ${invoiceUid}`,
+        text: `New invoice awaiting confirmation: ${formatMoney(texts, 'en', amount, 'USDT')} from ${user}.\nnpm run ops -- invoice confirm ${invoiceUid}`,
       }
     }
     case 'ops_payout_requested': {
       const { amount, currency, invoiceUid } = message.params
       return {
-        text: `New payout request awaiting sending: ${amount} ${currency} (invoice ${invoiceUid}).\nnpm run ops -- transaction list --status pending`,
+        text: `New payout request awaiting sending: ${formatMoney(texts, 'en', amount, currency)} (invoice ${invoiceUid}).\nnpm run ops -- transaction list --status pending`,
       }
     }
     case 'ops_payout_in_review': {
       const { transactionUid, amount, currency } = message.params
       return {
-        text: `Payout ${transactionUid} (${amount} ${currency}) has been in review for more than a day.`,
+        text: `Payout ${transactionUid} (${formatMoney(texts, 'en', amount, currency)}) has been in review for more than a day.`,
       }
     }
     case 'ops_operator_created':

@@ -13,6 +13,12 @@ const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'>> = async (app, { se
     auth.authorizeTelegram(request.body.initData, request.body.referralCode),
   )
 
+  // Each launch with stored tokens: outside the sign-in budget (`limit`), an ordinary authenticated call.
+  route(app, authCalls.language, { preHandler: app.authenticate }, async (request, reply) => {
+    await auth.setLanguage(request.user.id, request.body.language)
+    return reply.code(204).send(null)
+  })
+
   route(app, authCalls.refresh, limit, async (request) => {
     const token = bearerToken(request)
     if (token === undefined) throw unauthorized('Refresh token required')

@@ -124,6 +124,24 @@ describe('routes', () => {
     expect(window.location.pathname).toBe(`/invoices/${invoiceUid}`)
   })
 
+  it('tells the server the language of this launch once, with the stored tokens (the bot writes in it)', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    server.on('PUT', '/me/language', () => new Response(null, { status: 204 }))
+    const { user } = renderApp(buildLaunchUrl({ user: { ...ADA, language_code: 'fa' } }).url)
+    expect(await screen.findByText('v0.10.0')).toBeInTheDocument()
+    await waitFor(() => expect(server.callsTo('PUT', '/me/language')).toHaveLength(1))
+    const [told] = server.callsTo('PUT', '/me/language')
+    expect(told?.body).toEqual({ language: 'fa' })
+    expect(told?.headers.get('authorization')).toBe('Bearer access-1')
+    // Moving around the app tells it no more.
+    await user.click(await screen.findByTestId('dashboard-news'))
+    await waitFor(() => expect(window.location.pathname).toBe('/news'))
+    await waitFor(() => expect(server.callsTo('GET', '/news')).not.toHaveLength(0))
+    expect(server.callsTo('PUT', '/me/language')).toHaveLength(1)
+  })
+
   it('stays home when the start parameter is a referral code', async () => {
     installFakeTelegram()
     const server = installFakeServer()
