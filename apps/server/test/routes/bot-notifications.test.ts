@@ -202,7 +202,7 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     const ops = opsOf(t.app)
     const user = await userWhoStarted('en')
     /** What the mini-app sends at each launch with stored tokens: the language it shows. */
-    const launchIn = (language: string, headers = bearer(user.tokens.accessToken)) =>
+    const launchIn = (language: string, headers: Record<string, string> = bearer(user.tokens.accessToken)) =>
       t.app.inject({ method: 'PUT', url: '/me/language', headers, payload: { language } })
     const acceptAccount = async () => {
       const uid = await pendingAccount(t.database.db, user.userId, 1_000_000n)
