@@ -7,30 +7,17 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordSecret } from '../support/secrets-recorder.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { freePort, type RunningServer, startServer } from '../support/server.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus'
 
 type Sample = { metric: Record<string, string>; value: [number, string] }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 let work = ''
 let prometheus: ChildProcess | undefined

@@ -45,3 +45,18 @@ export async function releaseLease(db: Db, name: string, holder: string): Promis
     .set({ expiresAt: sql`now() - interval '1 second'` })
     .where(and(eq(leases.name, name), eq(leases.holder, holder)))
 }
+
+/**
+ * Claims this interval's round of a job that one process a round does for all (housekeeping, the ledger check): true
+ * when this holder got it. The claim lasts 90 % of the interval, so the next tick of any process after that takes
+ * the next round, and is not renewed by its holder either: an earlier tick of this process leaves the round to the
+ * next interval.
+ */
+export async function claimRound(
+  db: Db,
+  round: { name: string; holder: string; now: Date; intervalMs: number },
+): Promise<boolean> {
+  const until = new Date(round.now.getTime() + Math.max(1000, round.intervalMs * 0.9))
+  const lease = { name: round.name, holder: round.holder, now: round.now, until, renew: false }
+  return (await takeLease(db, lease)) !== undefined
+}

@@ -59,3 +59,33 @@ export function startBatchWorker(options: {
     },
   }
 }
+
+/**
+ * A job on a schedule (a housekeeping round, a ledger check): every `intervalMs`, never two at once in one process,
+ * the first `firstDelayMs` after start (or after one interval, if shorter).
+ */
+export function startSchedule(options: {
+  intervalMs: number
+  firstDelayMs: number
+  run: () => Promise<unknown>
+  onError: (error: unknown) => void
+}): BatchWorker {
+  const worker = startBatchWorker({
+    pollMs: options.intervalMs,
+    batchSize: Number.POSITIVE_INFINITY,
+    runBatch: async () => {
+      await options.run()
+      return 0
+    },
+    onError: options.onError,
+  })
+  const first = setTimeout(() => worker.wake(), Math.min(options.intervalMs, options.firstDelayMs))
+  first.unref()
+  return {
+    wake: worker.wake,
+    async stop() {
+      clearTimeout(first)
+      await worker.stop()
+    },
+  }
+}

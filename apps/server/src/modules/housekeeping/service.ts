@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { HousekeepingConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { takeLease } from '../../db/leases.ts'
+import { claimRound } from '../../db/leases.ts'
 import type { DatabaseOutage } from '../../db/outage.ts'
-import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
+import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import { type Cutoffs, PRUNE_JOBS } from './repository.ts'
 
 export const HOUSEKEEPING_LEASE = 'housekeeping'
@@ -59,11 +59,8 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
    */
   async function runRound(): Promise<HousekeepingReport | undefined> {
     const at = now()
-    // A round's claim lasts 90 % of the interval: the next tick of any process after that takes the next round.
-    const until = new Date(at.getTime() + Math.max(1000, config.intervalMs * 0.9))
-    // Not renewed by its holder either: an earlier tick of this process leaves the round to the next interval.
-    const lease = { name: HOUSEKEEPING_LEASE, holder, now: at, until, renew: false }
-    if ((await takeLease(db, lease)) === undefined) return undefined
+    const round = { name: HOUSEKEEPING_LEASE, holder, now: at, intervalMs: config.intervalMs }
+    if (!(await claimRound(db, round))) return undefined
     const report = await prune(at)
     // One line a round across all processes: which process pruned, and what.
     deps.log.info({ holder, pruned: report }, 'housekeeping round')
@@ -76,27 +73,15 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
     runRound,
     /** Starts the schedule: a first round soon after start, then one every interval. */
     start(): BatchWorker {
-      const worker = startBatchWorker({
-        pollMs: config.intervalMs,
-        batchSize: Number.POSITIVE_INFINITY,
-        runBatch: async () => {
-          await runRound()
-          return 0
-        },
+      return startSchedule({
+        intervalMs: config.intervalMs,
+        firstDelayMs: config.firstRoundDelayMs,
+        run: runRound,
         onError: (error) => {
           if (!deps.databaseOutage?.absorbs(error))
             deps.log.error({ err: error }, 'housekeeping round failed')
         },
       })
-      const first = setTimeout(() => worker.wake(), Math.min(config.intervalMs, config.firstRoundDelayMs))
-      first.unref()
-      return {
-        wake: worker.wake,
-        async stop() {
-          clearTimeout(first)
-          await worker.stop()
-        },
-      }
     },
   }
 }

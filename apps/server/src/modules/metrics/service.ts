@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { MetricsConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { takeLease } from '../../db/leases.ts'
-import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
+import { claimRound } from '../../db/leases.ts'
+import type { DatabaseOutage } from '../../db/outage.ts'
+import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import { findLedgerProblems } from '../ledger/repository.ts'
 import { type DatabaseGauges, readDatabaseGauges, recordLedgerCheck } from './repository.ts'
 
@@ -21,6 +22,8 @@ export type MetricsServiceDeps = {
   now: () => Date
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   config: { metrics: MetricsConfig }
+  /** The database's outage (db/outage.ts), which logs it once; absent in unit tests. */
+  databaseOutage?: DatabaseOutage | undefined
 }
 export type MetricsService = ReturnType<typeof createMetricsService>
 
@@ -34,9 +37,8 @@ export function createMetricsService(deps: MetricsServiceDeps) {
   /** Checks the ledger now, if this process claims the round: the problems found, or undefined when another did. */
   async function checkLedger(): Promise<number | undefined> {
     const at = now()
-    const until = new Date(at.getTime() + Math.max(1000, config.ledgerCheckIntervalMs * 0.9))
-    const lease = { name: LEDGER_CHECK_LEASE, holder, now: at, until, renew: false }
-    if ((await takeLease(db, lease)) === undefined) return undefined
+    const round = { name: LEDGER_CHECK_LEASE, holder, now: at, intervalMs: config.ledgerCheckIntervalMs }
+    if (!(await claimRound(db, round))) return undefined
     const started = performance.now()
     const problems = await findLedgerProblems(db)
     const durationMs = Math.round(performance.now() - started)
@@ -65,27 +67,15 @@ export function createMetricsService(deps: MetricsServiceDeps) {
     checkLedger,
     /** Starts the ledger checks: a first one soon after start, then one every interval (one process a round). */
     startLedgerChecks(): BatchWorker {
-      const worker = startBatchWorker({
-        pollMs: config.ledgerCheckIntervalMs,
-        batchSize: Number.POSITIVE_INFINITY,
-        runBatch: async () => {
-          await checkLedger()
-          return 0
+      return startSchedule({
+        intervalMs: config.ledgerCheckIntervalMs,
+        firstDelayMs: FIRST_CHECK_DELAY_MS,
+        run: checkLedger,
+        onError: (error) => {
+          // A database outage is logged once by its tracker (db/outage.ts), not once a round.
+          if (!deps.databaseOutage?.absorbs(error)) deps.log.error({ err: error }, 'ledger check failed')
         },
-        onError: (error) => deps.log.error({ err: error }, 'ledger check failed'),
       })
-      const first = setTimeout(
-        () => worker.wake(),
-        Math.min(config.ledgerCheckIntervalMs, FIRST_CHECK_DELAY_MS),
-      )
-      first.unref()
-      return {
-        wake: worker.wake,
-        async stop() {
-          clearTimeout(first)
-          await worker.stop()
-        },
-      }
     },
   }
 }
