@@ -13,6 +13,8 @@ export default defineConfig({
     name: 'console',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    // A test in which no expect() ran fails (docs/architecture.md 'Tests').
+    expect: { requireAssertions: true },
     restoreMocks: true,
   },
 })

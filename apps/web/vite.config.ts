@@ -81,6 +81,8 @@ export default defineConfig(({ command }) => ({
     environment: 'happy-dom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A test in which no expect() ran fails (docs/architecture.md 'Tests').
+    expect: { requireAssertions: true },
     restoreMocks: true,
     unstubGlobals: true,
   },

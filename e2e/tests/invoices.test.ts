@@ -157,17 +157,41 @@ describe('invoices', () => {
   })
 
   it('looks native on Android in the dark', async () => {
-    const { page, context, user } = await openWithdraw('en', { platform: 'android', theme: 'dark' })
+    const { page, context, user, errors } = await openWithdraw('en', { platform: 'android', theme: 'dark' })
     await supplyAcceptedAccounts(server, page, user.id, phones(1))
     await page.getByTestId('dashboard-withdraw').click()
-    await page.getByTestId('invoices-create').click()
+    const create = page.getByTestId('invoices-create')
+    // Android's flat material idiom (ui.css, html.platform-android): buttons in capitals, sections square.
+    await expect
+      .poll(() => create.evaluate((button) => getComputedStyle(button).textTransform))
+      .toBe('uppercase')
+    await create.click()
     await answerPopup(page, null, 'Create Invoice')
     await page.getByTestId('invoice-detail').waitFor()
     await page.getByRole('heading', { name: '1 Account(s)' }).waitFor()
     await screenshot(page, 'invoice-detail-android-dark')
     await sendTelegramEvent(page, 'back_button_pressed')
-    await page.getByTestId('invoice-row').waitFor()
+    const rows = page.getByTestId('invoice-row')
+    await rows.waitFor()
     await screenshot(page, 'invoices-list-android-dark')
+    expect(await rows.count()).toBe(1)
+    expect(await rows.innerText()).toMatch(/Pending Confirmation[\s\S]*Not Paid/)
+    // The client's dark palette (dev/simulator/theme-params.ts, Android dark): page behind, section, text.
+    const look = await rows.evaluate((row) => ({
+      platform: document.documentElement.className,
+      page: getComputedStyle(document.body).backgroundColor,
+      text: getComputedStyle(document.body).color,
+      section: getComputedStyle(row.closest('.section__body') ?? row).backgroundColor,
+      corners: getComputedStyle(row.closest('.section__body') ?? row).borderRadius,
+    }))
+    expect(look).toEqual({
+      platform: expect.stringContaining('platform-android'),
+      page: 'rgb(21, 30, 39)',
+      text: 'rgb(255, 255, 255)',
+      section: 'rgb(29, 39, 51)',
+      corners: '0px',
+    })
+    expect(errors).toEqual([])
     await context.close()
   })
 })

@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-export default defineConfig({ test: { name: 'contract', include: ['test/**/*.test.ts'] } })
+export default defineConfig({
+  // A test in which no expect() ran fails (docs/architecture.md 'Tests').
+  test: { name: 'contract', include: ['test/**/*.test.ts'], expect: { requireAssertions: true } },
+})
