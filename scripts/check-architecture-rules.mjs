@@ -3,7 +3,7 @@
 // A rule that silently stopped matching (a renamed folder, a changed glob) fails here instead of letting
 // the next violation through.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,13 +28,13 @@ const plants = [
   },
   {
     file: `apps/web/src/lib/${tag}.ts`,
-    says: 'Shared web code (components, lib, hooks, config, testing) never imports a feature',
+    says: 'Shared web code (components, lib, hooks, config, test helpers) never imports a feature',
     refused: ['../features/accounts/account-status.ts'],
     allowed: ['./format.ts', '../hooks/use-countdown.ts'],
   },
   {
     file: `apps/web/src/components/ui/${tag}.ts`,
-    says: 'Shared web code (components, lib, hooks, config, testing) never imports a feature',
+    says: 'Shared web code (components, lib, hooks, config, test helpers) never imports a feature',
     refused: ['../../features/invoices/invoice-status.ts'],
     allowed: ['./badge.tsx'],
   },
@@ -43,6 +43,18 @@ const plants = [
     says: 'never imports server code',
     refused: ['@app/server', '../../../server/src/config.ts', '../../../../apps/server/src/config.ts'],
     allowed: ['../features/accounts/account-status.ts', '@app/contract'],
+  },
+  {
+    file: `apps/web/test/helpers/${tag}.ts`,
+    says: 'Shared web code (components, lib, hooks, config, test helpers) never imports a feature',
+    refused: ['../../src/features/invoices/invoice-status.ts'],
+    allowed: ['./fake-server.ts', '../../src/lib/format.ts'],
+  },
+  {
+    file: `apps/web/test/features/accounts/${tag}.ts`,
+    says: 'never imports server code',
+    refused: ['@app/server', '../../../../server/src/config.ts'],
+    allowed: ['../../../src/features/accounts/account-status.ts', '../../helpers/fake-server.ts'],
   },
   {
     file: `packages/contract/src/${tag}.ts`,
@@ -79,6 +91,17 @@ const plants = [
     says: 'The operator console imports only the contract',
     refused: ['@app/server/src/app.ts', '../../../server/src/config.ts', '../../../web/src/lib/i18n.ts'],
     allowed: ['../lib/api.ts', './overview.tsx', '@app/contract'],
+  },
+  {
+    file: `apps/console/test/screens/${tag}.ts`,
+    says: "The operator console's tests import the console and the contract only",
+    refused: [
+      '@app/server',
+      '@app/web/src/main.tsx',
+      '../../../server/src/config.ts',
+      '../../../web/src/lib/i18n.ts',
+    ],
+    allowed: ['../../src/screens/overview.tsx', '../helpers/test-harness.tsx', '@app/contract/ops'],
   },
 ]
 
@@ -130,10 +153,23 @@ try {
   for (const path of written) rmSync(path, { force: true })
 }
 
+// One place for tests per workspace, its test/ folder (docs/architecture.md 'Tests'): a test file under src/ would
+// not run at all (each Vitest config includes test/ only), so it fails here instead.
+for (const workspace of ['packages/contract', 'apps/server', 'apps/ops-cli', 'apps/web', 'apps/console']) {
+  const src = join(root, workspace, 'src')
+  if (!existsSync(src)) continue
+  for (const entry of readdirSync(src, { recursive: true, encoding: 'utf8' })) {
+    if (/(^|\/)__tests__(\/|$)|\.test\.[cm]?[jt]sx?$/.test(entry))
+      failures.push(`${workspace}/src/${entry}: tests live in ${workspace}/test, not under src`)
+  }
+}
+
 if (failures.length > 0) {
-  console.error(`architecture rules: ${failures.length} planted case(s) went wrong\n${failures.join('\n')}`)
+  console.error(
+    `architecture rules: ${failures.length} problem(s) (a planted case that went wrong, or a test under src/)\n${failures.join('\n')}`,
+  )
   process.exit(1)
 }
 console.log(
-  `architecture rules: all ${plants.length} restricted-import plants and the import cycle were caught`,
+  `architecture rules: all ${plants.length} restricted-import plants and the import cycle were caught; no test under src/`,
 )

@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     name: 'console',
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['test/**/*.test.{ts,tsx}'],
     // A test in which no expect() ran fails (docs/architecture.md 'Tests').
     expect: { requireAssertions: true },
     restoreMocks: true,

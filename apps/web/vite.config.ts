@@ -79,8 +79,8 @@ export default defineConfig(({ command }) => ({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/helpers/setup.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     // A test in which no expect() ran fails (docs/architecture.md 'Tests').
     expect: { requireAssertions: true },
     restoreMocks: true,

@@ -15,7 +15,7 @@ import {
   SANDBOX_GOOD_EMAIL,
   SANDBOX_LOGIN_CODE,
 } from '../../apps/server/src/providers/sandbox/scenarios.ts'
-import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/src/testing/persian-latin.ts'
+import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/test/helpers/persian-latin.ts'
 import { seriousViolations, settle, tabThrough, textContrast, trackRequests } from '../support/a11y.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import { answerPopup, launchBrowser, openMiniApp, popups, screenshot } from '../support/browser.ts'

@@ -1,0 +1,103 @@
+/**
+ * The overview in time (issue 20, item 9): each queue says how long its oldest item has waited, and the last 30 days
+ * are charts whose numbers are also tables (in the page for screen readers, shown with 'Show the numbers').
+ */
+import type { Overview, Trends } from '@app/contract/ops'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { formatAge, OverviewScreen } from '../../src/screens/overview.tsx'
+import { fakeApi, renderScreen } from '../helpers/test-harness.tsx'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const AT = '2026-11-27T12:00:00.000Z'
+const overview: Overview = {
+  invoicesAwaitingConfirmation: 3,
+  accountsAwaitingValidation: 120,
+  payoutsPending: 2,
+  payoutsBroadcasting: 0,
+  payoutsInReview: 1,
+  owed: '1500',
+  paidToday: '10',
+  paidTotal: '900',
+  ledgerProblems: [],
+  oldestSince: {
+    // 2 h 30 min, 45 s, 3 d 2 h; none broadcasting; the bot outbox 5 min; no email waits.
+    invoicesAwaitingConfirmation: '2026-11-27T09:30:00.000Z',
+    accountsAwaitingValidation: '2026-11-27T11:59:15.000Z',
+    payoutsPending: '2026-11-24T10:00:00.000Z',
+    payoutsBroadcasting: null,
+    payoutsInReview: '2026-11-27T11:00:00.000Z',
+    botOutbox: '2026-11-27T11:55:00.000Z',
+    emailOutbox: null,
+  },
+  at: AT,
+}
+const days = Array.from({ length: 30 }, (_, i) =>
+  new Date(Date.UTC(2026, 9, 29 + i)).toISOString().slice(0, 10),
+)
+const trends: Trends = {
+  days,
+  submitted: days.map((_, i) => (i === 29 ? 40 : 10)),
+  accepted: days.map((_, i) => (i === 29 ? 31 : 8)),
+  rejected: [
+    { reason: 'twoFa', counts: days.map((_, i) => (i === 29 ? 5 : 1)) },
+    { reason: 'connection', counts: days.map((_, i) => (i === 29 ? 4 : 0)) },
+  ],
+  payouts: [
+    {
+      currency: 'irt',
+      count: days.map((_, i) => (i === 29 ? 2 : 0)),
+      amount: days.map((_, i) => (i === 29 ? '24.5' : '0')),
+      paid: days.map((_, i) => (i === 29 ? '2413250' : '0')),
+    },
+  ],
+  owed: days.map((_, i) => String(1000 + i * 10)),
+  at: AT,
+}
+
+const tile = (label: string) => screen.getByText(label).closest('.tile') as HTMLElement
+
+describe('overview in time', () => {
+  it('says how long the oldest item of each queue has waited, in the warning colour from an hour', async () => {
+    fakeApi({ 'GET /ops/overview': () => overview, 'GET /ops/overview/trends': () => trends })
+    renderScreen(<OverviewScreen />, { role: 'viewer' })
+    await screen.findByText('Invoices awaiting confirmation')
+    const age = (label: string) => within(tile(label)).getByText(/^Oldest waited|^Nothing waits/)
+    expect(age('Invoices awaiting confirmation').textContent).toBe('Oldest waited 2 h 30 min')
+    expect(age('Invoices awaiting confirmation').className).toBe('age old')
+    expect(age('Accounts awaiting validation').textContent).toBe('Oldest waited 45 s')
+    expect(age('Accounts awaiting validation').className).toBe('age')
+    expect(age('Payouts pending').textContent).toBe('Oldest waited 3 d 2 h')
+    expect(age('Payouts broadcasting').textContent).toBe('Nothing waits')
+    expect(age('Bot messages unsent').textContent).toBe('Oldest waited 5 min')
+    expect(age('Emails unsent').textContent).toBe('Nothing waits')
+    expect(formatAge(59)).toBe('59 s')
+  })
+
+  it('draws the 30 days, each chart with a table of every day: accounts, rejections by reason, payouts, owed', async () => {
+    fakeApi({ 'GET /ops/overview': () => overview, 'GET /ops/overview/trends': () => trends })
+    renderScreen(<OverviewScreen />, { role: 'viewer' })
+    const accounts = await screen.findByTestId('trend-accounts')
+    // The table is in the page for screen readers (sr-only) before anyone asks to see it.
+    const table = within(accounts).getByRole('table', { name: 'Accounts per day, per day (UTC)' })
+    expect(table.closest('.trend-table')?.className).toBe('trend-table sr-only')
+    const rows = within(table).getAllByRole('row')
+    expect(rows).toHaveLength(31)
+    expect(rows[0]?.textContent).toBe('DaySubmittedAcceptedRejected')
+    expect(rows[30]?.textContent).toBe('2026-11-2740319')
+    fireEvent.click(within(accounts).getByRole('button', { name: 'Show the numbers' }))
+    expect(table.closest('.trend-table')?.className).toBe('trend-table')
+
+    const reasons = within(screen.getByTestId('trend-rejections')).getAllByRole('columnheader')
+    expect(reasons.map((h) => h.textContent)).toEqual(['Day', 'Two-step verification', 'Connection'])
+    const payouts = within(screen.getByTestId('trend-payouts')).getAllByRole('row')
+    expect(payouts[0]?.textContent).toBe('DayToman payouts')
+    expect(payouts[30]?.textContent).toBe('2026-11-2724.50')
+    const owed = within(screen.getByTestId('trend-owed')).getAllByRole('row')
+    expect(owed[30]?.textContent).toBe('2026-11-271,290.00')
+  })
+})

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import {
+  cardNumberDigits,
+  groupCardNumber,
+  ibanDigits,
+  ibanWithPrefix,
+} from '../../../src/features/payments/digits.ts'
+import {
+  bankCardFormSchema,
+  trxFormSchema,
+  usdtFormSchema,
+} from '../../../src/features/payments/form-schemas.ts'
+import { formatRate, usdtEquivalent } from '../../../src/features/payments/format.ts'
+import { serverFieldErrors } from '../../../src/features/payments/server-field-errors.ts'
+import { explorerUrl, showsPendingNote } from '../../../src/features/payments/transaction-texts.ts'
+import { ApiError } from '../../../src/lib/api-error.ts'
+import { formatPayout } from '../../../src/lib/format.ts'
+import { BSC, CARD, IBAN, TRON } from './payments-fixtures.ts'
+
+describe('digits', () => {
+  it('keeps only the digits of a card number', () => {
+    expect(cardNumberDigits('۶۰۳۷ ۹۹۱۲-3456\u00a07893')).toBe(CARD)
+    expect(groupCardNumber(CARD)).toBe('6037 9912 3456 7893')
+  })
+
+  it('takes the sheba without IR and adds it once', () => {
+    expect(ibanDigits('ir 0501 7000')).toBe('05017000')
+    expect(ibanWithPrefix(IBAN.slice(2))).toBe(IBAN)
+    expect(ibanWithPrefix(IBAN)).toBe(IBAN)
+    expect(ibanWithPrefix('')).toBe('IR')
+  })
+})
+
+describe('form schemas', () => {
+  it('TRX takes a TRON address, USDT a BSC one, both trimmed', () => {
+    expect(trxFormSchema.parse({ receiverAddress: ` ${TRON} ` })).toEqual({ receiverAddress: TRON })
+    expect(trxFormSchema.safeParse({ receiverAddress: BSC }).success).toBe(false)
+    const persian = TRON.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)))
+    expect(trxFormSchema.parse({ receiverAddress: persian })).toEqual({ receiverAddress: TRON })
+    expect(usdtFormSchema.parse({ receiverAddress: BSC })).toEqual({ receiverAddress: BSC })
+    expect(usdtFormSchema.safeParse({ receiverAddress: TRON }).success).toBe(false)
+  })
+
+  it('the toman form outputs the API body: digits, IR prefix', () => {
+    expect(
+      bankCardFormSchema.parse({
+        name: 'رضا',
+        family: 'محمدی',
+        number: '۶۰۳۷۹۹۱۲۳۴۵۶۷۸۹۳',
+        iban: IBAN.slice(2),
+      }),
+    ).toEqual({ name: 'رضا', family: 'محمدی', number: CARD, iban: IBAN })
+  })
+})
+
+describe('formatting', () => {
+  it('amounts per currency, rates and the USDT equivalent', () => {
+    expect(formatPayout(49.7, 'usdt')).toBe('49.70')
+    expect(formatPayout(161.5, 'trx')).toBe('161.50')
+    expect(formatPayout(4_895_450, 'irt')).toBe('4,895,450')
+    expect(formatRate(98_500)).toBe('98,500')
+    expect(formatRate(3.214567)).toBe('3.214567')
+    // One digit rule: the rate the toman form shows is the transaction's, never '۹۸٬۵۰۰'.
+    expect(formatRate(98_500)).not.toMatch(/[\u06F0-\u06F9]/)
+    expect(usdtEquivalent(4_895_450, 98_500)).toBe('49.70')
+  })
+
+  it('explorer per currency; the 5-minute note for pending crypto only', () => {
+    expect(explorerUrl({ currency: 'trx', txid: 'abc' })).toBe('https://tronscan.org/#/transaction/abc')
+    expect(explorerUrl({ currency: 'usdt', txid: 'abc' })).toBe('https://bscscan.com/tx/abc')
+    expect(explorerUrl({ currency: 'irt', txid: 'abc' })).toBeNull()
+    expect(explorerUrl({ currency: 'usdt', txid: null })).toBeNull()
+    expect(showsPendingNote({ currency: 'trx', status: 'pending' })).toBe(true)
+    expect(showsPendingNote({ currency: 'usdt', status: 'pending' })).toBe(true)
+    expect(showsPendingNote({ currency: 'irt', status: 'pending' })).toBe(false)
+    expect(showsPendingNote({ currency: 'usdt', status: 'broadcasting' })).toBe(false)
+  })
+})
+
+describe('server field errors', () => {
+  it('reads the fields a 400 VALIDATION_ERROR names', () => {
+    const error = new ApiError(
+      400,
+      'VALIDATION_ERROR',
+      'bankCardCreate.number: شماره کارت نامعتبر است; bankCardCreate.iban: شماره شبا نامعتبر است',
+    )
+    expect(serverFieldErrors(error)).toEqual([
+      { field: 'number', text: 'شماره کارت نامعتبر است' },
+      { field: 'iban', text: 'شماره شبا نامعتبر است' },
+    ])
+    expect(serverFieldErrors(new ApiError(400, 'VALIDATION_ERROR', 'body: Invalid input'))).toEqual([
+      { field: 'body', text: 'Invalid input' },
+    ])
+  })
+
+  it('is null for anything else', () => {
+    expect(serverFieldErrors(new ApiError(409, 'PAYMENT_CLOSED', 'closed'))).toBeNull()
+    expect(serverFieldErrors(new ApiError(400, 'BALANCE_LOW_ERROR', 'x: y'))).toBeNull()
+    expect(serverFieldErrors(new Error('x: y'))).toBeNull()
+  })
+})

@@ -1,0 +1,25 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import { resetDialogs } from '../../src/lib/dialogs.ts'
+import { resetIdempotencyKeys } from '../../src/lib/idempotency-keys.ts'
+import { resetNetworkStatus } from '../../src/lib/network-status.ts'
+import { dismissToast } from '../../src/lib/toast.ts'
+
+// findBy*/waitFor give up after 1 s by default; a loaded 2-core CI machine took longer than that to render a
+// screen's first data (a failed run). Real waits stay short: they end as soon as the element is there.
+configure({ asyncUtilTimeout: 5_000 })
+
+afterEach(() => {
+  cleanup()
+  resetDialogs()
+  dismissToast()
+  resetNetworkStatus()
+  resetIdempotencyKeys()
+  localStorage.clear()
+  sessionStorage.clear()
+  delete (window as { TelegramWebviewProxy?: unknown }).TelegramWebviewProxy
+  window.history.replaceState(null, '', '/')
+  document.documentElement.removeAttribute('dir')
+  document.documentElement.removeAttribute('lang')
+})
