@@ -18,6 +18,14 @@ const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Ro
 /** A timestamp as the export writes it and as a position holds it: UTC, to the microsecond. */
 const utc = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
 
+/** Who a row is about (`u`): every export names the user the same way. */
+const USER_COLUMNS = sql`u.telegram_id::text as telegram_id, u.uid::text as user_uid, u.first_name, u.last_name,
+  u.username`
+
+/** The rows past the last one sent, in (at, id) order; none before the first batch. */
+const pastPosition = (at: SQL, id: SQL, after: Position | undefined) =>
+  after === undefined ? sql`` : sql`and (${at}, ${id}) > (${after.at}::timestamptz, ${after.id}::bigint)`
+
 export type InvoiceRow = {
   at: string
   id: number
@@ -36,14 +44,11 @@ export type InvoiceRow = {
 }
 
 export function invoiceBatch(db: Db, period: Period, after: Position | undefined, limit: number) {
-  const past =
-    after === undefined
-      ? sql``
-      : sql`and (i.created_at, i.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
+  const past = pastPosition(sql`i.created_at`, sql`i.id`, after)
   return rowsOf<InvoiceRow>(
     db,
     sql`select ${utc(sql`i.created_at`)} as at, i.id::int as id, i.uid::text as uid,
-        u.telegram_id::text as telegram_id, u.uid::text as user_uid, u.first_name, u.last_name, u.username,
+        ${USER_COLUMNS},
         (select count(*)::int from accounts a where a.invoice_id = i.id) as accounts,
         i.amount::text as amount,
         (select coalesce(sum(e.amount), 0)::text from referral_earnings e where e.invoice_id = i.id) as referral_earnings,
@@ -81,14 +86,11 @@ export type PayoutRow = {
 }
 
 export function payoutBatch(db: Db, period: Period, after: Position | undefined, limit: number) {
-  const past =
-    after === undefined
-      ? sql``
-      : sql`and (t.created_at, t.id) > (${after.at}::timestamptz, ${after.id}::bigint)`
+  const past = pastPosition(sql`t.created_at`, sql`t.id`, after)
   return rowsOf<PayoutRow>(
     db,
     sql`select ${utc(sql`t.created_at`)} as at, t.id::int as id, t.uid::text as uid, i.uid::text as invoice_uid,
-        u.telegram_id::text as telegram_id, u.uid::text as user_uid, u.first_name, u.last_name, u.username,
+        ${USER_COLUMNS},
         t.currency, t.status, t.amount::text as amount, t.user_fee::text as user_fee, t.rate::text as rate,
         t.net::text as net, t.receiver_address,
         case when c.id is null then null else c.name || ' ' || c.family end as card_holder, c.number as card_number,
@@ -141,7 +143,7 @@ export function ledgerBatch(db: Db, period: Period, after: Position | undefined,
     db,
     sql`select * from (
       (select ${utc(sql`a.validation_at`)} as at, a.id::int as id, 0 as source, a.uid::text as uid,
-          u.telegram_id::text as telegram_id, u.uid::text as user_uid, u.first_name, u.last_name, u.username,
+          ${USER_COLUMNS},
           a.net::text as credit, '0' as debit, null::text as invoice_uid, a.phone as detail
         from accounts a join users u on u.id = a.user_id
         where a.status = 'accepted'
@@ -149,7 +151,7 @@ export function ledgerBatch(db: Db, period: Period, after: Position | undefined,
         order by a.validation_at, a.id limit ${limit})
       union all
       (select ${utc(sql`e.created_at`)}, e.id::int, 1, a.uid::text,
-          u.telegram_id::text, u.uid::text, u.first_name, u.last_name, u.username,
+          ${USER_COLUMNS},
           e.amount::text, '0', i.uid::text, a.phone
         from referral_earnings e join accounts a on a.id = e.account_id join users u on u.id = e.referrer_user_id
         left join invoices i on i.id = e.invoice_id
@@ -157,7 +159,7 @@ export function ledgerBatch(db: Db, period: Period, after: Position | undefined,
         order by e.created_at, e.id limit ${limit})
       union all
       (select ${utc(sql`t.paid_at`)}, t.id::int, 2, t.uid::text,
-          u.telegram_id::text, u.uid::text, u.first_name, u.last_name, u.username,
+          ${USER_COLUMNS},
           '0', t.amount::text, i.uid::text, t.currency
         from transactions t join users u on u.id = t.user_id join invoices i on i.id = t.invoice_id
         where t.status = 'success' and t.paid_at >= ${from} and t.paid_at < ${to} and ${branch(2, sql`t.paid_at`, sql`t.id`)}
