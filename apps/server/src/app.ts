@@ -276,6 +276,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       'ACCOUNT_PROVIDER=sandbox in production: accounts are simulated and no account reaches a real provider',
     )
   }
+  logChainCheck(app, config)
   // Development and testing aids (apps/server/dev): the simulator, and the sandbox's table beside it.
   if (config.simulator) await options.devTools?.registerRoutes(app, context, services)
 
@@ -299,6 +300,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     const worker = services.emailOutbox.start({ pollMs: config.emailAuth.outbox.pollMs })
     app.addHook('preClose', () => worker.stop())
   }
+  // The chain check's re-reads of payouts waiting for confirmations (docs/payments.md): one process a round.
+  if (config.chain.recheckMs > 0 && (config.chain.tron !== undefined || config.chain.bsc !== undefined)) {
+    const worker = services.payouts.startRecheck()
+    app.addHook('preClose', () => worker.stop())
+  }
   // Housekeeping (docs/resilience.md): one process a round prunes what no longer matters.
   if (config.housekeeping.intervalMs > 0) {
     const worker = services.housekeeping.start()
@@ -309,6 +315,23 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     const worker = services.metrics.startLedgerChecks()
     app.addHook('preClose', () => worker.stop())
   }
+}
+
+/** Says once at start which payouts are recorded without the chain's word (docs/payments.md, 'Chain check'). */
+function logChainCheck(app: FastifyInstance, config: Config): void {
+  const { chain } = config
+  if (chain.verificationOff) {
+    app.log.warn(
+      'CHAIN_VERIFICATION=off: TRX and USDT BEP20 payouts are recorded as succeeded without reading the chain (marked not verified)',
+    )
+    return
+  }
+  const unchecked = [
+    ...(chain.tron === undefined ? ['TRX (no TRON_API_ROOT)'] : []),
+    ...(chain.bsc === undefined ? ['USDT BEP20 (no BSC_RPC_URL)'] : []),
+  ]
+  if (unchecked.length > 0)
+    app.log.info(`payouts recorded without a chain check, marked not verified: ${unchecked.join(', ')}`)
 }
 
 /**

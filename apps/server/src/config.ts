@@ -133,6 +133,22 @@ const EnvSchema = z.object({
   METRICS_HOST: optionalString,
   METRICS_CACHE_MS: wholeNumber(5000, z.gte(0)),
   LEDGER_CHECK_INTERVAL_MS: wholeNumber(600_000, z.gte(0)),
+  /** The chain check of payouts (docs/payments.md, 'Chain check'): TronGrid's root and key, a BSC JSON-RPC URL. */
+  TRON_API_ROOT: optionalString,
+  TRON_API_KEY: optionalString,
+  TRON_CONFIRMATIONS: wholeNumber(19, z.positive(), z.lte(10_000)),
+  BSC_RPC_URL: optionalString,
+  BSC_CHAIN_ID: wholeNumber(56, z.positive()),
+  BSC_USDT_CONTRACT: z._default(
+    z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, { message: 'must be 0x and 40 hex digits' })),
+    '0x55d398326f99059fF775485246999027B3197955',
+  ),
+  BSC_CONFIRMATIONS: wholeNumber(15, z.positive(), z.lte(10_000)),
+  /** off: record TRX and USDT payouts without reading the chain (production must say so to run without endpoints). */
+  CHAIN_VERIFICATION: z.optional(booleanFlag),
+  CHAIN_CONFIRM_TIMEOUT_SECONDS: wholeNumber(3600, z.positive()),
+  CHAIN_RECHECK_MS: wholeNumber(30_000, z.gte(0)),
+  CHAIN_API_TIMEOUT_MS: wholeNumber(10_000, z.positive(), z.lte(120_000)),
 })
 
 export type Config = {
@@ -197,6 +213,8 @@ export type Config = {
   operators: OperatorsConfig
   /** Prometheus metrics and the ledger check behind one of them (docs/operations.md). */
   metrics: MetricsConfig
+  /** The chain check of TRX and USDT BEP20 payouts (docs/payments.md, 'Chain check'). */
+  chain: ChainConfig
 }
 
 /** METRICS_PORT: unset (no metrics), a port, or `+N` (PORT + N); never the API's own port. */
@@ -216,6 +234,23 @@ export type MetricsConfig = {
   cacheMs: number
   /** How often one process checks the ledger for every process's metrics; 0: never. */
   ledgerCheckIntervalMs: number
+}
+
+export type ChainConfig = {
+  /** Undefined: TRX payouts are recorded unverified (no endpoint, or CHAIN_VERIFICATION=off). */
+  tron: { apiRoot: string; apiKey: string | undefined; confirmations: number } | undefined
+  /** Undefined: USDT BEP20 payouts are recorded unverified. */
+  bsc: { rpcUrl: string; chainId: number; usdtContract: string; confirmations: number } | undefined
+  /** CHAIN_VERIFICATION=off said so (logged at start). */
+  verificationOff: boolean
+  /** A payout still short of its confirmations this long after it was recorded is left to an operator. */
+  confirmTimeoutSeconds: number
+  /** How often a process looks for payouts waiting for confirmations (one process a round); 0: never. */
+  recheckMs: number
+  /** How long one call to an endpoint may take. */
+  apiTimeoutMs: number
+  /** The Retry-After of a 503 CHAIN_UNAVAILABLE. */
+  retryAfterSeconds: number
 }
 
 export type OperatorsConfig = {
@@ -402,6 +437,46 @@ function emailAuthConfig(outboxPollMs: number): EmailAuthConfig {
   }
 }
 
+/**
+ * The chain check: on for each chain whose endpoint is set, unless CHAIN_VERIFICATION=off. Production runs without
+ * an endpoint only by saying so: a payout recorded without the chain's word is a payout nobody checked.
+ */
+function chainConfig(e: z.infer<typeof EnvSchema>, isProduction: boolean): ChainConfig {
+  const off = e.CHAIN_VERIFICATION === false
+  const missing = [
+    ...(e.TRON_API_ROOT === undefined ? ['TRON_API_ROOT'] : []),
+    ...(e.BSC_RPC_URL === undefined ? ['BSC_RPC_URL'] : []),
+  ]
+  if (isProduction && !off && missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required in production: TRX and USDT BEP20 payouts are recorded only when the chain shows them (set CHAIN_VERIFICATION=off to record them unchecked)`,
+    )
+  }
+  if (e.CHAIN_VERIFICATION === true && missing.length > 0) {
+    throw new ConfigError(`CHAIN_VERIFICATION=on needs ${missing.join(' and ')}`)
+  }
+  return {
+    tron:
+      off || e.TRON_API_ROOT === undefined
+        ? undefined
+        : { apiRoot: e.TRON_API_ROOT, apiKey: e.TRON_API_KEY, confirmations: e.TRON_CONFIRMATIONS },
+    bsc:
+      off || e.BSC_RPC_URL === undefined
+        ? undefined
+        : {
+            rpcUrl: e.BSC_RPC_URL,
+            chainId: e.BSC_CHAIN_ID,
+            usdtContract: e.BSC_USDT_CONTRACT,
+            confirmations: e.BSC_CONFIRMATIONS,
+          },
+    verificationOff: off,
+    confirmTimeoutSeconds: e.CHAIN_CONFIRM_TIMEOUT_SECONDS,
+    recheckMs: e.CHAIN_RECHECK_MS,
+    apiTimeoutMs: e.CHAIN_API_TIMEOUT_MS,
+    retryAfterSeconds: 30,
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): Config {
   const e = parseEnv(env)
   const isProduction = e.NODE_ENV === 'production'
@@ -432,10 +507,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   for (const [name, value] of [
     ['TELEGRAM_API_ROOT', e.TELEGRAM_API_ROOT],
     ['BOT_WEBHOOK_URL', e.BOT_WEBHOOK_URL],
+    ['TRON_API_ROOT', e.TRON_API_ROOT],
+    ['BSC_RPC_URL', e.BSC_RPC_URL],
   ] as const) {
     if (value !== undefined && !/^https?:\/\/[^\s]+$/.test(value))
       throw new ConfigError(`${name} must be an http(s) URL`)
   }
+  const chain = chainConfig(e, isProduction)
   const fakeBotApi =
     !isProduction &&
     (e.FAKE_BOT_API ?? (e.TELEGRAM_BOT_TOKEN === undefined && e.TELEGRAM_API_ROOT === undefined))
@@ -527,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       cacheMs: e.METRICS_CACHE_MS,
       ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MS,
     },
+    chain,
     operators: {
       fourEyesDelaySeconds: e.FOUR_EYES_DELAY_SECONDS,
       apiTokenTtlSeconds: e.OPS_API_TOKEN_TTL_DAYS * 24 * 3600,

@@ -36,6 +36,7 @@ import {
 import { resolveAuthSecret, resolveBotToken } from './modules/secrets/resolve-secrets.ts'
 import { resolveSecretsKey } from './modules/secrets/secrets-key.ts'
 import type { AccountProvider } from './providers/account-provider.ts'
+import { type ChainReaders, createChainReaders } from './providers/chain/readers.ts'
 import { createSandboxProvider } from './providers/sandbox/sandbox-provider.ts'
 
 export type AppContext = {
@@ -52,6 +53,8 @@ export type AppContext = {
   now: () => Date
   cursors: CursorCodec
   accountProvider: AccountProvider
+  /** Read-only readers of TRON and BSC for the payouts' chain check; undefined for a chain without an endpoint. */
+  chainReaders: ChainReaders
   channelMembership: ChannelMembershipChecker
   /** Signs Telegram init data (the simulator) and checks it (authorization). */
   botToken: string
@@ -76,6 +79,7 @@ export type AppContext = {
 export type ContextOverrides = {
   /** The account provider; default from ACCOUNT_PROVIDER (the sandbox). */
   accountProvider?: AccountProvider | undefined
+  chainReaders?: ChainReaders | undefined
   channelMembership?: ChannelMembershipChecker | undefined
   now?: (() => Date) | undefined
 }
@@ -149,6 +153,7 @@ export async function createAppContext(
     now,
     cursors: createCursorCodec(authSecret),
     accountProvider: overrides.accountProvider ?? createAccountProvider(config),
+    chainReaders: overrides.chainReaders ?? createChainReaders(config.chain),
     channelMembership:
       overrides.channelMembership ??
       createBotApiMembershipChecker({

@@ -13,6 +13,7 @@ describe('login code limits', () => {
         NODE_ENV: 'production',
         TELEGRAM_BOT_TOKEN: 't',
         ACCOUNT_PROVIDER: 'sandbox',
+        CHAIN_VERIFICATION: 'off',
         AUTH_SECRET: 'a'.repeat(32),
       }).codeSendLimits,
     ).toMatchObject({
@@ -37,6 +38,7 @@ describe('account provider', () => {
       NODE_ENV: 'production',
       TELEGRAM_BOT_TOKEN: 't',
       ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
       AUTH_SECRET: 'a'.repeat(32),
     }
     expect(loadConfig(named).accountProvider).toBe('sandbox')

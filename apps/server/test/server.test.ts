@@ -84,6 +84,7 @@ describe('server start-up', () => {
       NODE_ENV: 'production',
       TELEGRAM_BOT_TOKEN: '1:test',
       ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
       // The generated auth secret is stored sealed: production names the key.
       SECRETS_KEY: '0'.repeat(64),
       PORT: String(port),
@@ -107,6 +108,7 @@ describe('server start-up', () => {
       NODE_ENV: 'production',
       TELEGRAM_BOT_TOKEN: '1:test',
       ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
       SECRETS_KEY: '0'.repeat(64),
       SIMULATOR: 'true',
       DEMO_DATA: 'true',

@@ -42,6 +42,13 @@ export const ErrorCode = {
   EXCHANGE_RATE_UNAVAILABLE: 'EXCHANGE_RATE_UNAVAILABLE',
   /** 409: an operator move the record's current state does not allow. */
   INVALID_STATE: 'INVALID_STATE',
+  /**
+   * 409 on recording a TRX or USDT BEP20 payout as succeeded: the chain does not show the payout (docs/payments.md,
+   * 'Chain check'); details name the check, the expected and the found value.
+   */
+  CHAIN_CHECK_FAILED: 'CHAIN_CHECK_FAILED',
+  /** 503 with `Retry-After`: the chain's endpoint (TronGrid, the BSC node) cannot be read now; nothing was recorded. */
+  CHAIN_UNAVAILABLE: 'CHAIN_UNAVAILABLE',
   /** 422: an Idempotency-Key sent again with a different request (another call or another body). */
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** 409: the first request with this Idempotency-Key is still running; ask again in a moment. */

@@ -55,6 +55,12 @@ export const ErrorDetailsSchemas = {
   PAYMENT_REQUEST_UNAVAILABLE: NoDetails,
   EXCHANGE_RATE_UNAVAILABLE: NoDetails,
   INVALID_STATE: NoDetails,
+  CHAIN_CHECK_FAILED: z.object({
+    check: z.enum(['exists', 'succeeded', 'transfer', 'token', 'recipient', 'amount', 'sender', 'txid']),
+    expected: z.string(),
+    found: z.string(),
+  }),
+  CHAIN_UNAVAILABLE: z.object({ chain: z.enum(['tron', 'bsc']), wait: z.int().check(z.positive()) }),
   IDEMPOTENCY_KEY_REUSED: NoDetails,
   IDEMPOTENCY_KEY_IN_PROGRESS: NoDetails,
   VALIDATION_ERROR: NoDetails,

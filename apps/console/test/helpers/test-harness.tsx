@@ -86,6 +86,14 @@ export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransacti
     createdAt: '2026-01-01T00:00:00.000Z',
     paidAt: null,
     fourEyes: { required: false, approvalAbove: '0', approvals: [] },
+    chainCheck: {
+      state: 'none',
+      confirmations: null,
+      required: null,
+      reason: null,
+      checkedAt: null,
+      explorerUrl: null,
+    },
     ...overrides,
   }
 }

@@ -78,6 +78,8 @@ describe('amounts', () => {
         accountsAwaitingValidation: 0,
         payoutsPending: 1200,
         payoutsBroadcasting: 0,
+        payoutsAwaitingConfirmations: 0,
+        payoutsConfirmationsExpired: 0,
         payoutsInReview: 0,
         owed: '98765.432',
         paidToday: '0',

@@ -347,7 +347,7 @@ export type ExpectedPayout = {
 /** Another address of each chain, valid by its checksum, for the wrong recipient. */
 export const OTHER_ADDRESS = {
   trx: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
-  usdt: '0x8894e0a0c962cb723c1976a4421c95949be2d4e3',
+  usdt: '0x8894E0a0c962CB723c1976a4421c95949bE2D4E3',
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
   Transaction,
   ValidationStatus,
 } from '@app/contract'
+import type { ChainCheckState } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -375,9 +376,24 @@ export const transactions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The chain check of a TRX or USDT payout (docs/payments.md, 'Chain check'); null until one is recorded, and for
+     * toman. Confirmations seen and needed, why it was refused or expired, when it was last read, and until when a
+     * waiting payout is re-checked in the background.
+     */
+    chainCheck: text('chain_check').$type<Exclude<ChainCheckState, 'not_applicable' | 'none'>>(),
+    chainConfirmations: integer('chain_confirmations'),
+    chainRequired: integer('chain_required'),
+    chainReason: text('chain_reason'),
+    chainCheckedAt: timestamp('chain_checked_at', { withTimezone: true }),
+    chainWaitUntil: timestamp('chain_wait_until', { withTimezone: true }),
   },
   (t) => [
     index('transactions_invoice_created_idx').on(t.invoiceId, t.createdAt),
+    // The background check's queue, and the overview's count.
+    index('transactions_chain_waiting_idx').on(t.chainCheckedAt).where(sql`${t.chainCheck} = 'waiting'`),
+    // A txid is recorded for one payout only: the check looks it up without regard to case.
+    index('transactions_txid_idx').on(sql`lower(${t.txid})`).where(sql`${t.txid} is not null`),
     uniqueIndex('transactions_one_open_per_invoice')
       .on(t.invoiceId)
       .where(sql`${t.status} in ('pending', 'broadcasting', 'review')`),

@@ -18,6 +18,8 @@ export class DomainError<C extends ErrorCode = ErrorCode> extends Error {
   readonly statusCode: number
   readonly code: C
   readonly details: Record<string, unknown> | undefined
+  /** Seconds for the answer's Retry-After header (a 503 the client should try again after). */
+  retryAfterSeconds: number | undefined
   constructor(statusCode: number, code: C, message: string, ...[details]: DetailsArgs<C>) {
     super(message)
     this.statusCode = statusCode

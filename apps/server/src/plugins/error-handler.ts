@@ -113,6 +113,9 @@ export const errorHandlerPlugin = globalPlugin<{
     const { body, unexpected } = toErrorResponse(error, resolveMessage)
     if (unexpected) request.log.error({ err: loggableError(error) }, 'unexpected error')
     else if (body.statusCode >= 500) request.log.warn({ errorCode: body.code }, body.message)
+    // A 503 of an outside service (a chain endpoint) says when to ask again.
+    if (error instanceof DomainError && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds))
     return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body)
   })
 

@@ -106,6 +106,7 @@ export function serverEnv(options: ServerOptions) {
   return {
     NODE_ENV: 'production',
     ACCOUNT_PROVIDER: 'sandbox',
+    CHAIN_VERIFICATION: 'off',
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,

@@ -152,6 +152,9 @@ export const OverviewSchema = z.object({
   payoutsPending: z.int(),
   payoutsBroadcasting: z.int(),
   payoutsInReview: z.int(),
+  /** Broadcasting payouts whose chain check waits for confirmations, and those still short past the time limit. */
+  payoutsAwaitingConfirmations: z.int(),
+  payoutsConfirmationsExpired: z.int(),
   /** What users are owed: their available balances and their unpaid invoices. */
   owed: z.string(),
   paidToday: z.string(),

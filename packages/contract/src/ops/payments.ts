@@ -19,9 +19,62 @@ export const OpsInvoiceListQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(256))),
   limit: LimitSchema,
 })
+/**
+ * A payout's chain check (docs/payments.md, 'Chain check'): `verified` (the chain shows it, final), `waiting` (found
+ * and right, fewer confirmations than needed: re-checked in the background), `expired` (still not final when the
+ * time limit passed: an operator looks), `refused` (the last recording was refused, `reason` says why), `unverified`
+ * (recorded while no endpoint of its chain was configured), `not_applicable` (toman: a bank transfer, checked by four
+ * eyes on the typed reference), `none` (not recorded yet).
+ */
+export const ChainCheckStateSchema = z.enum([
+  'verified',
+  'waiting',
+  'expired',
+  'refused',
+  'unverified',
+  'not_applicable',
+  'none',
+])
+export type ChainCheckState = z.infer<typeof ChainCheckStateSchema>
+export const ChainCheckSchema = z.object({
+  state: ChainCheckStateSchema,
+  /** Confirmations seen at the last check, and how many make the payout final; null before any check. */
+  confirmations: z.nullable(z.int()),
+  required: z.nullable(z.int()),
+  /** Why it was refused or expired, in words. */
+  reason: z.nullable(z.string()),
+  checkedAt: z.nullable(z.string()),
+  /** The transaction on the chain's explorer (TronScan, BscScan); null without a txid or for toman. */
+  explorerUrl: z.nullable(z.string()),
+})
+export type ChainCheck = z.infer<typeof ChainCheckSchema>
+
+/** A payout's chain check in one line for operators, the same in the console and the CLI. */
+export function chainCheckSummary(check: ChainCheck): string {
+  const counted = `${check.confirmations ?? 0} of ${check.required ?? '?'} confirmations`
+  switch (check.state) {
+    case 'verified':
+      return `Verified on chain: ${counted}`
+    case 'waiting':
+      return `Waiting for confirmations: ${counted}`
+    case 'expired':
+      return `Not final in time: ${counted}; an operator decides`
+    case 'refused':
+      return `Refused: ${check.reason ?? 'the chain does not show this payout'}`
+    case 'unverified':
+      return 'Not verified: no chain endpoint was set when it was recorded'
+    case 'not_applicable':
+      return 'Bank transfer: no chain to check (the typed reference and four eyes)'
+    case 'none':
+      return 'Not recorded yet'
+  }
+}
+
 export const OpsTransactionListQuerySchema = z.object({
   status: z.optional(TransactionStatusSchema),
   currency: z.optional(PayoutCurrencySchema),
+  /** Only payouts whose chain check is in this state (the queue of payouts waiting or past the time limit). */
+  chainCheck: z.optional(ChainCheckStateSchema),
   cursor: z.optional(z.string().check(z.maxLength(256))),
   limit: LimitSchema,
 })
@@ -87,6 +140,7 @@ export const OpsTransactionSchema = z.object({
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
   fourEyes: PayoutFourEyesSchema,
+  chainCheck: ChainCheckSchema,
 })
 export type OpsTransaction = z.infer<typeof OpsTransactionSchema>
 export const OpsTransactionPageSchema = z.object({

@@ -22,7 +22,7 @@ const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.ge
 
 async function overviewCounts(db: Db, now: Date) {
   const startOfDay = startOfUtcDay(now)
-  const [[invoicesPending], [accountsPending], payoutRows, [paidToday]] = await Promise.all([
+  const [[invoicesPending], [accountsPending], payoutRows, [paidToday], chainRows] = await Promise.all([
     db.select({ n: count }).from(invoices).where(eq(invoices.confirmationStatus, 'pending')),
     db.select({ n: count }).from(accounts).where(eq(accounts.status, 'pending')),
     db.select({ status: transactions.status, n: count }).from(transactions).groupBy(transactions.status),
@@ -30,7 +30,14 @@ async function overviewCounts(db: Db, now: Date) {
       .select({ amount: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
       .from(transactions)
       .where(and(eq(transactions.status, 'success'), gte(transactions.paidAt, startOfDay))),
+    // Broadcasting payouts by their chain check: waiting for confirmations, or past the time limit.
+    db
+      .select({ check: transactions.chainCheck, n: count })
+      .from(transactions)
+      .where(eq(transactions.status, 'broadcasting'))
+      .groupBy(transactions.chainCheck),
   ])
+  const chainChecks = (check: string) => chainRows.find((row) => row.check === check)?.n ?? 0
   const payouts = (status: string) => payoutRows.find((row) => row.status === status)?.n ?? 0
   return {
     invoicesAwaitingConfirmation: invoicesPending?.n ?? 0,
@@ -38,6 +45,8 @@ async function overviewCounts(db: Db, now: Date) {
     payoutsPending: payouts('pending'),
     payoutsBroadcasting: payouts('broadcasting'),
     payoutsInReview: payouts('review'),
+    payoutsAwaitingConfirmations: chainChecks('waiting'),
+    payoutsConfirmationsExpired: chainChecks('expired'),
     paidTodayMinor: BigInt(paidToday?.amount ?? '0'),
   }
 }

@@ -3,6 +3,8 @@
  * what they sent). Both lock the invoice row first, so a request and an operator's move, or two
  * requests, never interleave. Decisions in docs/payments.md.
  */
+
+import { randomUUID } from 'node:crypto'
 import {
   type ExchangePair,
   isBscAddress,
@@ -10,17 +12,24 @@ import {
   type Transaction,
   USDT_BEP20_FEE,
 } from '@app/contract'
-import type { Config } from '../../config.ts'
+import type { FastifyBaseLogger } from 'fastify'
+import type { ChainConfig, Config } from '../../config.ts'
 import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
+import { takeLease } from '../../db/leases.ts'
+import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
+import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/chain-reader.ts'
+import type { ChainReaders } from '../../providers/chain/readers.ts'
+import { appendAudit } from '../audit/service.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
 import { rateUnavailable } from '../payments/exchange-rate-service.ts'
 import { readSettings } from '../settings/repository.ts'
+import { type ChainExpectation, type ChainVerdict, judgeOnChain, txidTaken } from './chain-check.ts'
 import { approvalState, approvePayout, fourEyesOf, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
 import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
 import {
@@ -33,24 +42,39 @@ import {
   type TransactionStatus,
 } from './status-rules.ts'
 import {
+  countWaitingPayouts,
   findOpenTransaction,
+  findOtherPayoutWithTxid,
   findTransaction,
   findTransactionsByStatus,
+  findWaitingPayouts,
   insertTransaction,
+  lockTxid,
+  type StoredChainCheck,
+  setChainCheck,
   type TransactionRecord,
   updateTransactionStatus,
 } from './transaction-repository.ts'
-import { type OpsTransaction, toOpsTransaction, toTransaction } from './views.ts'
+import { explorerUrl, type OpsTransaction, toOpsTransaction, toTransaction } from './views.ts'
 
 export type PayoutServiceDeps = {
   db: Db
   now: () => Date
   cursors: CursorCodec
-  /** The operators' chat the bot tells of new payout requests (docs/bot.md). */
-  config?: { bot: Pick<Config['bot'], 'opsChatId'> } | undefined
+  /** The operators' chat the bot tells of new payout requests (docs/bot.md); the chain check's rules. */
+  config?: { bot: Pick<Config['bot'], 'opsChatId'>; chain?: ChainConfig | undefined } | undefined
+  /** The chain check's readers (docs/payments.md, 'Chain check'); none: TRX and USDT payouts are recorded unverified. */
+  chainReaders?: ChainReaders | undefined
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
+  /** The background chain check says what it did and when an endpoint failed. */
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> | undefined
 }
+
+/** The lease of the background chain check's rounds (one process a round). */
+export const CHAIN_RECHECK_LEASE = 'chain-recheck'
+/** Who the audit log names for what the background chain check records. */
+const CHAIN_CHECK_ACTOR = { id: null, login: 'chain-check' }
 export type PayoutService = ReturnType<typeof createPayoutService>
 
 const MICRO = 1_000_000n
@@ -100,8 +124,93 @@ function checkPayoutProof(row: TransactionRecord, move: Extract<PayoutMove, { to
     throw validationError(`senderAddress: not a valid ${currency === 'trx' ? 'TRON' : 'BSC'} address`)
 }
 
+/**
+ * What the chain said of a TRX or USDT payout being recorded as succeeded, read before the move's database
+ * transaction opens (no lock is held while an endpoint answers): `unverified` when its chain has no endpoint.
+ */
+export type ChainWord = { kind: 'unverified' } | { kind: 'read'; look: ChainLookUp; at: Date }
+
+type SucceedMove = Extract<PayoutMove, { to: 'success' }>
+
+const chainRefused = (verdict: Extract<ChainVerdict, { kind: 'refused' }>) =>
+  new DomainError(409, 'CHAIN_CHECK_FAILED', verdict.reason, {
+    check: verdict.check,
+    expected: verdict.expected,
+    found: verdict.found,
+  })
+
 export function createPayoutService(deps: PayoutServiceDeps) {
   const { db, now, cursors } = deps
+  const chain = deps.config?.chain
+
+  /** What the chain must show of this payout recorded with this txid and sender. */
+  function expectationOf(row: TransactionRecord, move: SucceedMove): ChainExpectation {
+    const currency = row.currency === 'trx' ? 'trx' : 'usdt'
+    return {
+      currency,
+      txid: move.txid,
+      receiver: row.receiverAddress,
+      sender: move.senderAddress ?? '',
+      net: row.net,
+      usdtContract: chain?.bsc?.usdtContract ?? '',
+      required: (currency === 'trx' ? chain?.tron?.confirmations : chain?.bsc?.confirmations) ?? 1,
+    }
+  }
+
+  /** A refused recording, kept although the move is not made: on the payout (operators see why) and in the audit log. */
+  async function recordRefusal(
+    row: TransactionRecord,
+    move: SucceedMove,
+    verdict: Extract<ChainVerdict, { kind: 'refused' }>,
+    by: PayoutSigner,
+  ) {
+    const at = now()
+    await db.transaction(async (tx) => {
+      // A payout waiting for the confirmations of an earlier txid keeps that check; the refusal is in the log.
+      if (row.chainCheck !== 'waiting')
+        await setChainCheck(tx, row.id, {
+          chainCheck: 'refused',
+          chainReason: verdict.reason,
+          chainCheckedAt: at,
+          chainConfirmations: null,
+          chainRequired: null,
+        })
+      await appendAudit(tx, by, {
+        action: 'transaction.succeed.refused',
+        objectType: 'transaction',
+        objectId: row.uid,
+        reason: verdict.reason,
+        before: { status: row.status, txid: row.txid, senderAddress: row.senderAddress },
+        after: {
+          txid: move.txid,
+          senderAddress: move.senderAddress ?? null,
+          check: verdict.check,
+          expected: verdict.expected,
+          found: verdict.found,
+        },
+      })
+    })
+  }
+
+  /** The chain's word on a payout, or 503 CHAIN_UNAVAILABLE with Retry-After when its endpoint cannot say. */
+  async function readChain(row: TransactionRecord, txid: string): Promise<ChainWord> {
+    const reader = row.currency === 'trx' ? deps.chainReaders?.tron : deps.chainReaders?.bsc
+    if (reader === undefined) return { kind: 'unverified' }
+    try {
+      return { kind: 'read', look: await reader.lookUp(txid), at: now() }
+    } catch (error) {
+      if (!(error instanceof ChainUnavailableError)) throw error
+      const wait = chain?.retryAfterSeconds ?? 30
+      const unavailable = new DomainError(
+        503,
+        'CHAIN_UNAVAILABLE',
+        `The ${error.chain === 'tron' ? 'TRON' : 'BSC'} endpoint cannot be read now (${error.message}); nothing was recorded, try again`,
+        { chain: error.chain, wait },
+      )
+      unavailable.retryAfterSeconds = wait
+      throw unavailable
+    }
+  }
 
   /** A payout as operators see it now, with its four eyes. */
   async function opsTransaction(uid: string): Promise<OpsTransaction> {
@@ -111,7 +220,204 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     return toOpsTransaction(row, fourEyes(row))
   }
 
+  /**
+   * The chain check a success is recorded with, decided again in the move's transaction with the txid held: a TRX or
+   * USDT success needs the chain's word read before (checkOnChain), so that no caller can skip it.
+   */
+  async function chainCheckOfSuccess(
+    tx: Db,
+    row: TransactionRecord,
+    move: SucceedMove,
+    word: ChainWord | undefined,
+    at: Date,
+  ): Promise<Partial<StoredChainCheck>> {
+    if (row.currency === 'irt') return {}
+    if (word === undefined)
+      throw new Error('a TRX or USDT payout succeeds only after its chain check (checkOnChain)')
+    await lockTxid(tx, move.txid)
+    const other = await findOtherPayoutWithTxid(tx, move.txid, row.id)
+    if (other !== undefined)
+      throw chainRefused(txidTaken(move.txid, other.uid) as Extract<ChainVerdict, { kind: 'refused' }>)
+    if (word.kind === 'unverified') return { chainCheck: 'unverified', chainCheckedAt: at, chainReason: null }
+    const verdict = judgeOnChain(word.look, expectationOf(row, move))
+    if (verdict.kind === 'refused') throw chainRefused(verdict)
+    return {
+      chainCheck: verdict.kind === 'verified' ? 'verified' : 'waiting',
+      chainConfirmations: verdict.confirmations,
+      chainRequired: verdict.required,
+      chainReason: null,
+      chainCheckedAt: word.at,
+      chainWaitUntil:
+        verdict.kind === 'waiting'
+          ? new Date(at.getTime() + (chain?.confirmTimeoutSeconds ?? 3600) * 1000)
+          : null,
+    }
+  }
+
+  /** What follows a payout's move in its transaction: the user's message and the invoice's payment status. */
+  async function followMove(
+    tx: Db,
+    row: TransactionRecord,
+    to: TransactionStatus,
+    txid: string | null,
+    at: Date,
+  ): Promise<void> {
+    if (to === 'success' || to === 'failed') {
+      const view = toTransaction({ ...row, status: to })
+      await queueUserMessage(tx, {
+        userId: row.userId,
+        kind: to === 'success' ? 'payout_succeeded' : 'payout_failed',
+        params: {
+          amount: String(view.net),
+          currency: row.currency === 'irt' ? 'IRT' : row.currency.toUpperCase(),
+          link: (to === 'success' ? explorerUrl(row.currency, txid) : undefined) ?? '',
+          invoiceUid: row.invoiceUid,
+          transactionUid: row.uid,
+        },
+        now: at,
+      })
+    }
+    const paymentStatus = PAYMENT_STATUS_AFTER[to]
+    if (paymentStatus !== undefined) {
+      await setInvoicePaymentStatus(tx, row.invoiceId, paymentStatus, to === 'success' ? at : null)
+    }
+  }
+
+  /**
+   * Reads one payout waiting for confirmations again and records what changed, in one database transaction with the
+   * invoice locked: verified -> success (paid, the user told, audited as the chain check's); refused (the chain no
+   * longer shows it: a reorganisation, a replaced transaction) -> the reason on the payout; still short past the time
+   * limit -> `expired`, for an operator; else the new count. A payout moved meanwhile is left as it is.
+   */
+  async function recheckOne(row: TransactionRecord, word: ChainWord): Promise<string> {
+    if (word.kind !== 'read' || row.txid === null) return 'skipped'
+    const verdict = judgeOnChain(
+      word.look,
+      expectationOf(row, { to: 'success', txid: row.txid, senderAddress: row.senderAddress ?? undefined }),
+    )
+    const at = word.at
+    return transactionThenWake(db, deps.messageQueued, async (tx) => {
+      await findInvoice(tx, row.invoiceUid, { forUpdate: true })
+      const current = await findTransaction(tx, row.uid)
+      if (current?.status !== 'broadcasting' || current.chainCheck !== 'waiting' || current.txid !== row.txid)
+        return 'moved meanwhile'
+      const before = {
+        status: current.status,
+        chainCheck: current.chainCheck,
+        confirmations: current.chainConfirmations,
+      }
+      const audit = (action: string, reason: string, after: unknown) =>
+        appendAudit(tx, CHAIN_CHECK_ACTOR, {
+          action,
+          objectType: 'transaction',
+          objectId: row.uid,
+          reason,
+          before,
+          after,
+        })
+      if (verdict.kind === 'verified') {
+        const moved = await updateTransactionStatus(tx, row.id, ['broadcasting'], {
+          status: 'success',
+          paidAt: at,
+          chainCheck: 'verified',
+          chainConfirmations: verdict.confirmations,
+          chainRequired: verdict.required,
+          chainCheckedAt: at,
+          chainWaitUntil: null,
+        })
+        if (!moved) return 'moved meanwhile'
+        await followMove(tx, row, 'success', row.txid, at)
+        await audit('transaction.succeed', `${verdict.confirmations} of ${verdict.required} confirmations`, {
+          status: 'success',
+          chainCheck: 'verified',
+        })
+        return 'verified'
+      }
+      if (verdict.kind === 'refused') {
+        await setChainCheck(tx, row.id, {
+          chainCheck: 'refused',
+          chainReason: verdict.reason,
+          chainCheckedAt: at,
+        })
+        await audit('transaction.chain-refused', verdict.reason, { chainCheck: 'refused' })
+        return 'refused'
+      }
+      if (current.chainWaitUntil !== null && at >= current.chainWaitUntil) {
+        const reason = `Still ${verdict.confirmations} of ${verdict.required} confirmations ${chain?.confirmTimeoutSeconds ?? 3600} s after it was recorded: record it again once final, or fail it`
+        await setChainCheck(tx, row.id, {
+          chainCheck: 'expired',
+          chainConfirmations: verdict.confirmations,
+          chainReason: reason,
+          chainCheckedAt: at,
+        })
+        await audit('transaction.chain-expired', reason, { chainCheck: 'expired' })
+        return 'expired'
+      }
+      await setChainCheck(tx, row.id, {
+        chainCheck: 'waiting',
+        chainConfirmations: verdict.confirmations,
+        chainCheckedAt: at,
+      })
+      return 'waiting'
+    })
+  }
+
+  /**
+   * One round of the background chain check: payouts waiting for confirmations, least recently checked first. An
+   * endpoint that cannot answer ends the round for its chain (the next round tries again); answers what each became.
+   */
+  async function recheckWaiting(limit = 50): Promise<Record<string, string>> {
+    const outcome: Record<string, string> = {}
+    const down = new Set<string>()
+    for (const row of await findWaitingPayouts(db, limit)) {
+      if (row.txid === null || down.has(row.currency)) continue
+      try {
+        outcome[row.uid] = await recheckOne(row, await readChain(row, row.txid))
+      } catch (error) {
+        if (!(error instanceof DomainError) || error.code !== 'CHAIN_UNAVAILABLE') throw error
+        down.add(row.currency)
+        deps.log?.warn({ currency: row.currency }, `chain re-check: ${error.message}`)
+      }
+    }
+    return outcome
+  }
+
+  /** This process's name on the re-check's lease. */
+  const holder = randomUUID()
+
+  /** One round now, when this process gets the round's lease (tests; the schedule below). */
+  async function recheckRound(): Promise<Record<string, string> | undefined> {
+    const at = now()
+    const intervalMs = chain?.recheckMs || 30_000
+    const until = new Date(at.getTime() + Math.max(1000, intervalMs * 0.9))
+    if (
+      (await takeLease(db, { name: CHAIN_RECHECK_LEASE, holder, now: at, until, renew: false })) === undefined
+    )
+      return undefined
+    const outcome = await recheckWaiting()
+    const changed = Object.entries(outcome).filter(([, what]) => what !== 'waiting' && what !== 'skipped')
+    if (changed.length > 0)
+      deps.log?.info({ holder, changed: Object.fromEntries(changed) }, 'chain re-check round')
+    return outcome
+  }
+
   return {
+    recheckRound,
+    recheckWaiting,
+
+    /** Starts the background chain check: a round every CHAIN_RECHECK_MS in whichever process holds the lease. */
+    startRecheck(): BatchWorker {
+      return startBatchWorker({
+        pollMs: chain?.recheckMs || 30_000,
+        batchSize: Number.POSITIVE_INFINITY,
+        runBatch: async () => {
+          await recheckRound()
+          return 0
+        },
+        onError: (error) => deps.log?.error({ err: error }, 'chain re-check round failed'),
+      })
+    },
+
     /**
      * Creates the invoice's payout transaction (201), or answers the open one when this is the same request
      * again (200: a retry after a lost answer, a double tap). The partial unique index on open transactions
@@ -192,13 +498,14 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     async listForOperators(input: {
       status?: TransactionStatus | undefined
       currency?: PayoutCurrency | undefined
+      chainCheck?: OpsTransaction['chainCheck']['state'] | undefined
       cursor?: string | undefined
       limit: number
     }): Promise<{ items: OpsTransaction[]; nextPage: string | null }> {
       const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
       const rows = await findTransactionsByStatus(
         db,
-        { status: input.status, currency: input.currency },
+        { status: input.status, currency: input.currency, chainCheck: input.chainCheck },
         input.limit + 1,
         from,
       )
@@ -225,6 +532,41 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         : { status: row.status, txid: row.txid, senderAddress: row.senderAddress }
     },
 
+    /** Payouts waiting for confirmations now (the console's overview). */
+    countWaiting: () => countWaitingPayouts(db),
+
+    /**
+     * The chain check of recording a TRX or USDT payout as succeeded (docs/payments.md, 'Chain check'), before the
+     * move: the txid must be no other payout's, and the chain must show the exact transfer. A refusal is recorded on
+     * the payout and in the audit log, then answered 409 CHAIN_CHECK_FAILED; an endpoint that cannot say is 503
+     * CHAIN_UNAVAILABLE. Other moves, and toman, need none (undefined).
+     */
+    async checkOnChain(uid: string, move: PayoutMove, by: PayoutSigner): Promise<ChainWord | undefined> {
+      if (move.to !== 'success') return undefined
+      const row = await findTransaction(db, uid)
+      if (!row) throw notFound('Transaction not found')
+      if (row.currency === 'irt') return undefined
+      checkPayoutProof(row, move)
+      if (!PAYOUT_MOVES_FROM.success.includes(row.status)) {
+        throw new DomainError(409, 'INVALID_STATE', `Transaction is ${row.status}; cannot move it to success`)
+      }
+      const other = await findOtherPayoutWithTxid(db, move.txid, row.id)
+      if (other !== undefined) {
+        const verdict = txidTaken(move.txid, other.uid) as Extract<ChainVerdict, { kind: 'refused' }>
+        await recordRefusal(row, move, verdict, by)
+        throw chainRefused(verdict)
+      }
+      const word = await readChain(row, move.txid)
+      if (word.kind === 'read') {
+        const verdict = judgeOnChain(word.look, expectationOf(row, move))
+        if (verdict.kind === 'refused') {
+          await recordRefusal(row, move, verdict, by)
+          throw chainRefused(verdict)
+        }
+      }
+      return word
+    },
+
     /** A named operator approves a payout (four eyes). */
     approve: (by: PayoutSigner, uid: string) => db.transaction((tx) => approvePayout(tx, by, uid, now())),
 
@@ -233,7 +575,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
      * (broadcasting, success) a payout above the approval amount needs four eyes (`four-eyes.ts`), checked here so
      * that no caller can skip it.
      */
-    async move(uid: string, move: PayoutMove, by: PayoutSigner): Promise<OpsTransaction> {
+    async move(uid: string, move: PayoutMove, by: PayoutSigner, word?: ChainWord): Promise<OpsTransaction> {
       const movedAt = now()
       await transactionThenWake(db, deps.messageQueued, async (tx) => {
         const row = await findTransaction(tx, uid)
@@ -250,40 +592,24 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         }
         if (move.to === 'success') checkPayoutProof(row, move)
         if (move.to === 'broadcasting' || move.to === 'success') await requireFourEyes(tx, by, row, movedAt)
-        const change =
-          move.to === 'success'
-            ? { status: move.to, txid: move.txid, senderAddress: move.senderAddress ?? null, paidAt: movedAt }
-            : { status: move.to }
-        const moved = await updateTransactionStatus(tx, row.id, from, change)
+        if (move.to !== 'success') {
+          const moved = await updateTransactionStatus(tx, row.id, from, { status: move.to })
+          if (!moved) throw new DomainError(409, 'INVALID_STATE', 'Transaction changed meanwhile; try again')
+          await followMove(tx, row, move.to, null, movedAt)
+          return
+        }
+        const check = await chainCheckOfSuccess(tx, row, move, word, movedAt)
+        // Found and right but not final yet: broadcasting, re-checked in the background until it is.
+        const to = check.chainCheck === 'waiting' ? 'broadcasting' : 'success'
+        const moved = await updateTransactionStatus(tx, row.id, from, {
+          status: to,
+          txid: move.txid,
+          senderAddress: move.senderAddress ?? null,
+          ...(to === 'success' ? { paidAt: movedAt } : {}),
+          ...check,
+        })
         if (!moved) throw new DomainError(409, 'INVALID_STATE', 'Transaction changed meanwhile; try again')
-        if (move.to === 'success' || move.to === 'failed') {
-          const view = toTransaction({ ...row, status: move.to })
-          const explorer =
-            move.to === 'success' && row.currency !== 'irt'
-              ? `${row.currency === 'trx' ? 'https://tronscan.org/#/transaction/' : 'https://bscscan.com/tx/'}${move.txid}`
-              : ''
-          await queueUserMessage(tx, {
-            userId: row.userId,
-            kind: move.to === 'success' ? 'payout_succeeded' : 'payout_failed',
-            params: {
-              amount: String(view.net),
-              currency: row.currency === 'irt' ? 'IRT' : row.currency.toUpperCase(),
-              link: explorer,
-              invoiceUid: row.invoiceUid,
-              transactionUid: row.uid,
-            },
-            now: movedAt,
-          })
-        }
-        const paymentStatus = PAYMENT_STATUS_AFTER[move.to]
-        if (paymentStatus !== undefined) {
-          await setInvoicePaymentStatus(
-            tx,
-            row.invoiceId,
-            paymentStatus,
-            move.to === 'success' ? movedAt : null,
-          )
-        }
+        await followMove(tx, row, to, move.txid, movedAt)
       })
       return opsTransaction(uid)
     },

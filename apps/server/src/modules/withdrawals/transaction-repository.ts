@@ -1,5 +1,6 @@
 /** All SQL about transactions (payouts of invoices): the records operators and users see, and status moves. */
-import { and, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import type { ChainCheckState } from '@app/contract/ops'
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { bankCards, invoices, transactions, users } from '../../db/schema.ts'
@@ -90,12 +91,27 @@ export async function insertTransaction(tx: Db, values: NewTransaction): Promise
   return row.uid
 }
 
+/** A payout's chain check as stored (docs/payments.md, 'Chain check'). */
+export type StoredChainCheck = {
+  chainCheck: TransactionRecord['chainCheck']
+  chainConfirmations?: number | null
+  chainRequired?: number | null
+  chainReason?: string | null
+  chainCheckedAt?: Date | null
+  chainWaitUntil?: Date | null
+}
+
 /** Moves a transaction only from one of `from`; undefined when it was not in one of them. */
 export async function updateTransactionStatus(
   tx: Db,
   id: number,
   from: readonly TransactionStatus[],
-  change: { status: TransactionStatus; txid?: string; senderAddress?: string | null; paidAt?: Date },
+  change: {
+    status: TransactionStatus
+    txid?: string
+    senderAddress?: string | null
+    paidAt?: Date
+  } & Partial<StoredChainCheck>,
 ): Promise<boolean> {
   const rows = await tx
     .update(transactions)
@@ -105,10 +121,77 @@ export async function updateTransactionStatus(
   return rows.length === 1
 }
 
+/** Writes the chain check of a payout whose status does not change (a refusal, a new count of confirmations). */
+export async function setChainCheck(
+  tx: Db,
+  id: number,
+  check: StoredChainCheck,
+  onlyIf?: { status: TransactionStatus; chainCheck: NonNullable<TransactionRecord['chainCheck']> },
+): Promise<boolean> {
+  const conditions: SQL[] = [eq(transactions.id, id)]
+  if (onlyIf !== undefined)
+    conditions.push(eq(transactions.status, onlyIf.status), eq(transactions.chainCheck, onlyIf.chainCheck))
+  const rows = await tx
+    .update(transactions)
+    .set({ ...check, updatedAt: sql`now()` })
+    .where(and(...conditions))
+    .returning({ id: transactions.id })
+  return rows.length === 1
+}
+
+/**
+ * Holds the txid until the end of the database transaction, so that two payouts recording one txid at once are
+ * serialized (the second then finds the first's). Case-blind, as the chains' hashes are.
+ */
+export async function lockTxid(tx: Db, txid: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`txid:${txid.toLowerCase()}`}))`)
+}
+
+/** Another payout that recorded this txid, in any case; undefined when none. */
+export async function findOtherPayoutWithTxid(
+  db: Db,
+  txid: string,
+  exceptId: number,
+): Promise<{ uid: string } | undefined> {
+  const [row] = await db
+    .select({ uid: transactions.uid })
+    .from(transactions)
+    .where(and(sql`lower(${transactions.txid}) = ${txid.toLowerCase()}`, ne(transactions.id, exceptId)))
+    .limit(1)
+  return row
+}
+
+/** Payouts waiting for confirmations, the least recently checked first (the background check's batch). */
+export async function findWaitingPayouts(db: Db, limit: number): Promise<TransactionRecord[]> {
+  return selectRecords(db)
+    .where(and(eq(transactions.chainCheck, 'waiting'), eq(transactions.status, 'broadcasting')))
+    .orderBy(asc(transactions.chainCheckedAt), asc(transactions.id))
+    .limit(limit)
+}
+
+/** How many payouts wait for confirmations now (the console's overview). */
+export async function countWaitingPayouts(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .where(and(eq(transactions.chainCheck, 'waiting'), eq(transactions.status, 'broadcasting')))
+  return Number(row?.n ?? 0)
+}
+
+function chainCheckCondition(state: ChainCheckState): SQL | undefined {
+  if (state === 'not_applicable') return eq(transactions.currency, 'irt')
+  if (state === 'none') return and(isNull(transactions.chainCheck), ne(transactions.currency, 'irt'))
+  return eq(transactions.chainCheck, state)
+}
+
 /** The operators' list: with a status the queue oldest first, without one newest first; keyset paged. */
 export async function findTransactionsByStatus(
   db: Db,
-  filter: { status?: TransactionStatus | undefined; currency?: PayoutCurrency | undefined },
+  filter: {
+    status?: TransactionStatus | undefined
+    currency?: PayoutCurrency | undefined
+    chainCheck?: ChainCheckState | undefined
+  },
   limit: number,
   from: CursorPosition | undefined,
 ) {
@@ -121,6 +204,8 @@ export async function findTransactionsByStatus(
   const conditions: SQL[] = []
   if (filter.status !== undefined) conditions.push(eq(transactions.status, filter.status))
   if (filter.currency !== undefined) conditions.push(eq(transactions.currency, filter.currency))
+  const chainCheck = filter.chainCheck === undefined ? undefined : chainCheckCondition(filter.chainCheck)
+  if (chainCheck !== undefined) conditions.push(chainCheck)
   if (scan.after) conditions.push(scan.after)
   return selectRecords(db)
     .where(and(...conditions))

@@ -1,5 +1,6 @@
 /** How invoices and their payout transactions look on the wire (users) and to operators (exact amounts, ISO times). */
 import type { Invoice, Transaction } from '@app/contract'
+import type { ChainCheck } from '@app/contract/ops'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { formatUsdt, netToWire, usdtToWireNumber } from '../../lib/money.ts'
 import type { FourEyesView } from './four-eyes.ts'
@@ -54,6 +55,31 @@ export function toTransaction(row: TransactionRecord): Transaction {
   }
 }
 
+/** The transaction on its chain's explorer; undefined for toman or without a txid. */
+export function explorerUrl(currency: PayoutCurrency, txid: string | null): string | undefined {
+  if (txid === null || currency === 'irt') return undefined
+  return currency === 'trx' ? `https://tronscan.org/#/transaction/${txid}` : `https://bscscan.com/tx/${txid}`
+}
+
+/**
+ * A payout's chain check as operators read it. A toman payout has none to have; a TRX or USDT payout succeeded
+ * before the check existed counts as unverified.
+ */
+export function toChainCheck(row: TransactionRecord): ChainCheck {
+  const state =
+    row.currency === 'irt'
+      ? 'not_applicable'
+      : (row.chainCheck ?? (row.status === 'success' ? 'unverified' : 'none'))
+  return {
+    state,
+    confirmations: row.chainConfirmations,
+    required: row.chainRequired,
+    reason: row.chainReason,
+    checkedAt: row.chainCheckedAt?.toISOString() ?? null,
+    explorerUrl: explorerUrl(row.currency, row.txid) ?? null,
+  }
+}
+
 export function toOpsTransaction(row: TransactionRecord, fourEyes: FourEyesView) {
   const { currency } = row
   return {
@@ -74,6 +100,7 @@ export function toOpsTransaction(row: TransactionRecord, fourEyes: FourEyesView)
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     fourEyes,
+    chainCheck: toChainCheck(row),
   }
 }
 export type OpsTransaction = ReturnType<typeof toOpsTransaction>

@@ -34,6 +34,8 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
     const { uid, move } = request.params
     const given = request.body?.reason
     const payout = payoutMoveOf(move, request.body)
+    // A TRX or USDT success is read on its chain first, outside the audited transaction (no lock while it answers).
+    const chainWord = await payouts.checkOnChain(uid, payout, request.operator)
     return audit.record(
       request.operator,
       {
@@ -44,7 +46,7 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
           move === 'fail' || move === 'review' ? requireReason(request.operator, given) : (given ?? null),
         before: (s) => s.payouts.snapshot(uid),
       },
-      (s) => s.payouts.move(uid, payout, request.operator),
+      (s) => s.payouts.move(uid, payout, request.operator, chainWord),
     )
   })
 

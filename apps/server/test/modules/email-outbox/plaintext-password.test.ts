@@ -18,6 +18,7 @@ const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   TELEGRAM_BOT_TOKEN: '123456:production-token',
   ACCOUNT_PROVIDER: 'sandbox',
+  CHAIN_VERIFICATION: 'off',
   AUTH_SECRET: TEST_AUTH_SECRET,
   SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:2525`,
 }

@@ -165,6 +165,7 @@ describe('the secrets key', () => {
       NODE_ENV: 'production',
       TELEGRAM_BOT_TOKEN: 't',
       ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
     } as const
     expect(() => loadConfig(production)).toThrow(
       /SECRETS_KEY is required in production when AUTH_SECRET is not set/,

@@ -52,14 +52,18 @@ export const payouts = defineEndpoint({
   responses: { 200: OpsTransactionPageSchema, ...opsErrors },
 })
 
-/** Broadcast, succeed (with the txid), fail or review (a reason from named operators); four eyes above the approval amount. */
+/**
+ * Broadcast, succeed (with the txid), fail or review (a reason from named operators); four eyes above the approval
+ * amount. A TRX or USDT success is read on its chain first (docs/payments.md, 'Chain check'): 409 CHAIN_CHECK_FAILED
+ * when the chain does not show it, 503 CHAIN_UNAVAILABLE (Retry-After) when its endpoint cannot say.
+ */
 export const movePayout = defineEndpoint({
   method: 'POST',
   path: '/ops/transactions/:uid/:move',
   role: 'operator',
   params: TransactionMoveParamsSchema,
   body: z.nullish(TransactionMoveBodySchema),
-  responses: { 200: OpsTransactionSchema, ...moveErrors },
+  responses: { 200: OpsTransactionSchema, ...moveErrors, 503: e },
 })
 
 /** Four eyes: a named operator's approval of a payout. */
