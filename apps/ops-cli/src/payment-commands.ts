@@ -3,7 +3,14 @@ import { createWriteStream } from 'node:fs'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { opsWithdrawalCalls as calls, EXPORT_KINDS, opsExportCalls, opsSettingCalls } from '@app/contract/ops'
+import {
+  type ChainCheck,
+  opsWithdrawalCalls as calls,
+  chainCheckSummary,
+  EXPORT_KINDS,
+  opsExportCalls,
+  opsSettingCalls,
+} from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
 import { savedSettingLines } from './setting-lines.ts'
@@ -29,12 +36,17 @@ type ShownTransaction = {
   receiverAddress: string
   bankCard: { name: string | null; family: string | null; number: string } | null
   txid: string | null
+  chainCheck: ChainCheck
 }
 const UNITS: Record<string, string> = { trx: 'TRX', usdt: 'USDT', irt: 'toman' }
 const transactionLine = (t: ShownTransaction) => {
   const card = t.bankCard ? `  card ${t.bankCard.number} (${t.bankCard.name} ${t.bankCard.family})` : ''
   const txid = t.txid ? `  txid ${t.txid}` : ''
-  return `${t.uid}  ${t.status}  ${t.net} ${UNITS[t.currency] ?? t.currency}  to ${t.receiverAddress}${card}${txid}  invoice ${t.invoiceUid}`
+  const line = `${t.uid}  ${t.status}  ${t.net} ${UNITS[t.currency] ?? t.currency}  to ${t.receiverAddress}${card}${txid}  invoice ${t.invoiceUid}`
+  // The chain check on a line of its own (docs/payments.md, 'Chain check'), with the explorer link.
+  if (t.chainCheck.state === 'none') return line
+  const explorer = t.chainCheck.explorerUrl === null ? '' : `  ${t.chainCheck.explorerUrl}`
+  return `${line}\n    chain check: ${chainCheckSummary(t.chainCheck)}${explorer}`
 }
 
 const listOptions = (command: Command) =>
@@ -43,7 +55,7 @@ const listOptions = (command: Command) =>
     .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
     .option('--cursor <cursor>', 'the page after the one that printed this cursor')
 
-type ListOptions = { status?: string; currency?: string; limit: string; cursor?: string }
+type ListOptions = { status?: string; currency?: string; check?: string; limit: string; cursor?: string }
 const listQuery = ({ limit, status, currency, cursor }: ListOptions) => ({ limit, status, currency, cursor })
 const printNextPage = (nextPage: string | null) => {
   if (nextPage !== null) print(`(more: --cursor ${nextPage})`)
@@ -84,11 +96,19 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
   listOptions(
     transaction
       .command('list')
-      .usage('[--status pending|broadcasting|success|review|failed] [--currency trx|usdt|irt] [--limit N]')
+      .usage(
+        '[--status pending|broadcasting|success|review|failed] [--currency trx|usdt|irt] [--check waiting|expired|refused|verified|unverified] [--limit N]',
+      )
       .description('payout requests, oldest first when filtered by status (the queue), else newest first')
-      .option('--currency <currency>', 'only this payout currency'),
+      .option('--currency <currency>', 'only this payout currency')
+      .option(
+        '--check <state>',
+        'only payouts whose chain check is in this state (waiting: for confirmations)',
+      ),
   ).action(async (options: ListOptions) => {
-    const page = await client().call(calls.payouts, { query: listQuery(options) })
+    const page = await client().call(calls.payouts, {
+      query: { ...listQuery(options), chainCheck: options.check },
+    })
     if (page.items.length === 0) print('(no transactions)')
     for (const row of page.items) print(transactionLine(row))
     printNextPage(page.nextPage)
@@ -121,7 +141,7 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
     .command('succeed')
     .usage('UID --txid TXID [--sender ADDRESS]')
     .description(
-      'record a sent payout: txid (bank reference for toman) and, for TRX/USDT, the sender address',
+      'record a sent payout: txid (bank reference for toman) and, for TRX/USDT, the sender address; a TRX or USDT payout is read on its chain first (refused unless it shows the exact transfer; waits as broadcasting until final)',
     )
     .argument('<uid>')
     .requiredOption('--txid <txid>', 'transaction id or hash (toman: the bank reference)')

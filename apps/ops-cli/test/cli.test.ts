@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeBscNode, startFakeTronGrid } from '../../server/dev/fake-chain/server.ts'
 import { newUser, userIdOf } from '../../server/test/helpers/accounts.ts'
 import { createTestApp, type TestApp } from '../../server/test/helpers/app.ts'
+import { chainConfigFor, TEST_CONFIRMATIONS, TEST_SENDER } from '../../server/test/helpers/chain.ts'
 import { acceptedAccounts, VALID } from '../../server/test/helpers/payments.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url))
@@ -272,6 +274,10 @@ describe('ops CLI', () => {
     )
     const paid = await runCli(['transaction', 'succeed', uid, '--txid', 'BANK-REF-7781'], env())
     expect(paid).toMatchObject({ code: 0, stdout: expect.stringContaining('success') })
+    // A bank transfer has no chain to read: the CLI says so, as the console does.
+    expect(paid.stdout).toContain(
+      '\n    chain check: Bank transfer: no chain to check (the typed reference and four eyes)\n',
+    )
 
     const ledger = await runCli(['ledger'], env())
     expect(ledger.code).toBe(0)
@@ -311,6 +317,65 @@ describe('ops CLI', () => {
       code: 1,
       stderr: 'from: not a day\n',
     })
+  })
+
+  it('prints each payout’s chain check: waiting N of M with the explorer link, refused in words, not verified', async () => {
+    const [tron, bsc] = await Promise.all([startFakeTronGrid(), startFakeBscNode()])
+    const chained = await createTestApp('pglite', {
+      config: { opsToken: undefined, chain: chainConfigFor(tron.url, bsc.url) },
+    })
+    try {
+      await chained.app.listen({ port: 0, host: '127.0.0.1' })
+      const address = chained.app.server.address()
+      const chainedEnv = {
+        OPS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        DATA_DIR: chained.config.dataDir,
+      }
+      for (const [key, value] of Object.entries({ payment_open: 'true', min_payment_limit: '1' }))
+        expect((await runCli(['settings', 'set', key, value], chainedEnv)).code).toBe(0)
+      expect((await runCli(['rate', 'set', 'USDTTRX', '3.5'], chainedEnv)).code).toBe(0)
+      const u = await newUser(chained.app)
+      await acceptedAccounts(chained.database.db, await userIdOf(chained.database.db, u.telegramId), [
+        10_000_000n,
+      ])
+      const { uid: invoiceUid } = (await u.post('/invoices/request-invoice')).json() as { uid: string }
+      expect((await runCli(['invoice', 'confirm', invoiceUid], chainedEnv)).code).toBe(0)
+      const requested = await u.post(`/invoices/${invoiceUid}/request-payment`, {
+        receiverAddress: VALID.tron,
+        currency: 'trx',
+      })
+      const { uid } = requested.json() as { uid: string }
+      const txid = 'cd'.repeat(32)
+      const refused = await runCli(
+        ['transaction', 'succeed', uid, '--txid', txid, '--sender', TEST_SENDER.trx],
+        chainedEnv,
+      )
+      expect(refused).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          `Transaction not found on TRON: expected transaction ${txid}, found none`,
+        ),
+      })
+      // Sent a moment ago: 1 of 19 confirmations, so it waits as broadcasting.
+      tron.put({ txid, from: TEST_SENDER.trx, to: VALID.tron, amount: 35_000_000n, block: tron.head })
+      const waiting = await runCli(
+        ['transaction', 'succeed', uid, '--txid', txid, '--sender', TEST_SENDER.trx],
+        chainedEnv,
+      )
+      expect(waiting.stdout).toContain(`${uid}  broadcasting  35 TRX`)
+      expect(waiting.stdout).toContain(
+        `\n    chain check: Waiting for confirmations: 1 of ${TEST_CONFIRMATIONS.trx} confirmations  https://tronscan.org/#/transaction/${txid}\n`,
+      )
+      const queue = await runCli(['transaction', 'list', '--check', 'waiting'], chainedEnv)
+      expect(queue.stdout).toContain(`${uid}  broadcasting`)
+      expect((await runCli(['transaction', 'list', '--check', 'expired'], chainedEnv)).stdout).toBe(
+        '(no transactions)\n',
+      )
+    } finally {
+      await chained.close()
+      await tron.close()
+      await bsc.close()
+    }
   })
 
   it('news add, list and remove', async () => {

@@ -81,6 +81,16 @@ export function OverviewScreen() {
           waited={since(old.payoutsBroadcasting)}
         />
         <Tile
+          to="/payouts?status=all&check=waiting"
+          label="Payouts waiting for confirmations"
+          value={o.payoutsAwaitingConfirmations}
+        />
+        <Tile
+          to="/payouts?status=all&check=expired"
+          label="Payouts not final in time"
+          value={o.payoutsConfirmationsExpired}
+        />
+        <Tile
           to="/payouts?status=review"
           label="Payouts in review"
           value={o.payoutsInReview}

@@ -6,6 +6,7 @@ import { formatDecimal } from '@app/contract'
 import type { OpsTransaction } from '@app/contract/ops'
 import { Link } from 'react-router'
 import { formatMoney, Money } from '../lib/amounts.tsx'
+import { ChainCheckView } from '../lib/chain-check.tsx'
 import { NO_LONGER_COUNTS, when } from '../lib/four-eyes.ts'
 import { CopyButton } from '../lib/reason-dialog.tsx'
 
@@ -97,6 +98,9 @@ export function PayoutDetail({ payout: p }: { payout: OpsTransaction }) {
           </>
         ) : null}
       </dl>
+      <h3>Chain check</h3>
+      <ChainCheckView check={p.chainCheck} full />
+      {p.chainCheck.checkedAt ? <p className="muted">Last read {when(p.chainCheck.checkedAt)}.</p> : null}
       <h3>Four eyes</h3>
       <p>{requirement(p.fourEyes)}</p>
       {p.fourEyes.approvals.length === 0 ? (

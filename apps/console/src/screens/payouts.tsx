@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
 import { formatMoney, Money, Usdt } from '../lib/amounts.tsx'
 import { call } from '../lib/api.ts'
+import { ChainCheckView } from '../lib/chain-check.tsx'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { fourEyesActions, fourEyesSummary } from '../lib/four-eyes.ts'
 import { usePagedList } from '../lib/paged.ts'
@@ -24,13 +25,8 @@ type Payout = z.infer<typeof OpsTransactionSchema>
 type Move = 'broadcast' | 'succeed' | 'fail' | 'review'
 const STATUSES = ['pending', 'broadcasting', 'review', 'success', 'failed', 'all']
 const CURRENCIES = ['all', 'trx', 'usdt', 'irt']
-
-function explorerUrl(payout: Payout): string | undefined {
-  if (payout.txid === null) return undefined
-  if (payout.currency === 'trx') return `https://tronscan.org/#/transaction/${payout.txid}`
-  if (payout.currency === 'usdt') return `https://bscscan.com/tx/${payout.txid}`
-  return undefined
-}
+/** The chain check filter (`?check=`): the queue of payouts waiting for confirmations, past the time limit... */
+const CHECKS = ['all', 'waiting', 'expired', 'refused', 'verified', 'unverified']
 
 const isOpen = (payout: Payout) =>
   payout.status === 'pending' || payout.status === 'review' || payout.status === 'broadcasting'
@@ -98,6 +94,7 @@ export function PayoutsScreen() {
   const [params, setParams] = useSearchParams()
   const status = params.get('status') ?? 'pending'
   const currency = params.get('currency') ?? 'all'
+  const check = params.get('check') ?? 'all'
   const opened = params.get('payout')
   const client = useQueryClient()
   const canAct = useCan('operator')
@@ -108,6 +105,7 @@ export function PayoutsScreen() {
   const list = usePagedList('payouts', opsWithdrawalCalls.payouts, {
     status: status === 'all' ? undefined : status,
     currency: currency === 'all' ? undefined : currency,
+    chainCheck: check === 'all' ? undefined : check,
   })
   const refresh = () => {
     void client.invalidateQueries({ queryKey: ['payouts'] })
@@ -221,7 +219,7 @@ export function PayoutsScreen() {
         header: 'Txid',
         id: 'txid',
         cell: ({ row }) => {
-          const url = explorerUrl(row.original)
+          const url = row.original.chainCheck.explorerUrl
           if (row.original.txid === null) return null
           return url ? (
             <a href={url} target="_blank" rel="noreferrer">
@@ -231,6 +229,11 @@ export function PayoutsScreen() {
             <code>{row.original.txid}</code>
           )
         },
+      },
+      {
+        header: 'Chain check',
+        id: 'chain-check',
+        cell: ({ row }) => <ChainCheckView check={row.original.chainCheck} />,
       },
       {
         id: 'actions',
@@ -267,6 +270,14 @@ export function PayoutsScreen() {
           Currency
           <select value={currency} onChange={(event) => set({ currency: event.target.value })}>
             {CURRENCIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label className="filter">
+          Chain check
+          <select value={check} onChange={(event) => set({ check: event.target.value })}>
+            {CHECKS.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>
@@ -326,6 +337,11 @@ function SucceedDialog(props: {
           {formatMoney(props.payout.net, props.payout.currency)} to{' '}
           <code>{props.payout.receiverAddress}</code>
         </p>
+        <p className="muted" data-testid="succeed-rule">
+          {props.payout.currency === 'irt'
+            ? 'A bank transfer cannot be checked on a chain: the reference you type is recorded as it is, with four eyes.'
+            : `The ${props.payout.currency === 'trx' ? 'TRON' : 'BSC'} chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the payout waits as broadcasting until it is.`}
+        </p>
         <label>
           {props.payout.currency === 'irt' ? 'Bank reference' : 'Transaction id (txid)'}
           <input value={txid} onChange={(event) => setTxid(event.target.value)} required />
@@ -333,7 +349,7 @@ function SucceedDialog(props: {
         {props.payout.currency !== 'irt' ? (
           <label>
             Sender address (the wallet it was paid from)
-            <input value={sender} onChange={(event) => setSender(event.target.value)} />
+            <input value={sender} onChange={(event) => setSender(event.target.value)} required />
           </label>
         ) : null}
         {props.error ? (
@@ -346,7 +362,7 @@ function SucceedDialog(props: {
             Cancel
           </button>
           <button type="submit" className="primary" disabled={props.pending || txid.trim() === ''}>
-            Record as paid
+            {props.pending && props.payout.currency !== 'irt' ? 'Reading the chain…' : 'Record as paid'}
           </button>
         </div>
       </form>

@@ -1,0 +1,113 @@
+/**
+ * The chain check on the Payouts screen (docs/payments.md, 'Chain check'): each payout's check on its row (verified,
+ * waiting N of M confirmations, refused and why, not verified, a bank transfer) with the explorer link, in its
+ * detail, the queue filter, and the succeed dialog saying what is checked (toman: the typed reference, four eyes).
+ */
+import type { OpsTransaction } from '@app/contract/ops'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeApi, opsPayout, renderScreen } from '../lib/test-harness.tsx'
+import { PayoutsScreen } from './payouts.tsx'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const TXID = 'ab'.repeat(32)
+const check = (over: Partial<OpsTransaction['chainCheck']>): OpsTransaction['chainCheck'] => ({
+  state: 'none',
+  confirmations: null,
+  required: null,
+  reason: null,
+  checkedAt: null,
+  explorerUrl: null,
+  ...over,
+})
+const uid = (n: number) => `${n}0000000-0000-4000-8000-00000000000${n}`
+
+const PAYOUTS: OpsTransaction[] = [
+  opsPayout({
+    uid: uid(1),
+    status: 'success',
+    txid: TXID,
+    chainCheck: check({
+      state: 'verified',
+      confirmations: 19,
+      required: 19,
+      explorerUrl: `https://tronscan.org/#/transaction/${TXID}`,
+    }),
+  }),
+  opsPayout({
+    uid: uid(2),
+    currency: 'usdt',
+    status: 'broadcasting',
+    txid: `0x${TXID}`,
+    chainCheck: check({
+      state: 'waiting',
+      confirmations: 3,
+      required: 15,
+      explorerUrl: `https://bscscan.com/tx/0x${TXID}`,
+    }),
+  }),
+  opsPayout({
+    uid: uid(3),
+    chainCheck: check({
+      state: 'refused',
+      reason: 'Another amount: expected 35 TRX (35000000 sun), found 34.99 TRX (34990000 sun)',
+    }),
+  }),
+  opsPayout({ uid: uid(4), status: 'success', txid: TXID, chainCheck: check({ state: 'unverified' }) }),
+  opsPayout({
+    uid: uid(5),
+    currency: 'irt',
+    net: '985000',
+    receiverAddress: 'IR910550012340000000123456',
+    chainCheck: check({ state: 'not_applicable' }),
+  }),
+]
+
+const rowOf = (n: number) => screen.getByText(uid(n).slice(0, 8)).closest('tr') as HTMLElement
+const checkOf = (n: number) => within(rowOf(n)).getByTestId('chain-check')
+
+describe('Payouts: the chain check', () => {
+  it('shows each payout’s check on its row with the explorer link', async () => {
+    const calls = fakeApi({ 'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }) })
+    renderScreen(<PayoutsScreen />, { url: '/payouts?status=all&check=waiting', role: 'operator' })
+    await screen.findByText('10000000')
+    expect(calls[0]?.url.searchParams.get('chainCheck')).toBe('waiting')
+    expect(checkOf(1).textContent).toBe('Verified 19 of 19 confirmationsView on TronScan')
+    expect(within(checkOf(1)).getByRole('link').getAttribute('href')).toBe(
+      `https://tronscan.org/#/transaction/${TXID}`,
+    )
+    expect(checkOf(2).textContent).toBe('Waiting 3 of 15 confirmationsView on BscScan')
+    expect(checkOf(3).textContent).toBe(
+      'RefusedRefused: Another amount: expected 35 TRX (35000000 sun), found 34.99 TRX (34990000 sun)',
+    )
+    expect(checkOf(4).textContent).toBe(
+      'Not verifiedNot verified: no chain endpoint was set when it was recorded',
+    )
+    expect(checkOf(5).textContent).toBe(
+      'Bank transferBank transfer: no chain to check (the typed reference and four eyes)',
+    )
+  })
+
+  it('the detail shows the check; the succeed dialog says what the chain must show, or that toman is not checked', async () => {
+    fakeApi({ 'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }) })
+    renderScreen(<PayoutsScreen />, { url: `/payouts?status=all&payout=${uid(2)}`, role: 'operator' })
+    await screen.findByText('10000000')
+    const detail = screen.getByRole('region', { name: `Payout ${uid(2).slice(0, 8)}` })
+    expect(within(detail).getByTestId('chain-check').textContent).toBe(
+      'Waiting 3 of 15 confirmationsView on BscScan',
+    )
+    fireEvent.click(within(rowOf(3)).getByRole('button', { name: 'Succeeded…' }))
+    expect(screen.getByTestId('succeed-rule').textContent).toBe(
+      'The TRON chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the payout waits as broadcasting until it is.',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    fireEvent.click(within(rowOf(5)).getByRole('button', { name: 'Succeeded…' }))
+    expect(screen.getByTestId('succeed-rule').textContent).toBe(
+      'A bank transfer cannot be checked on a chain: the reference you type is recorded as it is, with four eyes.',
+    )
+  })
+})
