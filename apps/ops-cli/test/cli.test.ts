@@ -319,7 +319,7 @@ describe('ops CLI', () => {
     })
   })
 
-  it('prints each payout’s chain check: waiting N of M with the explorer link, refused in words, not verified', async () => {
+  it('prints each payout’s chain check: refused in words, waiting N of M with the explorer link, the waiting queue', async () => {
     const [tron, bsc] = await Promise.all([startFakeTronGrid(), startFakeBscNode()])
     const chained = await createTestApp('pglite', {
       config: { opsToken: undefined, chain: chainConfigFor(tron.url, bsc.url) },

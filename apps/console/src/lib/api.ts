@@ -51,7 +51,7 @@ export async function call<E extends Endpoint>(
         headers,
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       })
-      noteAnswer(answer)
+      noteAnswer(await isOutageAnswer(answer))
       return answer
     } catch {
       throw new ApiError(0, undefined, 'The server cannot be reached. Check the connection and try again.')
@@ -60,7 +60,7 @@ export async function call<E extends Endpoint>(
   // An outage answer means nothing was done: the same call again after its Retry-After, for a while.
   const giveUpAt = Date.now() + OUTAGE_RETRY_FOR_MS
   let response = await send()
-  while (isOutageAnswer(response) && Date.now() < giveUpAt) {
+  while ((await isOutageAnswer(response)) && Date.now() < giveUpAt) {
     const wait = Number(response.headers.get('retry-after'))
     await pause(Math.min(Math.max(Number.isFinite(wait) ? wait : 1, 1), 10) * 1000)
     response = await send()

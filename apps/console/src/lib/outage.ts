@@ -38,12 +38,23 @@ function scheduleProbe(): void {
   }, PROBE_MS)
 }
 
-export const isOutageAnswer = (response: Response) =>
-  response.status === 503 && response.headers.has('retry-after')
+/**
+ * Whether an answer is the server's outage. A chain endpoint's 503 (CHAIN_UNAVAILABLE, docs/payments.md) also says
+ * Retry-After, but the server is fine: its refusal goes to the operator who asked, no banner, no silent retry.
+ */
+export async function isOutageAnswer(response: Response): Promise<boolean> {
+  if (response.status !== 503 || !response.headers.has('retry-after')) return false
+  const code = await response
+    .clone()
+    .json()
+    .then((body: { code?: unknown }) => body?.code)
+    .catch(() => undefined)
+  return code !== 'CHAIN_UNAVAILABLE'
+}
 
 /** Every answer the console gets: an outage answer starts the state, any other ends it. */
-export function noteAnswer(response: Response): void {
-  set(isOutageAnswer(response))
+export function noteAnswer(outage: boolean): void {
+  set(outage)
 }
 
 export const isUnavailable = () => unavailable

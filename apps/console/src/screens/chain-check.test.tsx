@@ -6,7 +6,7 @@
 import type { OpsTransaction } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, opsPayout, renderScreen } from '../lib/test-harness.tsx'
+import { fakeApi, opsChainCheck, opsPayout, renderScreen } from '../lib/test-harness.tsx'
 import { PayoutsScreen } from './payouts.tsx'
 
 afterEach(() => {
@@ -15,15 +15,7 @@ afterEach(() => {
 })
 
 const TXID = 'ab'.repeat(32)
-const check = (over: Partial<OpsTransaction['chainCheck']>): OpsTransaction['chainCheck'] => ({
-  state: 'none',
-  confirmations: null,
-  required: null,
-  reason: null,
-  checkedAt: null,
-  explorerUrl: null,
-  ...over,
-})
+const check = opsChainCheck
 const uid = (n: number) => `${n}0000000-0000-4000-8000-00000000000${n}`
 
 const PAYOUTS: OpsTransaction[] = [
@@ -109,5 +101,35 @@ describe('Payouts: the chain check', () => {
     expect(screen.getByTestId('succeed-rule').textContent).toBe(
       'A bank transfer cannot be checked on a chain: the reference you type is recorded as it is, with four eyes.',
     )
+  })
+})
+
+describe('Payouts: a chain endpoint that cannot answer', () => {
+  it('is the refusal of that call, in the server’s words: no outage banner, not sent again by itself', async () => {
+    const calls = fakeApi({
+      'GET /ops/transactions': () => ({ items: [opsPayout()], nextPage: null }),
+      'POST /ops/transactions/00000000-0000-4000-8000-000000000001/succeed': () =>
+        new Response(
+          JSON.stringify({
+            statusCode: 503,
+            code: 'CHAIN_UNAVAILABLE',
+            message:
+              'The TRON endpoint cannot be read now (the TRON API did not answer /wallet/gettransactionbyid within 10000 ms); nothing was recorded, try again',
+            details: { chain: 'tron', wait: 30 },
+          }),
+          { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '30' } },
+        ),
+    })
+    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'operator' })
+    await screen.findByText('00000000')
+    fireEvent.click(screen.getByRole('button', { name: 'Succeeded…' }))
+    fireEvent.change(screen.getByLabelText('Transaction id (txid)'), { target: { value: TXID } })
+    fireEvent.change(screen.getByLabelText(/Sender address/), {
+      target: { value: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Record as paid' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('The TRON endpoint cannot be read now')
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1)
+    expect(screen.queryByText('Temporarily unavailable. Retrying…')).toBeNull()
   })
 })

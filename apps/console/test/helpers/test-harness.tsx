@@ -67,6 +67,21 @@ export function fakeApi(answers: Record<string, (url: URL, init: RequestInit | u
   return calls
 }
 
+/** A payout's chain check as the server answers it: none yet; `overrides` change any field. */
+export function opsChainCheck(
+  overrides: Partial<OpsTransaction['chainCheck']> = {},
+): OpsTransaction['chainCheck'] {
+  return {
+    state: 'none',
+    confirmations: null,
+    required: null,
+    reason: null,
+    checkedAt: null,
+    explorerUrl: null,
+    ...overrides,
+  }
+}
+
 /** A payout as `GET /ops/transactions` answers it: pending TRX, no approval needed; `overrides` change any field. */
 export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransaction {
   return {
@@ -86,14 +101,7 @@ export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransacti
     createdAt: '2026-01-01T00:00:00.000Z',
     paidAt: null,
     fourEyes: { required: false, approvalAbove: '0', approvals: [] },
-    chainCheck: {
-      state: 'none',
-      confirmations: null,
-      required: null,
-      reason: null,
-      checkedAt: null,
-      explorerUrl: null,
-    },
+    chainCheck: opsChainCheck(),
     ...overrides,
   }
 }

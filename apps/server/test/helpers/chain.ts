@@ -11,7 +11,7 @@ export const TEST_SENDER = {
   usdt: '0x8894e0a0c962cb723c1976a4421c95949be2d4e3',
 }
 
-export function chainConfigFor(tronUrl: string, bscUrl: string, apiTimeoutMs = 600): ChainConfig {
+export function chainConfigFor(tronUrl: string, bscUrl: string, apiTimeoutMs = 2500): ChainConfig {
   return {
     ...testConfig().chain,
     tron: { apiRoot: tronUrl, apiKey: 'test-tron-key', confirmations: TEST_CONFIRMATIONS.trx },

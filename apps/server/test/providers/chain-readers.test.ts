@@ -28,7 +28,8 @@ describe('TRON reader (TronGrid HTTP API)', () => {
     fake = await startFakeTronGrid()
   })
   afterAll(() => fake.close())
-  const reader = () => createTronReader({ apiRoot: `${fake.url}/`, apiKey: KEY, timeoutMs: 500 })
+  // Room for a loaded machine; the timeout case has its own short limit.
+  const reader = (timeoutMs = 5000) => createTronReader({ apiRoot: `${fake.url}/`, apiKey: KEY, timeoutMs })
 
   it('reads a TRX TransferContract in base58 addresses, its block and the head', async () => {
     fake.put({ txid: txid(1), from: SENDER_TRON, to: VALID.tron, amount: 12_340_000n, block: fake.head - 5n })
@@ -75,13 +76,13 @@ describe('TRON reader (TronGrid HTTP API)', () => {
   it('timeout, garbage and an HTTP error are the endpoint unavailable, in words without URL or key', async () => {
     fake.put({ txid: txid(6), from: SENDER_TRON, to: VALID.tron, amount: 1n })
     for (const [fault, words] of [
-      [{ kind: 'timeout', ms: 1500 }, 'did not answer /wallet/gettransactionbyid within 500 ms'],
+      [{ kind: 'timeout', ms: 3000 }, 'did not answer /wallet/gettransactionbyid within 800 ms'],
       [{ kind: 'garbage' }, 'something that is not JSON'],
       [{ kind: 'http_error', status: 503 }, 'HTTP 503'],
     ] as const) {
       fake.clearFaults()
       fake.fault(fault)
-      const error = await reader()
+      const error = await reader(800)
         .lookUp(txid(6))
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ChainUnavailableError)
@@ -157,13 +158,13 @@ describe('BSC reader (JSON-RPC through viem)', () => {
     fake.put({ txid: hash(6), from: SENDER_BSC, to: VALID.bsc, amount: 1n })
     const failures: [FakeChain, (() => void) | undefined, string][] = [
       [testnet, undefined, 'serves chain 97, not 56'],
-      [fake, () => fake.fault({ kind: 'timeout', ms: 1500 }), 'failed on eth_chainId'],
+      [fake, () => fake.fault({ kind: 'timeout', ms: 3000 }), 'failed on eth_chainId'],
       [fake, () => fake.fault({ kind: 'garbage' }), 'failed on eth_chainId'],
     ]
     for (const [node, fault, words] of failures) {
       fake.clearFaults()
       fault?.()
-      const error = await reader(node)
+      const error = await reader(node, 800)
         .lookUp(hash(6))
         .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ChainUnavailableError)

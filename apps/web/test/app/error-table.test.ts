@@ -67,7 +67,11 @@ const SAMPLE_DETAILS = {
   PAYMENT_REQUEST_UNAVAILABLE: undefined,
   EXCHANGE_RATE_UNAVAILABLE: undefined,
   INVALID_STATE: undefined,
-  CHAIN_CHECK_FAILED: { check: 'amount', expected: '35 TRX (35000000 sun)', found: '34.99 TRX (34990000 sun)' },
+  CHAIN_CHECK_FAILED: {
+    check: 'amount',
+    expected: '35 TRX (35000000 sun)',
+    found: '34.99 TRX (34990000 sun)',
+  },
   CHAIN_UNAVAILABLE: { chain: 'tron', wait: 30 },
   IDEMPOTENCY_KEY_REUSED: undefined,
   IDEMPOTENCY_KEY_IN_PROGRESS: undefined,
