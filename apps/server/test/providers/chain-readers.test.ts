@@ -106,8 +106,9 @@ describe('BSC reader (JSON-RPC through viem)', () => {
     await testnet.close()
   })
   // A key in the URL's path, as hosted nodes take it: it must never reach a message.
-  const reader = (node = fake) =>
-    createBscReader({ rpcUrl: `${node.url}/${KEY}`, chainId: 56, timeoutMs: 500 })
+  // Room for a loaded machine; the failure cases have their own short limit.
+  const reader = (node = fake, timeoutMs = 5000) =>
+    createBscReader({ rpcUrl: `${node.url}/${KEY}`, chainId: 56, timeoutMs })
   const hash = (n: number) => `0x${txid(n)}`
 
   it('decodes the receipt Transfer events of a USDT transfer, its block and the head', async () => {
