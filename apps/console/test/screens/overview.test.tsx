@@ -20,6 +20,8 @@ const overview: Overview = {
   payoutsPending: 2,
   payoutsBroadcasting: 0,
   payoutsInReview: 1,
+  payoutsAwaitingConfirmations: 2,
+  payoutsConfirmationsExpired: 1,
   owed: '1500',
   paidToday: '10',
   paidTotal: '900',
@@ -76,6 +78,12 @@ describe('overview in time', () => {
     expect(age('Bot messages unsent').textContent).toBe('Oldest waited 5 min')
     expect(age('Emails unsent').textContent).toBe('Nothing waits')
     expect(formatAge(59)).toBe('59 s')
+    // The chain check's queues (docs/payments.md): each count a link to its payouts.
+    expect(tile('Payouts waiting for confirmations').textContent).toContain('2')
+    expect(tile('Payouts waiting for confirmations').getAttribute('href')).toBe(
+      '/payouts?status=all&check=waiting',
+    )
+    expect(tile('Payouts not final in time').getAttribute('href')).toBe('/payouts?status=all&check=expired')
   })
 
   it('draws the 30 days, each chart with a table of every day: accounts, rejections by reason, payouts, owed', async () => {
