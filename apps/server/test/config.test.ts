@@ -117,3 +117,46 @@ describe('METRICS_PORT', () => {
     expect(() => loadConfig({ PORT: '8000', METRICS_PORT: '8000' })).toThrow(/must differ from PORT/)
   })
 })
+
+describe('the chain check (docs/payments.md)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    TELEGRAM_BOT_TOKEN: 't',
+    ACCOUNT_PROVIDER: 'sandbox',
+    AUTH_SECRET: 'a'.repeat(32),
+  }
+  it('is required in production: without both endpoints the start is refused unless CHAIN_VERIFICATION=off', () => {
+    expect(() => loadConfig(production)).toThrow(
+      /^TRON_API_ROOT and BSC_RPC_URL are required in production: .* \(set CHAIN_VERIFICATION=off to record them unchecked\)$/,
+    )
+    expect(() => loadConfig({ ...production, TRON_API_ROOT: 'https://api.trongrid.io' })).toThrow(
+      /^BSC_RPC_URL is required in production/,
+    )
+    expect(loadConfig({ ...production, CHAIN_VERIFICATION: 'off' }).chain).toMatchObject({
+      tron: undefined,
+      bsc: undefined,
+      verificationOff: true,
+    })
+    const both = loadConfig({
+      ...production,
+      TRON_API_ROOT: 'https://api.trongrid.io',
+      TRON_API_KEY: 'key',
+      BSC_RPC_URL: 'https://bsc.example/rpc',
+    }).chain
+    expect(both).toMatchObject({
+      tron: { apiRoot: 'https://api.trongrid.io', apiKey: 'key', confirmations: 19 },
+      bsc: { chainId: 56, usdtContract: '0x55d398326f99059fF775485246999027B3197955', confirmations: 15 },
+      verificationOff: false,
+      confirmTimeoutSeconds: 3600,
+      recheckMs: 30_000,
+    })
+  })
+  it('is off in development for a chain without an endpoint; on asks for both; URLs and the contract are checked', () => {
+    expect(loadConfig({}).chain).toMatchObject({ tron: undefined, bsc: undefined, verificationOff: false })
+    expect(() => loadConfig({ CHAIN_VERIFICATION: 'on' })).toThrow(
+      /CHAIN_VERIFICATION=on needs TRON_API_ROOT and BSC_RPC_URL/,
+    )
+    expect(() => loadConfig({ TRON_API_ROOT: 'trongrid' })).toThrow(/TRON_API_ROOT must be an http\(s\) URL/)
+    expect(() => loadConfig({ BSC_USDT_CONTRACT: '0x55d3' })).toThrow(/BSC_USDT_CONTRACT/)
+  })
+})
