@@ -16,8 +16,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { ChainConfig, Config } from '../../config.ts'
 import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
-import { takeLease } from '../../db/leases.ts'
-import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
+import { claimRound } from '../../db/leases.ts'
+import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
@@ -387,13 +387,8 @@ export function createPayoutService(deps: PayoutServiceDeps) {
 
   /** One round now, when this process gets the round's lease (tests; the schedule below). */
   async function recheckRound(): Promise<Record<string, string> | undefined> {
-    const at = now()
-    const intervalMs = chain?.recheckMs || 30_000
-    const until = new Date(at.getTime() + Math.max(1000, intervalMs * 0.9))
-    if (
-      (await takeLease(db, { name: CHAIN_RECHECK_LEASE, holder, now: at, until, renew: false })) === undefined
-    )
-      return undefined
+    const round = { name: CHAIN_RECHECK_LEASE, holder, now: now(), intervalMs: chain?.recheckMs || 30_000 }
+    if (!(await claimRound(db, round))) return undefined
     const outcome = await recheckWaiting()
     const changed = Object.entries(outcome).filter(([, what]) => what !== 'waiting' && what !== 'skipped')
     if (changed.length > 0)
@@ -407,13 +402,11 @@ export function createPayoutService(deps: PayoutServiceDeps) {
 
     /** Starts the background chain check: a round every CHAIN_RECHECK_MS in whichever process holds the lease. */
     startRecheck(): BatchWorker {
-      return startBatchWorker({
-        pollMs: chain?.recheckMs || 30_000,
-        batchSize: Number.POSITIVE_INFINITY,
-        runBatch: async () => {
-          await recheckRound()
-          return 0
-        },
+      const intervalMs = chain?.recheckMs || 30_000
+      return startSchedule({
+        intervalMs,
+        firstDelayMs: intervalMs,
+        run: recheckRound,
         onError: (error) => deps.log?.error({ err: error }, 'chain re-check round failed'),
       })
     },
