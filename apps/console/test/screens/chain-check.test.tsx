@@ -6,8 +6,8 @@
 import type { OpsTransaction } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, opsChainCheck, opsPayout, renderScreen } from '../lib/test-harness.tsx'
-import { PayoutsScreen } from './payouts.tsx'
+import { PayoutsScreen } from '../../src/screens/payouts.tsx'
+import { fakeApi, opsChainCheck, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()
