@@ -86,6 +86,8 @@ function runStep(lane, name, [command, ...args]) {
   }
   child.stdout.on('data', keep)
   child.stderr.on('data', keep)
+  // A tool that is not installed (promtool without Debian's prometheus package): the step fails saying so.
+  child.on('error', (error) => keep(`${command}: ${error.message}\n`))
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       running.delete(child)
