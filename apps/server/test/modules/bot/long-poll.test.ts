@@ -1,13 +1,16 @@
 /**
  * A quiet long poll must be answered before the client's own limit per call cuts it: with both at 10 s about half
  * the quiet polls of a development server failed as network errors, and the channel check beside them too.
- * Against the real fake Bot API: every quiet poll of the default configuration ends in an answer.
+ * Against the real fake Bot API: every quiet poll of the default configuration ends in an answer. And a Bot API that
+ * cannot be reached is asked again after a growing wait, logged when it starts failing and when it works again.
  */
+import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startFakeBotApi } from '../../../dev/fake-bot-api/server.ts'
 import { loadConfig } from '../../../src/config.ts'
 import { createTelegramBot } from '../../../src/modules/bot/client.ts'
-import { longPollSeconds } from '../../../src/modules/bot/polling.ts'
+import { longPollSeconds, startPolling } from '../../../src/modules/bot/polling.ts'
+import { createTestDatabase } from '../../helpers/database.ts'
 
 const TOKEN = '123456:long-poll-test'
 const fake = await startFakeBotApi({ token: TOKEN })
@@ -28,5 +31,60 @@ describe('long polling', () => {
     const started = Date.now()
     await expect(bot.api.getUpdates({ timeout: poll })).resolves.toEqual([])
     expect(Date.now() - started).toBeGreaterThanOrEqual(poll * 1000 - 100)
+  })
+})
+
+describe('the Bot API unreachable', () => {
+  it('the long poll backs off 1 s, 2 s, 4 s... to a minute, and logs when it fails and when it works again', async () => {
+    const testDatabase = await createTestDatabase('pglite')
+    const lines: string[] = []
+    const log = {
+      warn: (_fields: unknown, message?: string) => void lines.push(`warn ${message}`),
+      info: (_fields: unknown, message?: string) => void lines.push(`info ${message}`),
+    } as unknown as Pick<FastifyBaseLogger, 'warn' | 'info'>
+    const waits: number[] = []
+    const FAILURES = 9
+    let calls = 0
+    const bot = createTelegramBot(TOKEN, 'http://127.0.0.1:9', 1)
+    const api = {
+      deleteWebhook: async () => true,
+      getUpdates: async () => {
+        calls += 1
+        if (calls <= FAILURES) throw new TypeError('fetch failed')
+        // A long poll waits for updates: an empty answer at once would spin the loop.
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        return []
+      },
+    }
+    let stop: (() => Promise<void>) | undefined
+    const poller = startPolling({
+      db: testDatabase.database.db,
+      now: () => new Date(),
+      bot: { ...bot, api } as unknown as typeof bot,
+      botToken: TOKEN,
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused' }),
+      log,
+      handleUpdate: async () => undefined,
+      sleep: async (ms) => {
+        waits.push(ms)
+        if (calls > FAILURES + 2) void stop?.()
+      },
+    })
+    stop = poller.stop
+    while (calls <= FAILURES + 2) await new Promise((resolve) => setTimeout(resolve, 10))
+    await poller.stop()
+    await testDatabase.dispose()
+    const backoff = waits.slice(0, FAILURES)
+    // Each within ±20 % of 1 s, 2 s, 4 s..., never above a minute, the last ones at the cap.
+    backoff.forEach((ms, i) => {
+      const plain = Math.min(60_000, 1000 * 2 ** i)
+      expect(ms).toBeGreaterThanOrEqual(plain * 0.8)
+      expect(ms).toBeLessThanOrEqual(Math.min(60_000, plain * 1.2))
+    })
+    expect(Math.max(...backoff)).toBeGreaterThanOrEqual(48_000)
+    expect(lines).toEqual([
+      'warn bot polling failed; retrying with a growing wait (at most a minute) until it works',
+      'info bot polling works again',
+    ])
   })
 })
