@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import { type AppContext, type ContextOverrides, createAppContext } from './context.ts'
+import { answerBackupRequests } from './db/backup.ts'
 import { type Database, openPglite, openPostgres } from './db/client.ts'
 import { migrateDatabase } from './db/migrate.ts'
 import { createDatabaseOutage, type DatabaseOutage } from './db/outage.ts'
@@ -172,6 +173,11 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
       if (!outage?.absorbs(error)) app.log.error({ err: error }, 'database pool error')
     }))
   if (options.database === undefined) app.addHook('onClose', () => database.close())
+  if (options.database === undefined && database.kind === 'pglite') {
+    // `npm run backup` while this process holds the folder (db/backup.ts).
+    const stop = answerBackupRequests(database.client, config.dataDir, app.log)
+    app.addHook('onClose', async () => stop())
+  }
   outage = createDatabaseOutage({ ping: () => database.ping(), log: app.log })
   app.addHook('onClose', async () => outage?.stop())
   try {

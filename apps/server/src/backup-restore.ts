@@ -1,0 +1,131 @@
+/**
+ * `npm run backup -- <file>` and `npm run restore -- <file>` (docs/resilience.md, 'Backups'). Reads only
+ * DATABASE_URL and DATA_DIR, like `npm run migrate`.
+ * - PostgreSQL: `pg_dump --format=custom` (one transaction's snapshot: consistent while servers write) and
+ *   `pg_restore --clean --if-exists --single-transaction` (stop the servers first: it replaces every table).
+ * - PGlite: a gzip tar of the data folder (PGlite's dumpDataDir). While a server holds the folder the backup asks it
+ *   (SIGUSR2, db/backup.ts); otherwise it opens the folder itself. A restore needs the folder free (no server): the
+ *   current database is moved aside to `pglite.before-restore-<time>` and the backup loaded in its place.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import { join, resolve } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { describeDatabaseUrl } from './config.ts'
+import { BACKUP_REQUEST_FILE, dumpPglite } from './db/backup.ts'
+import { openPglite, pgliteExtensions } from './db/client.ts'
+import { lockDataDir } from './lib/data-dir-lock.ts'
+import { describeCause } from './lib/startup-error.ts'
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`)
+  process.exit(1)
+}
+
+/** The process holding the PGlite folder, when it runs on this host. */
+function serverHolding(dataDir: string): number | undefined {
+  try {
+    const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock.owner'), 'utf8')) as {
+      pid?: number
+      host?: string
+    }
+    if (typeof owner.pid !== 'number' || owner.host !== hostname()) return undefined
+    process.kill(owner.pid, 0)
+    return owner.pid
+  } catch {
+    return undefined
+  }
+}
+
+function run(command: string, args: string[]): void {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+  if (result.error) fail(`${command} could not run: ${result.error.message}`)
+  if (result.status !== 0) fail(`${command} failed (exit ${result.status})`)
+}
+
+async function backupPglite(dataDir: string, target: string): Promise<string> {
+  const pid = serverHolding(dataDir)
+  if (pid !== undefined) {
+    rmSync(`${target}.error`, { force: true })
+    writeFileSync(join(dataDir, BACKUP_REQUEST_FILE), target)
+    process.kill(pid, 'SIGUSR2')
+    const deadline = Date.now() + 10 * 60_000
+    while (!existsSync(target)) {
+      if (existsSync(`${target}.error`))
+        fail(`The server could not write the backup: ${readFileSync(`${target}.error`, 'utf8')}`)
+      if (Date.now() > deadline) fail(`The server (pid ${pid}) wrote no backup within 10 minutes`)
+      await new Promise((done) => setTimeout(done, 100))
+    }
+    return `PGlite in ${dataDir}, dumped by its server (pid ${pid})`
+  }
+  const lock = await lockDataDir(dataDir, () => process.exit(1))
+  try {
+    const database = await openPglite(dataDir)
+    try {
+      if (database.kind !== 'pglite') throw new Error('not PGlite')
+      await dumpPglite(database.client, target)
+    } finally {
+      await database.close()
+    }
+  } finally {
+    await lock.release()
+  }
+  return `PGlite in ${dataDir}`
+}
+
+async function restorePglite(dataDir: string, source: string): Promise<string> {
+  // Refuses in one line while a server holds the folder.
+  const lock = await lockDataDir(dataDir, () => process.exit(1))
+  try {
+    const folder = join(dataDir, 'pglite')
+    const aside = `${folder}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`
+    if (existsSync(folder)) renameSync(folder, aside)
+    const client = await PGlite.create(folder, {
+      extensions: pgliteExtensions,
+      loadDataDir: new Blob([readFileSync(source)]),
+    })
+    await client.query('select 1')
+    await client.close()
+    return `PGlite in ${dataDir} (the database it had is in ${aside})`
+  } finally {
+    await lock.release()
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, file] = process.argv.slice(2)
+  if ((command !== 'backup' && command !== 'restore') || !file) {
+    fail('Usage: npm run backup -- <file> | npm run restore -- <file>')
+  }
+  const path = resolve(file as string)
+  const url = process.env.DATABASE_URL?.trim() || undefined
+  const dataDir = resolve(process.env.DATA_DIR?.trim() || './data')
+  const started = Date.now()
+  let what: string
+  if (command === 'backup') {
+    if (url !== undefined) {
+      run('pg_dump', ['--format=custom', '--no-owner', '--file', path, url])
+      what = describeDatabaseUrl(url)
+    } else what = await backupPglite(dataDir, path)
+  } else {
+    if (!existsSync(path)) fail(`No backup at ${path}`)
+    if (url !== undefined) {
+      run('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--single-transaction',
+        '--dbname',
+        url,
+        path,
+      ])
+      what = describeDatabaseUrl(url)
+    } else what = await restorePglite(dataDir, path)
+  }
+  const size = statSync(path).size
+  const verb = command === 'backup' ? `backed up to ${path}` : `restored from ${path}`
+  process.stdout.write(`${what}: ${verb} (${size} bytes) in ${Date.now() - started} ms\n`)
+}
+
+main().catch((error: unknown) => fail(`${process.argv[2]} failed: ${describeCause(error)}`))
