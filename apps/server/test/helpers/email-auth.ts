@@ -16,17 +16,6 @@ export const freshEmail = (domain = 'example.com') => `user${Date.now().toString
 /** Another 5-digit code than `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 100_000).padStart(5, '0')
 
-/** The app's clock, which a test moves on (past a code's cooldown, a flood window) with `later(seconds)`. */
-export function movableClock() {
-  let offsetMs = 0
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    later: (seconds: number) => {
-      offsetMs += seconds * 1000
-    },
-  }
-}
-
 export type SeenSecrets = { passwords: Set<string>; codes: Set<string>; tokens: Set<string> }
 
 export const seenSecrets = (): SeenSecrets => ({
@@ -47,16 +36,18 @@ export const registerEmail = (app: FastifyInstance, email: string, password = 'f
 
 /**
  * The email calls of one app, reading mail from one SMTP server. `app` and `smtp` are getters: suites make them
- * in `beforeAll`. `remoteAddress` is the client's address (one per person keeps the per-address limits apart).
+ * in `beforeAll`. `address` is the client's address, or a getter of it (one per person, or per test, keeps the
+ * per-address limits apart).
  * Without `referralCode` in `extra`, a registration brings the demo referral code.
  */
 export function emailCalls(
   app: () => FastifyInstance,
   smtp: () => TestSmtp,
   seen = seenSecrets(),
-  remoteAddress?: string,
+  address?: string | (() => string),
 ) {
   const post = (url: string, payload: Record<string, unknown>, headers: Headers = {}) => {
+    const remoteAddress = typeof address === 'function' ? address() : address
     for (const key of ['password', 'newPassword', 'passwordRetype']) {
       if (typeof payload[key] === 'string') seen.passwords.add(payload[key] as string)
     }

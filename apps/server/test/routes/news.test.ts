@@ -19,7 +19,7 @@ import {
 } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { DEMO_NEWS } from '../../dev/demo/demo-data.ts'
 import { authorize, bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -47,13 +47,13 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(201)
     return OpsNewsSchema.parse(json(response))
   }
-  const reader = async (languageCode = 'en'): Promise<Reader> => {
-    const { accessToken } = await authorize(t.app, freshTelegramUser({ language_code: languageCode }))
+  const reader = async (languageCode = 'en', app = t.app): Promise<Reader> => {
+    const { accessToken } = await authorize(app, freshTelegramUser({ language_code: languageCode }))
     const headers = bearer(accessToken)
     return {
-      get: (url) => t.app.inject({ method: 'GET', url, headers }),
+      get: (url) => app.inject({ method: 'GET', url, headers }),
       post: (url, payload) =>
-        t.app.inject({
+        app.inject({
           method: 'POST',
           url,
           headers,
@@ -73,22 +73,27 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
   }
   const clearNews = () => t.database.db.execute(sql`delete from news`)
 
-  it('starts with the demo news, newest first, in English and in Persian', async () => {
-    const newestFirst = [...DEMO_NEWS].sort((a, b) => a.daysAgo - b.daysAgo)
-    const english = await page(await reader('en'))
-    expect(english.items.map((i) => [i.title, i.lng])).toEqual(newestFirst.map((n) => [n.en.title, 'en']))
-    const persian = await page(await reader('fa'))
-    expect(persian.items.map((i) => [i.title, i.body, i.lng])).toEqual(
-      newestFirst.map((n) => [n.fa.title, n.fa.body, 'fa']),
-    )
-    const times = english.items.map((i) => i.publishedAt)
-    expect(times).toEqual([...times].sort((a, b) => b - a))
-    expect(english.nextPage).toBeNull()
-    expect(english.previousPage).toBeNull()
+  // On a database of its own: the other tests publish and clear news on the shared one, in whatever order they run.
+  describe('a new database', () => {
+    const fresh = useTestApp(kind)
+    it('starts with the demo news, newest first, in English and in Persian', async () => {
+      const newestFirst = [...DEMO_NEWS].sort((a, b) => a.daysAgo - b.daysAgo)
+      const english = await page(await reader('en', fresh.app))
+      expect(english.items.map((i) => [i.title, i.lng])).toEqual(newestFirst.map((n) => [n.en.title, 'en']))
+      const persian = await page(await reader('fa', fresh.app))
+      expect(persian.items.map((i) => [i.title, i.body, i.lng])).toEqual(
+        newestFirst.map((n) => [n.fa.title, n.fa.body, 'fa']),
+      )
+      const times = english.items.map((i) => i.publishedAt)
+      expect(times).toEqual([...times].sort((a, b) => b - a))
+      expect(english.nextPage).toBeNull()
+      expect(english.previousPage).toBeNull()
+    })
   })
 
   describe('operators', () => {
-    beforeAll(clearNews)
+    // Each test starts without news, whichever tests ran before it.
+    beforeEach(clearNews)
 
     it('publish with English and optional Persian, list newest first, and remove', async () => {
       const before = Math.floor(Date.now() / 1000)
@@ -174,7 +179,7 @@ describe.each(DATABASE_KINDS)('news on %s', (kind) => {
   })
 
   describe('users', () => {
-    beforeAll(clearNews)
+    beforeEach(clearNews)
 
     it('need a token', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/news' })).statusCode).toBe(401)

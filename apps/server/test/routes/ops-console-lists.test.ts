@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { totpCode } from '../../src/modules/operators/totp.ts'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
+import { movableClock } from '../helpers/clock.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
@@ -16,11 +17,9 @@ import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/
 type Page<T> = { items: T[]; nextPage: string | null }
 
 describe.each(DATABASE_KINDS)('console lists on %s', (kind) => {
-  let clock = new Date()
-  const t = useTestApp(kind, { deps: { now: () => clock } })
-  const tick = (seconds: number) => {
-    clock = new Date(clock.getTime() + seconds * 1000)
-  }
+  // The real time (init data is signed with it), moved on by a test that needs a later TOTP step or window.
+  const { now, later: tick } = movableClock()
+  const t = useTestApp(kind, { deps: { now } })
   const ops = () => opsOf(t.app)
   /** Every page of a list, following `nextPage`. */
   async function allPages<T>(path: string, limit: number): Promise<T[][]> {
@@ -261,7 +260,7 @@ describe.each(DATABASE_KINDS)('console lists on %s', (kind) => {
       ).items.filter((row) => row.objectId === login || row.actor === 'unknown')
 
     tick(31)
-    const ok = await attempt(enrolment.password, totpCode(enrolment.totpSecret, clock))
+    const ok = await attempt(enrolment.password, totpCode(enrolment.totpSecret, now()))
     expect(ok.statusCode, ok.body).toBe(200)
     const cookies = Object.fromEntries(ok.cookies.map((c) => [c.name, c.value]))
     const session = { cookie: `ops_session=${cookies.ops_session}` }
@@ -280,7 +279,7 @@ describe.each(DATABASE_KINDS)('console lists on %s', (kind) => {
     expect((await attempt('someone-typed-a-secret', '123456', 'no-such-operator')).statusCode).toBe(401)
     for (let i = 1; i < LOCKOUT_FAILURES; i++) await attempt(wrongPassword, '000000')
     tick(31)
-    const locked = await attempt(enrolment.password, totpCode(enrolment.totpSecret, clock))
+    const locked = await attempt(enrolment.password, totpCode(enrolment.totpSecret, now()))
     expect(locked.statusCode).toBe(429)
 
     const rows = await audit()
@@ -304,7 +303,7 @@ describe.each(DATABASE_KINDS)('console lists on %s', (kind) => {
     // Logging out everywhere says how many sessions ended.
     // The address's failures are forgotten once their window ends.
     tick(15 * 60 + 1)
-    const again = await attempt(enrolment.password, totpCode(enrolment.totpSecret, clock))
+    const again = await attempt(enrolment.password, totpCode(enrolment.totpSecret, now()))
     expect(again.statusCode, again.body).toBe(200)
     const cookies2 = Object.fromEntries(again.cookies.map((c) => [c.name, c.value]))
     const everywhere = await t.app.inject({
