@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['e2e/tests/**/*.test.ts'],
+    // A test in which no expect() ran fails (docs/architecture.md 'Tests').
+    expect: { requireAssertions: true },
     testTimeout: 60_000,
     hookTimeout: 90_000,
     fileParallelism: false,

@@ -27,17 +27,28 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ]
 
-export async function launchBrowser(): Promise<Browser> {
+/** How Chromium is launched: by a file alone (`launchBrowser`) or once for the run (global-setup.ts). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_FLAGS,
+}
+
+/** Every context records the secrets its pages send and receive, for the secrets scan after the run. */
+function recording(browser: Browser): Browser {
   mkdirSync(SCREENSHOTS, { recursive: true })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  })
-  // Every context records the secrets its pages send and receive, for the secrets scan after the run.
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (...args) => recordContext(await newContext(...args))
   return browser
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return recording(await chromium.launch(CHROMIUM_LAUNCH))
+}
+
+/** The run's Chromium (global-setup.ts); `close()` ends this connection and its contexts, not the browser. */
+export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return recording(await chromium.connect(wsEndpoint))
 }
 
 /** The phone the tests hold: 390x844 (the narrow-screen tests pass 360 wide too). */

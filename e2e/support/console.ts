@@ -5,7 +5,8 @@ import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
 import { supplyAcceptedAccounts } from './accounts.ts'
 import { answerPopup, openMiniApp } from './browser.ts'
-import { type RunningServer, startServer } from './server.ts'
+import type { E2eOptions } from './fixture.ts'
+import type { RunningServer } from './server.ts'
 
 /** An operator made with the bootstrap token, as `npm run ops -- operator create` makes one: the enrolment. */
 export const enrolOperator = (
@@ -30,16 +31,25 @@ export async function signInToConsole(
 
 /**
  * A server where four eyes is on above 0.5 USDT and a new operator signs after `delaySeconds`, with quick
- * validation and payments open, so a test's user can bring a payout that needs an approval.
+ * validation and payments open, so a test's user can bring a payout that needs an approval: `useE2e`'s options,
+ * with `more` settings and rates on top.
  */
-export async function startFourEyesServer(delaySeconds: number): Promise<RunningServer> {
-  const server = await startServer({ FOUR_EYES_DELAY_SECONDS: String(delaySeconds) })
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-  // From 0 (off) to an amount: more approvals, so at once.
-  await server.ops('PUT', '/settings/payout_approval_above', { value: '0.5' })
-  return server
+export function fourEyes(
+  delaySeconds: number,
+  more: Pick<E2eOptions, 'settings' | 'rates'> = {},
+): E2eOptions {
+  return {
+    env: { FOUR_EYES_DELAY_SECONDS: String(delaySeconds) },
+    settings: {
+      validation_delay_seconds: 1,
+      min_payment_limit: '1',
+      payment_open: true,
+      // From 0 (off) to an amount: more approvals, so at once.
+      payout_approval_above: '0.5',
+      ...more.settings,
+    },
+    ...(more.rates ? { rates: more.rates } : {}),
+  }
 }
 
 /** The user's mini-app, opened through the demo referral link, with one accepted account of `phone`. */

@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import {
   SANDBOX_EMAIL_CODE,
@@ -7,27 +7,18 @@ import {
   SANDBOX_LOGIN_CODE,
   SANDBOX_PASSWORD,
 } from '../../apps/server/src/providers/sandbox/scenarios.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { answerPopup, openMiniApp, screenshot } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
 let nextTelegramId = 881_000_001
 
-beforeAll(async () => {
-  // On PostgreSQL when TEST_DATABASE_URL is set: the secrets scan after the run dumps that database too.
-  ;[server, browser] = await Promise.all([startServer({}, { postgres: true }), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+// On PostgreSQL when TEST_DATABASE_URL is set: the secrets scan after the run dumps that database too.
+const e2e = useE2e({ postgres: true })
 
 /** A new user arrives by the demo referral link and opens Send Accounts. */
 async function openAccounts(languageCode = 'en') {
   const user = { id: nextTelegramId++, firstName: 'Supplier', lastName: 'Test', languageCode }
-  const opened = await openMiniApp(browser, server, {
+  const opened = await openMiniApp(e2e.browser, e2e.server, {
     user,
     platform: 'ios',
     startParam: DEMO_REFERRAL_CODE,
@@ -160,7 +151,7 @@ describe('submitting accounts through the sandbox provider', () => {
   })
 
   it('validates a submitted account and shows it accepted with its limit discount', async () => {
-    await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
+    await e2e.server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
     const { page, context, user } = await openAccounts()
     await page.getByTestId('accounts-login').click()
     // Sandbox: accepted, permanently limited, 20% discount (docs/sandbox-provider.md).
@@ -169,7 +160,7 @@ describe('submitting accounts through the sandbox provider', () => {
     await expectAccountListed(page, '12015550103')
     // The server validates it about a second later (delay 1 s, any process polling every 0.5 s).
     await expect
-      .poll(async () => JSON.stringify(await server.ops('GET', `/users/${user.id}/accounts`)), {
+      .poll(async () => JSON.stringify(await e2e.server.ops('GET', `/users/${user.id}/accounts`)), {
         timeout: 20_000,
       })
       .toContain('"status":"accepted"')

@@ -7,48 +7,36 @@
  * the app. English, and Persian after a relaunch in Persian with stored tokens (the bot follows the launch's
  * language, writes amounts as the app does and calls an account اکانت).
  */
-import type { Browser, Frame, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Frame, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_USERS } from '../../apps/server/dev/demo/demo-data.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { launchBrowser, SCREENSHOTS } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { SCREENSHOTS } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
 let nextPhone = 12_015_557_700
 
 const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const BSC_SENDER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
 const BSC_TXID = `0x${'cd34'.repeat(16)}`
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e({ settings: { validation_delay_seconds: 1, min_payment_limit: '1', payment_open: true } })
 
 type Lang = 'en' | 'fa'
 
 /** The simulator page for a demo user in a language, the demo channel joined (no prompt in the way). */
 async function openSimulator(telegramId: number, lang: Lang) {
-  const joined = await fetch(`${server.url}/simulator/bot-chat/membership`, {
+  const joined = await fetch(`${e2e.server.url}/simulator/bot-chat/membership`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ user: telegramId, joined: true }),
   })
   expect(joined.status).toBe(200)
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } })
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 1000 } })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${server.url}/simulator?user=${telegramId}&lang=${lang}&platform=ios`)
+  await page.goto(`${e2e.server.url}/simulator?user=${telegramId}&lang=${lang}&platform=ios`)
   return { page, context, errors }
 }
 
@@ -98,20 +86,20 @@ const botMessages = (page: Page) => page.locator('#bot-messages li:not(.empty)')
 /** An accepted account, a confirmed invoice and a sent USDT payout: three messages, each with its button. */
 async function accountInvoiceAndPayout(page: Page, telegramId: number) {
   const frame = (await appFrame(page)) as unknown as Page
-  await supplyAcceptedAccounts(server, frame, telegramId, [`+${nextPhone++}`])
-  const accounts = (await server.ops('GET', `/users/${telegramId}/accounts`)) as {
+  await supplyAcceptedAccounts(e2e.server, frame, telegramId, [`+${nextPhone++}`])
+  const accounts = (await e2e.server.ops('GET', `/users/${telegramId}/accounts`)) as {
     uid: string
     status: string
   }[]
   const accountUid = accounts.find((a) => a.status === 'accepted')?.uid ?? ''
   const invoice = (await callApi(frame, 'POST', '/invoices/request-invoice')) as { uid: string }
-  await server.ops('POST', `/invoices/${invoice.uid}/confirm`)
+  await e2e.server.ops('POST', `/invoices/${invoice.uid}/confirm`)
   const payout = (await callApi(frame, 'POST', `/invoices/${invoice.uid}/request-payment-crypto`, {
     receiverAddress: BSC_ADDRESS,
     network: 'BSC',
     token: 'USDT',
   })) as { uid: string }
-  await server.ops('POST', `/transactions/${payout.uid}/succeed`, {
+  await e2e.server.ops('POST', `/transactions/${payout.uid}/succeed`, {
     txid: BSC_TXID,
     senderAddress: BSC_SENDER,
   })

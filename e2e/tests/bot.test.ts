@@ -5,23 +5,13 @@
  * is asked to join by the mini-app, joins (the panel's switch on the fake), reopens the app and is not asked again,
  * on this device or a fresh one, because the server's check now says joined.
  */
-import type { Browser, Page, Response } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page, Response } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../apps/server/dev/demo/demo-data.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e()
 
 const SARA = DEMO_USERS[0]
 const REZA = DEMO_USERS[1]
@@ -29,11 +19,11 @@ const PROMPT_TITLE = 'Our channel'
 
 /** The simulator page for one demo user, in English, on a fresh device (empty storage). */
 async function openSimulator(telegramId: number) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } })
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 1000 } })
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
-  await page.goto(`${server.url}/simulator?user=${telegramId}&lang=en&platform=ios`)
+  await page.goto(`${e2e.server.url}/simulator?user=${telegramId}&lang=en&platform=ios`)
   return { page, context, errors }
 }
 

@@ -3,46 +3,33 @@
  * which opens with the BOM and holds the Persian name as typed and the amount as a plain decimal; the download is in
  * the audit log. The screen at 1280 px and at 390 px, light and dark, no wider than the phone.
  */
-import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { callApi } from '../support/accounts.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import {
-  enrolOperator,
-  signInToConsole,
-  startFourEyesServer,
-  userWithAcceptedAccount,
-} from '../support/console.ts'
-import type { RunningServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { enrolOperator, fourEyes, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startFourEyesServer(1), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e(fourEyes(1))
 
 const widest = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 
 describe('console exports', () => {
   it('downloads the invoices CSV of the period (BOM, Persian name, plain amount), audited; phone and desktop, both themes', async () => {
     const user = { id: 885_000_301, firstName: 'سارا', lastName: 'احمدی', languageCode: 'fa' as const }
-    const app = await userWithAcceptedAccount(browser, server, user, '+12015551931')
+    const app = await userWithAcceptedAccount(e2e.browser, e2e.server, user, '+12015551931')
     const { uid: invoiceUid } = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
 
-    const ada = await enrolOperator(server, 'ada', 'admin')
-    const context = await browser.newContext({
+    const ada = await enrolOperator(e2e.server, 'ada', 'admin')
+    const context = await e2e.browser.newContext({
       viewport: { width: 1280, height: 800 },
       acceptDownloads: true,
     })
     const page = await context.newPage()
-    await signInToConsole(page, server, ada)
+    await signInToConsole(page, e2e.server, ada)
     await page.getByRole('link', { name: 'Exports', exact: true }).click()
     await page.getByRole('heading', { name: 'Exports' }).waitFor()
     const today = new Date().toISOString().slice(0, 10)
@@ -58,7 +45,10 @@ describe('console exports', () => {
       page.getByRole('link', { name: 'Download invoices CSV' }).click(),
     ])
     expect(download.suggestedFilename()).toBe(`invoices-${today}-to-${today}.csv`)
-    const text = readFileSync(await download.path(), 'utf8')
+    // Saved by name: the run's Chromium is connected to (fixture.ts), and a remote download has no local path.
+    const saved = join(mkdtempSync(join(tmpdir(), 'e2e-download-')), download.suggestedFilename())
+    await download.saveAs(saved)
+    const text = readFileSync(saved, 'utf8')
     expect(text.startsWith('\uFEFFinvoice,created_at,telegram_id,user_uid,first_name,last_name,')).toBe(true)
     const row = text.split('\r\n').find((line) => line.startsWith(invoiceUid)) ?? ''
     expect(row).toContain(`,${user.id},`)

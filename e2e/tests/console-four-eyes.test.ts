@@ -7,48 +7,33 @@
  * (FOUR_EYES_DELAY_SECONDS), so that it can be waited out.
  */
 import type { OperatorEnrolment } from '@app/contract/ops'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { callApi } from '../support/accounts.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import {
-  enrolOperator,
-  signInToConsole,
-  startFourEyesServer,
-  userWithAcceptedAccount,
-} from '../support/console.ts'
-import type { RunningServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { enrolOperator, fourEyes, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
+import { useE2e } from '../support/fixture.ts'
 
 const DELAY_SECONDS = 4
 const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startFourEyesServer(DELAY_SECONDS), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e(fourEyes(DELAY_SECONDS))
 
 const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
 
 /** A console page signed in as the enrolled operator. */
 async function signedIn(enrolment: OperatorEnrolment): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  await signInToConsole(page, server, enrolment)
+  await signInToConsole(page, e2e.server, enrolment)
   return page
 }
 
-const enrol = (login: string, role: 'operator' | 'admin') => enrolOperator(server, login, role)
+const enrol = (login: string, role: 'operator' | 'admin') => enrolOperator(e2e.server, login, role)
 
 /** A call with a personal API token, as the CLI makes it: the answer's status. */
 const withToken = async (token: string, path: string) =>
-  (await fetch(`${server.url}/ops${path}`, { headers: { authorization: `Bearer ${token}` } })).status
+  (await fetch(`${e2e.server.url}/ops${path}`, { headers: { authorization: `Bearer ${token}` } })).status
 
 describe('four eyes in the console', () => {
   it('one operator approves, another sends; tokens show their use and end with log out everywhere; a raised amount waits', async () => {
@@ -57,14 +42,14 @@ describe('four eyes in the console', () => {
       enrol('olga', 'operator'),
       enrol('otto', 'operator'),
     ])
-    const { token } = (await server.ops('POST', '/operators/olga/token')) as { token: string }
+    const { token } = (await e2e.server.ops('POST', '/operators/olga/token')) as { token: string }
     expect(await withToken(token, '/overview')).toBe(200)
 
     // A user's payout of more than the approval amount, pending.
     const user = { id: 884_000_101, firstName: 'Omid', languageCode: 'en' as const }
-    const app = await userWithAcceptedAccount(browser, server, user, '+12015551801')
+    const app = await userWithAcceptedAccount(e2e.browser, e2e.server, user, '+12015551801')
     const { uid: invoiceUid } = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
-    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
     const payout = (await callApi(app, 'POST', `/invoices/${invoiceUid}/request-payment-crypto`, {
       receiverAddress: BSC_ADDRESS,
       network: 'BSC',
@@ -106,7 +91,7 @@ describe('four eyes in the console', () => {
     expect(await broadcast.isDisabled()).toBe(true)
     expect(await row.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true)
     await screenshot(olgaPage, 'console-payout-four-eyes-refused')
-    await expect(server.ops('POST', `/transactions/${payout.uid}/broadcast`)).rejects.toThrow(
+    await expect(e2e.server.ops('POST', `/transactions/${payout.uid}/broadcast`)).rejects.toThrow(
       /409 .*not the bootstrap token/,
     )
 

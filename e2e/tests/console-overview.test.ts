@@ -3,29 +3,14 @@
  * last 30 days are drawn (uPlot's canvases) with their numbers as tables, at 1280 px and at 390 px, light and dark; the
  * charts are drawn again in the other theme's colours, and nothing is wider than the phone.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { callApi } from '../support/accounts.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import {
-  enrolOperator,
-  signInToConsole,
-  startFourEyesServer,
-  userWithAcceptedAccount,
-} from '../support/console.ts'
-import type { RunningServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { enrolOperator, fourEyes, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startFourEyesServer(1), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e(fourEyes(1))
 
 const widest = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth)
 /** The colour the accounts chart's first line is drawn in (uPlot's legend marker carries it). */
@@ -38,13 +23,16 @@ const firstLineColour = (page: Page) =>
 describe('console overview in time', () => {
   it('ages of the queues and the 30 days drawn, with tables; desktop and phone, light and dark', async () => {
     const user = { id: 885_000_401, firstName: 'Ava', languageCode: 'en' as const }
-    const app = await userWithAcceptedAccount(browser, server, user, '+12015551941')
+    const app = await userWithAcceptedAccount(e2e.browser, e2e.server, user, '+12015551941')
     await callApi(app, 'POST', '/invoices/request-invoice')
 
-    const ada = await enrolOperator(server, 'ada', 'admin')
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' })
+    const ada = await enrolOperator(e2e.server, 'ada', 'admin')
+    const context = await e2e.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: 'light',
+    })
     const page = await context.newPage()
-    await signInToConsole(page, server, ada)
+    await signInToConsole(page, e2e.server, ada)
     const invoices = page.locator('.tile').filter({ hasText: 'Invoices awaiting confirmation' })
     await expect.poll(() => invoices.locator('.age').innerText()).toMatch(/^Oldest waited \d+ (s|min)$/)
     // Four charts, each drawn on a canvas, each with its table of 30 days.

@@ -5,17 +5,12 @@
  * name. No screen is wider than the phone.
  */
 import type { OperatorEnrolment } from '@app/contract/ops'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { callApi } from '../support/accounts.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import {
-  enrolOperator,
-  signInToConsole,
-  startFourEyesServer,
-  userWithAcceptedAccount,
-} from '../support/console.ts'
-import type { RunningServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { enrolOperator, fourEyes, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
+import { useE2e } from '../support/fixture.ts'
 
 const DELAY_SECONDS = 2
 /** A card and an IBAN that pass the contract's checksums (Luhn, mod 97). */
@@ -23,30 +18,20 @@ const CARD = '6037991234567893'
 const IBAN = 'IR050170000000123456789012'
 const THEMES = ['light', 'dark'] as const
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startFourEyesServer(DELAY_SECONDS), launchBrowser()])
-  await server.ops('PUT', '/settings/toman_payment_open', { value: true })
-  await server.ops('PUT', '/rates/USDTIRT', { price: '98500' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e(
+  fourEyes(DELAY_SECONDS, { settings: { toman_payment_open: true }, rates: { USDTIRT: '98500' } }),
+)
 
 const pause = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
 
-const enrol = (login: string, role: 'operator' | 'admin') => enrolOperator(server, login, role)
+const enrol = (login: string, role: 'operator' | 'admin') => enrolOperator(e2e.server, login, role)
 
 /**
  * A console page on a phone, signed in as the enrolled operator (once: a TOTP code is good once, so the theme is
  * switched on the page, as the phone's setting would).
  */
 async function onPhone(enrolment: OperatorEnrolment): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await e2e.browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -54,7 +39,7 @@ async function onPhone(enrolment: OperatorEnrolment): Promise<Page> {
     colorScheme: 'light',
   })
   const page = await context.newPage()
-  await signInToConsole(page, server, enrolment)
+  await signInToConsole(page, e2e.server, enrolment)
   return page
 }
 
@@ -76,9 +61,9 @@ describe('the console on a phone', () => {
 
     // A user's toman payout, above the approval amount, pending.
     const user = { id: 885_000_101, firstName: 'Sara', lastName: 'Ahmadi', languageCode: 'en' as const }
-    const app = await userWithAcceptedAccount(browser, server, user, '+12015551901')
+    const app = await userWithAcceptedAccount(e2e.browser, e2e.server, user, '+12015551901')
     const { uid: invoiceUid } = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
-    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
     const payout = (await callApi(app, 'POST', `/invoices/${invoiceUid}/request-payment-irt`, {
       bankCardCreate: { name: 'Sara', family: 'Ahmadi', number: CARD, iban: IBAN },
       currency: 'irt',
@@ -182,7 +167,7 @@ describe('the console on a phone', () => {
       await screenshot(admin, `console-phone-audit-${theme}`)
 
       // The user page with the last name.
-      await admin.goto(`${server.url}/console/users?telegramId=${user.id}`)
+      await admin.goto(`${e2e.server.url}/console/users?telegramId=${user.id}`)
       expect(await admin.getByRole('heading', { level: 2 }).innerText()).toBe('Sara Ahmadi')
       expect(await widest(admin)).toBeLessThanOrEqual(390)
       await screenshot(admin, `console-phone-user-${theme}`)

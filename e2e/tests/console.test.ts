@@ -6,37 +6,24 @@
  */
 import { screenStartParam } from '@app/contract'
 import type { OperatorEnrolment } from '@app/contract/ops'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { totpCode } from '../../apps/server/src/modules/operators/totp.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
+import { answerPopup, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
 import { userWithAcceptedAccount } from '../support/console.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
-
-let server: RunningServer
-let browser: Browser
+import { useE2e } from '../support/fixture.ts'
 
 /** A BEP20 payout destination and sender that pass the contract's EIP-55 checksum, and a txid. */
 const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 const BSC_SENDER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
 const BSC_TXID = `0x${'ab12'.repeat(16)}`
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e({ settings: { validation_delay_seconds: 1, min_payment_limit: '1', payment_open: true } })
 
 async function consolePage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } })
   const page = await context.newPage()
-  await page.goto(`${server.url}/console/`)
+  await page.goto(`${e2e.server.url}/console/`)
   return page
 }
 
@@ -51,7 +38,7 @@ async function signIn(page: Page, login: string, password: string, secret: strin
 describe('operator console', () => {
   // A long walk through two apps (about 50 s on a loaded 2-core machine), so a time limit of its own.
   it('first admin with TOTP creates an operator, who confirms an invoice and records its payout while the user watches', async () => {
-    const admin = (await server.ops('POST', '/operators', {
+    const admin = (await e2e.server.ops('POST', '/operators', {
       login: 'first-admin',
       role: 'admin',
     })) as OperatorEnrolment
@@ -83,7 +70,7 @@ describe('operator console', () => {
 
     // A user with an accepted account creates an invoice in the mini-app and stays on its screen.
     const user = { id: 884_000_001, firstName: 'Nina', lastName: 'Test', languageCode: 'en' as const }
-    const app = await userWithAcceptedAccount(browser, server, user, '+12015551700', 'ios')
+    const app = await userWithAcceptedAccount(e2e.browser, e2e.server, user, '+12015551700', 'ios')
     await app.getByTestId('dashboard-withdraw').click()
     const create = app.getByTestId('invoices-create')
     await expect.poll(() => create.isEnabled(), { timeout: 15_000 }).toBe(true)
@@ -139,7 +126,7 @@ describe('operator console', () => {
 
     // The bot's 'paid' notification opens the app on this payout (start parameter go_t_...); back leads to its invoice.
     const [, , , , transactionUid = ''] = new URL(app.url()).pathname.split('/')
-    const fromBot = await openMiniApp(browser, server, {
+    const fromBot = await openMiniApp(e2e.browser, e2e.server, {
       user,
       platform: 'android',
       startParam: screenStartParam({ kind: 'transaction', transactionUid }),
@@ -152,11 +139,11 @@ describe('operator console', () => {
     expect(new URL(fromBot.page.url()).pathname).toBe(`/invoices/${invoiceUid}`)
     expect(fromBot.errors).toEqual([])
 
-    const audit = (await server.ops('GET', `/audit?objectType=invoice&objectId=${invoiceUid}`)) as {
+    const audit = (await e2e.server.ops('GET', `/audit?objectType=invoice&objectId=${invoiceUid}`)) as {
       items: { actor: string; action: string }[]
     }
     expect(audit.items.map((item) => [item.actor, item.action])).toEqual([['olga', 'invoice.confirm']])
-    const payoutAudit = (await server.ops('GET', '/audit?actor=olga&objectType=transaction')) as {
+    const payoutAudit = (await e2e.server.ops('GET', '/audit?actor=olga&objectType=transaction')) as {
       items: { action: string }[]
     }
     expect(payoutAudit.items.map((item) => item.action).sort()).toEqual([
@@ -166,13 +153,13 @@ describe('operator console', () => {
   }, 150_000)
 
   it('a viewer sees no actions, and the server refuses them anyway', async () => {
-    const viewer = (await server.ops('POST', '/operators', {
+    const viewer = (await e2e.server.ops('POST', '/operators', {
       login: 'vera',
       role: 'viewer',
     })) as OperatorEnrolment
     const page = await consolePage()
     await signIn(page, 'vera', viewer.password, viewer.totpSecret)
-    await page.goto(`${server.url}/console/invoices?status=confirmed`)
+    await page.goto(`${e2e.server.url}/console/invoices?status=confirmed`)
     await page.getByRole('cell').first().waitFor()
     expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0)
     expect(await page.getByRole('link', { name: 'Operators', exact: true }).count()).toBe(0)
@@ -194,9 +181,9 @@ describe('operator console', () => {
     // The CSRF token's cookie is the console's: the mini-app's pages, on the same origin, cannot read it.
     const readable = () => page.evaluate(() => document.cookie.includes('ops_csrf='))
     expect(await readable()).toBe(true)
-    await page.goto(`${server.url}/`)
+    await page.goto(`${e2e.server.url}/`)
     expect(await readable()).toBe(false)
-    await page.goto(`${server.url}/accounts/pending`)
+    await page.goto(`${e2e.server.url}/accounts/pending`)
     expect(await readable()).toBe(false)
   })
 })

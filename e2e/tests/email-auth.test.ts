@@ -4,30 +4,26 @@
  * dashboard; then reset the password, see the old one refused and log in with the new one. On the way, the email as
  * the password (the form says no) and a common password (the server says no). English and Persian.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { startSmtp, type TestSmtp } from '../../apps/server/test/helpers/smtp.ts'
 import { settle } from '../support/a11y.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
 let smtp: TestSmtp
-let server: RunningServer
-let browser: Browser
 
-beforeAll(async () => {
-  smtp = await startSmtp()
-  ;[server, browser] = await Promise.all([
-    // On PostgreSQL when TEST_DATABASE_URL is set: the secrets scan after the run dumps that database too.
-    startServer({ SMTP_URL: smtp.url, EMAIL_OUTBOX_POLL_MS: '200' }, { postgres: true }),
-    launchBrowser(),
-  ])
+const e2e = useE2e({
+  env: async () => {
+    smtp = await startSmtp()
+    return { SMTP_URL: smtp.url, EMAIL_OUTBOX_POLL_MS: '200' }
+  },
+  // On PostgreSQL when TEST_DATABASE_URL is set: the secrets scan after the run dumps that database too.
+  postgres: true,
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   await smtp?.close()
 })
 
@@ -111,7 +107,7 @@ describe.each(['en', 'fa'] as const)('email sign-in outside Telegram (%s)', (lan
   it('register, verify with the mailed code, log in; reset the password, log in with the new one', async () => {
     const w = WORDS[lang]
     const email = `ada.${lang}.${Date.now().toString(36)}@example.com`
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
@@ -123,7 +119,7 @@ describe.each(['en', 'fa'] as const)('email sign-in outside Telegram (%s)', (lan
     page.on('pageerror', (error) => errors.push(error.message))
 
     // A plain browser opens on the email login, not on the platform gate.
-    await page.goto(`${server.url}/`)
+    await page.goto(`${e2e.server.url}/`)
     await page.getByTestId('login').waitFor({ timeout: 15_000 })
     expect(new URL(page.url()).pathname).toBe('/login')
     expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'fa' ? 'rtl' : 'ltr')

@@ -7,14 +7,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { telegramLaunchUrl } from '@app/contract/telegram-launch'
-import type { Browser, Frame, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Frame, Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { signInitData } from '../../apps/server/dev/simulator/sign-init-data.ts'
 import { SIMULATED_CLIENT_VERSION } from '../../apps/server/dev/simulator/simulated-launch.ts'
 import { themeParamsFor } from '../../apps/server/dev/simulator/theme-params.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { screenshot } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
 const GATE_TEXT =
   'This Mini App is currently only available on iOS and Android devices. Please access it via the Telegram app on your mobile phone.'
@@ -37,23 +37,18 @@ function startFramer(): Promise<{ origin: string; server: Server }> {
   )
 }
 
-let server: RunningServer
-let browser: Browser
 let allowed: { origin: string; server: Server }
 let other: { origin: string; server: Server }
 let nextTelegramId = 881_000_001
 
-beforeAll(async () => {
-  ;[allowed, other] = await Promise.all([startFramer(), startFramer()])
-  ;[server, browser] = await Promise.all([
-    startServer({ MINI_APP_FRAME_ANCESTORS: allowed.origin }),
-    launchBrowser(),
-  ])
+const e2e = useE2e({
+  env: async () => {
+    ;[allowed, other] = await Promise.all([startFramer(), startFramer()])
+    return { MINI_APP_FRAME_ANCESTORS: allowed.origin }
+  },
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   for (const framer of [allowed, other]) await new Promise((resolve) => framer?.server.close(resolve))
 })
 
@@ -65,7 +60,7 @@ function webLaunchUrl(platform: 'weba' | 'webk', languageCode: 'en' | 'fa'): str
       authDate: Math.floor(Date.now() / 1000),
       startParam: DEMO_REFERRAL_CODE,
     },
-    server.botToken,
+    e2e.server.botToken,
   )
   const path = telegramLaunchUrl({
     initData,
@@ -74,7 +69,7 @@ function webLaunchUrl(platform: 'weba' | 'webk', languageCode: 'en' | 'fa'): str
     themeParams: themeParamsFor('tdesktop', 'light'),
     startParam: DEMO_REFERRAL_CODE,
   })
-  return `${server.url}${path}`
+  return `${e2e.server.url}${path}`
 }
 
 /**
@@ -85,7 +80,7 @@ async function framed(
   framerOrigin: string,
   src: string,
 ): Promise<{ page: Page; frame: Frame; csp: () => string }> {
-  const context = await browser.newContext({ viewport: { width: 800, height: 760 } })
+  const context = await e2e.browser.newContext({ viewport: { width: 800, height: 760 } })
   const page = await context.newPage()
   let csp = ''
   page.on('response', (response) => {
@@ -134,7 +129,7 @@ describe('framing by Telegram Web', () => {
   })
 
   it('the console is refused, even to the allowed origin', async () => {
-    const { page, frame, csp } = await framed(allowed.origin, `${server.url}/console/`)
+    const { page, frame, csp } = await framed(allowed.origin, `${e2e.server.url}/console/`)
     await expect.poll(() => frame.url(), { timeout: 15_000 }).toBe(REFUSED_FRAME_URL)
     expect(csp()).toContain("frame-ancestors 'none'")
     expect(await frame.getByRole('button', { name: 'Sign in' }).count()).toBe(0)

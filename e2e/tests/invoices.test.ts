@@ -1,12 +1,10 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { answerPopup, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
 let nextTelegramId = 882_000_001
 let nextPhone = 12_015_550_900
 const phones = (count: number) => Array.from({ length: count }, () => `+${nextPhone++}`)
@@ -14,24 +12,15 @@ const phones = (count: number) => Array.from({ length: count }, () => `+${nextPh
 /** A valid TRON address (base58check), for a payout request made straight to the API. */
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  // Accounts are validated a second after submission; one accepted account is enough for an invoice.
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+// Accounts are validated a second after submission; one accepted account is enough for an invoice.
+const e2e = useE2e({ settings: { validation_delay_seconds: 1, min_payment_limit: '1' } })
 
 async function openWithdraw(
   languageCode: 'en' | 'fa',
   look: { platform: 'ios' | 'android'; theme: 'light' | 'dark' } = { platform: 'ios', theme: 'light' },
 ) {
   const user = { id: nextTelegramId++, firstName: 'Payee', lastName: 'Test', languageCode }
-  const opened = await openMiniApp(browser, server, { user, ...look, startParam: DEMO_REFERRAL_CODE })
+  const opened = await openMiniApp(e2e.browser, e2e.server, { user, ...look, startParam: DEMO_REFERRAL_CODE })
   const { page } = opened
   await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
   // The demo channel is not joined: its prompt comes first; close it as a user would.
@@ -57,7 +46,7 @@ describe('invoices', () => {
     expect(await create.isDisabled()).toBe(true)
     await screenshot(page, 'invoices-empty')
 
-    await supplyAcceptedAccounts(server, page, user.id, phones(3))
+    await supplyAcceptedAccounts(e2e.server, page, user.id, phones(3))
     await reopenInvoices(page)
     await expect.poll(() => create.innerText()).toBe('Request payment 6.00 USDT')
     await screenshot(page, 'invoices-ready')
@@ -74,12 +63,12 @@ describe('invoices', () => {
     await screenshot(page, 'invoice-detail-pending')
 
     // An operator confirms; a TRX payout is requested and fails: the user may request again.
-    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
     const transaction = (await callApi(page, 'POST', `/invoices/${invoiceUid}/request-payment`, {
       receiverAddress: TRON_ADDRESS,
       currency: 'trx',
     })) as { uid: string }
-    await server.ops('POST', `/transactions/${transaction.uid}/fail`)
+    await e2e.server.ops('POST', `/transactions/${transaction.uid}/fail`)
 
     await sendTelegramEvent(page, 'back_button_pressed')
     await page.getByTestId('invoice-row').first().waitFor()
@@ -113,7 +102,7 @@ describe('invoices', () => {
 
   it('explains why a second invoice must wait', async () => {
     const { page, context, user } = await openWithdraw('en')
-    await supplyAcceptedAccounts(server, page, user.id, phones(1))
+    await supplyAcceptedAccounts(e2e.server, page, user.id, phones(1))
     await page.getByTestId('dashboard-withdraw').click()
     await page.getByTestId('invoices-create').click()
     await answerPopup(page, null, 'Create Invoice')
@@ -121,7 +110,7 @@ describe('invoices', () => {
     await sendTelegramEvent(page, 'back_button_pressed')
     await page.getByTestId('invoice-row').waitFor()
 
-    await supplyAcceptedAccounts(server, page, user.id, phones(2))
+    await supplyAcceptedAccounts(e2e.server, page, user.id, phones(2))
     await reopenInvoices(page)
     const create = page.getByTestId('invoices-create')
     await expect.poll(() => create.innerText()).toBe('Request payment 4.00 USDT')
@@ -135,7 +124,7 @@ describe('invoices', () => {
 
   it('reads in Persian, right to left', async () => {
     const { page, context, user } = await openWithdraw('fa')
-    await supplyAcceptedAccounts(server, page, user.id, phones(2))
+    await supplyAcceptedAccounts(e2e.server, page, user.id, phones(2))
     await page.getByTestId('dashboard-withdraw').click()
     const create = page.getByTestId('invoices-create')
     await expect.poll(() => create.innerText()).toBe('درخواست پرداخت \u20664.00 USDT\u2069')
@@ -145,7 +134,7 @@ describe('invoices', () => {
     await answerPopup(page, null, 'ایجاد فاکتور')
     await page.getByTestId('invoice-detail').waitFor()
     const invoiceUid = new URL(page.url()).pathname.split('/')[2] ?? ''
-    await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+    await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
     await sendTelegramEvent(page, 'back_button_pressed')
     await page.getByTestId('invoice-row').first().waitFor()
     await screenshot(page, 'invoices-list-fa')
@@ -158,7 +147,7 @@ describe('invoices', () => {
 
   it('looks native on Android in the dark', async () => {
     const { page, context, user, errors } = await openWithdraw('en', { platform: 'android', theme: 'dark' })
-    await supplyAcceptedAccounts(server, page, user.id, phones(1))
+    await supplyAcceptedAccounts(e2e.server, page, user.id, phones(1))
     await page.getByTestId('dashboard-withdraw').click()
     const create = page.getByTestId('invoices-create')
     // Android's flat material idiom (ui.css, html.platform-android): buttons in capitals, sections square.

@@ -4,7 +4,7 @@
  * label gives way), the 24-digit sheba shown whole, the sign-up email-code screen naming the address, and back
  * from an account detail restoring the tab and the search.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { SANDBOX_GOOD_EMAIL, SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
@@ -12,16 +12,13 @@ import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import {
   answerPopup,
   goInApp,
-  launchBrowser,
   openMiniApp,
   popups,
   screenshot,
   sendTelegramEvent,
 } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
 const supplier = { id: 884_000_001, firstName: 'Narrow', lastName: 'Screens' }
 let invoiceUid = ''
 
@@ -46,8 +43,8 @@ const LOOKS: Look[] = [
 
 async function launch(language: Language, look: Look, width: number) {
   const opened = await openMiniApp(
-    browser,
-    server,
+    e2e.browser,
+    e2e.server,
     { user: { ...supplier, languageCode: language }, ...look, startParam: DEMO_REFERRAL_CODE },
     { width, height: 780 },
   )
@@ -108,43 +105,49 @@ async function expectWholePhones(page: Page, rowTestId: string, where: string): 
   return rows.map((row) => row.text)
 }
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/max_payment_limit', { value: '100000' })
+const e2e = useE2e({
+  settings: {
+    validation_delay_seconds: 1,
+    min_payment_limit: '1',
+    max_payment_limit: '100000',
+    payment_open: true,
+    toman_payment_open: true,
+  },
+  rates: { USDTIRT: '98500' },
+})
+
+/**
+ * The accounts and the invoice the screens show, made once by the first test that needs them (so no test
+ * depends on another running first; expect.poll belongs inside a test).
+ */
+let supplies: Promise<void> | undefined
+const supplied = () => {
+  supplies ??= supply()
+  return supplies
+}
+async function supply() {
   // Wide amounts beside the invoice's phones: '1,234.56 USDT' an account.
-  await server.ops('PATCH', '/orders/IR', { price: '1234.56' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-  await server.ops('PUT', '/settings/toman_payment_open', { value: true })
-  await server.ops('PUT', '/rates/USDTIRT', { price: '98500' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-// The tests below read what this one supplies (the file's tests run in order).
-it('supplies the accounts and the invoice the screens show', async () => {
+  await e2e.server.ops('PATCH', '/orders/IR', { price: '1234.56' })
   // The invoice first (it takes every accepted account), confirmed so that it can be paid in toman; then the
   // registered accounts the lists show.
   const { page, context } = await launch('en', { platform: 'ios', theme: 'light' }, 390)
-  await supplyAcceptedAccounts(server, page, supplier.id, INVOICED)
+  await supplyAcceptedAccounts(e2e.server, page, supplier.id, INVOICED)
   invoiceUid = ((await callApi(page, 'POST', '/invoices/request-invoice')) as { uid: string }).uid
-  await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+  await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
   for (const phone of [...REJECTED, ACCEPTED]) await registerAccount(page, phone)
   await expect
     .poll(
       async () => {
-        const accounts = (await server.ops('GET', `/users/${supplier.id}/accounts`)) as { status: string }[]
+        const accounts = (await e2e.server.ops('GET', `/users/${supplier.id}/accounts`)) as {
+          status: string
+        }[]
         return accounts.filter((account) => account.status !== 'pending').length
       },
       { timeout: 30_000, interval: 250 },
     )
     .toBe(INVOICED.length + REJECTED.length + 1)
   await context.close()
-})
+}
 
 describe.each(WIDTHS)('at %i px', (width) => {
   describe.each(LANGUAGES)('in %s', (language) => {
@@ -164,6 +167,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
         `${screen} at ${width} px, ${language}, ${look.platform} ${look.theme}`
 
       it('the lists show whole numbers beside the widest labels', async () => {
+        await supplied()
         await goInApp(page, '/accounts/rejected')
         await expect.poll(() => page.getByTestId('account-row').count(), { timeout: 15_000 }).toBe(2)
         await screenshot(page, name('accounts-rejected'))
@@ -180,6 +184,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       })
 
       it("the invoice's account rows show whole numbers, at 366 px too", async () => {
+        await supplied()
         await goInApp(page, `/invoices/${invoiceUid}`)
         await expect.poll(() => page.getByTestId('invoice-account-row').count(), { timeout: 15_000 }).toBe(2)
         await page.getByTestId('invoice-accounts').scrollIntoViewIfNeeded()
@@ -192,6 +197,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       })
 
       it("the sheba's 24 digits are shown whole", async () => {
+        await supplied()
         await goInApp(page, `/invoices/${invoiceUid}/request-payment-irt`)
         const sheba = page.locator('.payments-iban__input')
         // Phones' fonts differ (iOS's SF Pro: about 0.6 em a digit); this machine's default is narrower than
@@ -209,6 +215,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       })
 
       it('the sign-up email-code screen names the address the code went to', async () => {
+        await supplied()
         await goInApp(page, '/accounts/auth/send-code')
         await page.getByTestId('signup-phone').getByRole('textbox').fill('+989120000003')
         await page.getByTestId('signup-phone-submit').click()
@@ -221,6 +228,7 @@ describe.each(WIDTHS)('at %i px', (width) => {
       })
 
       it('back from an account detail restores the tab and the search', async () => {
+        await supplied()
         await goInApp(page, '/accounts/rejected')
         await page.getByTestId('account-row').first().waitFor()
         // Typed on a Persian keyboard: the search reads Latin digits.

@@ -5,32 +5,21 @@
  * flow. Screenshots `network-*.png`.
  */
 import type { OpsTransaction } from '@app/contract/ops'
-import type { Browser, CDPSession, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CDPSession, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { answerPopup, openMiniApp, screenshot } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
 let nextTelegramId = 884_000_001
 let nextPhone = 12_015_553_100
 const newPhone = () => `+${nextPhone++}`
 /** A BSC (BEP20) address that passes the contract's EIP-55 checksum. */
 const BSC_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e({ settings: { validation_delay_seconds: 1, min_payment_limit: '1' } })
 
 /** A phone network that works, slowly: 300 ms round trips, 400 kbit/s down, 200 kbit/s up. */
 const SLOW = { offline: false, latency: 300, downloadThroughput: 50_000, uploadThroughput: 25_000 }
@@ -45,7 +34,11 @@ async function networkControl(page: Page): Promise<CDPSession> {
 
 async function openHome(languageCode: 'en' | 'fa') {
   const user = { id: nextTelegramId++, firstName: 'Net', lastName: 'Test', languageCode }
-  const opened = await openMiniApp(browser, server, { user, platform: 'ios', startParam: DEMO_REFERRAL_CODE })
+  const opened = await openMiniApp(e2e.browser, e2e.server, {
+    user,
+    platform: 'ios',
+    startParam: DEMO_REFERRAL_CODE,
+  })
   await opened.page.getByTestId('dashboard-accounts').waitFor({ timeout: 20_000 })
   // The demo channel is not joined: its prompt comes first; close it as a user would.
   await answerPopup(opened.page, null)
@@ -125,7 +118,7 @@ describe('poor network', () => {
 
   it('a request-invoice whose answer is lost after the server made it, sent again, makes exactly one invoice', async () => {
     const { page, context, user, errors } = await openHome('en')
-    await supplyAcceptedAccounts(server, page, user.id, [newPhone(), newPhone()])
+    await supplyAcceptedAccounts(e2e.server, page, user.id, [newPhone(), newPhone()])
     await page.getByTestId('dashboard-withdraw').click()
     const create = page.getByTestId('invoices-create')
     await expect.poll(() => create.innerText(), { timeout: 15_000 }).toBe('Request payment 4.00 USDT')
@@ -169,9 +162,9 @@ describe('poor network', () => {
 
   it('a USDT payout cut off, then its answer lost: the address stays, sent again it makes one transaction, then the invoice list', async () => {
     const { page, context, user, errors } = await openHome('en')
-    await supplyAcceptedAccounts(server, page, user.id, [newPhone()])
+    await supplyAcceptedAccounts(e2e.server, page, user.id, [newPhone()])
     const invoice = (await callApi(page, 'POST', '/invoices/request-invoice')) as { uid: string }
-    await server.ops('POST', `/invoices/${invoice.uid}/confirm`)
+    await e2e.server.ops('POST', `/invoices/${invoice.uid}/confirm`)
     // As a user gets there: the invoice list, the invoice, Request Payment, USDT BEP20.
     await page.getByTestId('dashboard-withdraw').click()
     await page.getByTestId('invoice-row').first().click()
@@ -215,7 +208,9 @@ describe('poor network', () => {
     await submit.click()
     expect(await answerPopup(page, 'Success')).toBe('Invoice payment request accepted')
     await expect.poll(() => new URL(page.url()).pathname).toBe('/invoices')
-    const payouts = (await server.ops('GET', '/transactions?currency=usdt')) as { items: OpsTransaction[] }
+    const payouts = (await e2e.server.ops('GET', '/transactions?currency=usdt')) as {
+      items: OpsTransaction[]
+    }
     expect(
       payouts.items
         .filter((payout) => payout.invoiceUid === invoice.uid)
@@ -236,7 +231,7 @@ describe('poor network', () => {
     await page.getByTestId('submit-phone-submit').click()
     await page.getByTestId('submit-code').waitFor()
 
-    await server.kill()
+    await e2e.server.kill()
     const codeField = page.getByTestId('submit-code').locator('input')
     await codeField.fill(SANDBOX_LOGIN_CODE)
     await page.getByTestId('submit-code-submit').click()
@@ -248,7 +243,7 @@ describe('poor network', () => {
     await screenshot(page, 'network-server-down')
 
     const started = Date.now()
-    server = await startServer({}, server.restartOptions)
+    await e2e.restart()
     const restartMs = Date.now() - started
     // The app asks /healthz every few seconds (at most 5 s apart) and drops the banner at the first answer.
     await banner.waitFor({ state: 'detached', timeout: 15_000 })

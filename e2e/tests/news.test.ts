@@ -3,32 +3,21 @@
  * unseen news, the News screen lists the demo news in Persian and the new item in English (left to right), and
  * home's mark is gone after reading.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DEMO_NEWS, DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
-import { answerPopup, launchBrowser, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { answerPopup, openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e()
 
 const READER = { id: 885_000_001, firstName: 'نگار', lastName: 'امینی', languageCode: 'fa' }
 
 describe('news', () => {
   it('marks unseen news on home, lists them in the reader language, and clears the mark once read', async () => {
-    await server.ops('POST', '/news', {
+    await e2e.server.ops('POST', '/news', {
       en: { title: 'Maintenance on Friday', body: 'The service pauses from 02:00 to 03:00 UTC.' },
     })
-    const { page, errors } = await openMiniApp(browser, server, {
+    const { page, errors } = await openMiniApp(e2e.browser, e2e.server, {
       user: READER,
       platform: 'ios',
       startParam: DEMO_REFERRAL_CODE,

@@ -4,36 +4,22 @@
  * still has the old one, is refused with the 406 dialog and its message. A reads the app in Persian, then opens it
  * again in English (Telegram's language changed) for the rest; B and C read it in English.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import {
-  answerPopup,
-  launchBrowser,
-  openMiniApp,
-  popups,
-  screenshot,
-  sendTelegramEvent,
-} from '../support/browser.ts'
+import { answerPopup, openMiniApp, popups, screenshot, sendTelegramEvent } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 import { localeText } from '../support/locales.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
 import { telegramLaunch } from '../support/telegram.ts'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/referral_share_percent', { value: '10' })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '0.01' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
+const e2e = useE2e({
+  settings: {
+    validation_delay_seconds: 1,
+    referral_share_percent: '10',
+    min_payment_limit: '0.01',
+    payment_open: true,
+  },
 })
 
 const A = { id: 884_000_001, firstName: 'مریم', lastName: 'رحیمی', languageCode: 'fa' }
@@ -57,12 +43,12 @@ const joined = (language: 'en' | 'fa', count: number) =>
 
 describe('referrals', () => {
   it('a link that admits, counts, pays, and stops admitting when revoked, in Persian and English', async () => {
-    const a = await openMiniApp(browser, server, {
+    const a = await openMiniApp(e2e.browser, e2e.server, {
       user: A,
       platform: 'android',
       startParam: DEMO_REFERRAL_CODE,
     })
-    await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url })
     await a.page.getByTestId('dashboard-referrals').waitFor({ timeout: 15_000 })
     await answerPopup(a.page, null) // the demo channel's prompt
     await a.page.getByTestId('dashboard-referrals').click()
@@ -77,11 +63,11 @@ describe('referrals', () => {
     const code = new URL(copied).searchParams.get('startapp') ?? ''
 
     // B opens the mini-app from A's link: Telegram passes the code as the start parameter.
-    const b = await openMiniApp(browser, server, { user: B, platform: 'ios', startParam: code })
+    const b = await openMiniApp(e2e.browser, e2e.server, { user: B, platform: 'ios', startParam: code })
     await b.page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
     await answerPopup(b.page, null)
-    await supplyAcceptedAccounts(server, b.page, B.id, ['+12015550960'])
-    const accounts = (await server.ops('GET', `/users/${B.id}/accounts`)) as { net: string }[]
+    await supplyAcceptedAccounts(e2e.server, b.page, B.id, ['+12015550960'])
+    const accounts = (await e2e.server.ops('GET', `/users/${B.id}/accounts`)) as { net: string }[]
     const net = Number(accounts[0]?.net)
     expect(net).toBeGreaterThan(0)
     const earning = (Math.floor(net * 10) / 100).toFixed(2) // 10 % of net, floored to the cent as shown
@@ -94,7 +80,7 @@ describe('referrals', () => {
     await screenshot(a.page, 'referrals-fa-earning')
 
     // Telegram's language changes to English and A opens the app again (same device, so no channel prompt).
-    const english = telegramLaunch(server.url, server.botToken, {
+    const english = telegramLaunch(e2e.server.url, e2e.server.botToken, {
       user: { ...A, languageCode: 'en' },
       platform: 'android',
     })
@@ -146,7 +132,7 @@ describe('referrals', () => {
       .not.toBe(before.link)
     await screenshot(a.page, 'referrals-en-revoked')
 
-    const c = await openMiniApp(browser, server, { user: C, platform: 'ios', startParam: code })
+    const c = await openMiniApp(e2e.browser, e2e.server, { user: C, platform: 'ios', startParam: code })
     await expect.poll(async () => (await popups(c.page)).length, { timeout: 15_000 }).toBeGreaterThan(0)
     const [refusal] = await popups(c.page)
     expect(refusal?.title).toBe(localeText('en', 'common', 'telegramAuth.messageTitle'))

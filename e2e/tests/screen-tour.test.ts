@@ -7,8 +7,8 @@
  * presses Tab through every control: focus goes in document and reading order and draws a ring that reads (issue
  * 13). Screenshots: test-output/e2e/tour-<language>-<theme>-<screen>.png.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import {
   SANDBOX_EMAIL_CODE,
@@ -18,12 +18,10 @@ import {
 import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/test/helpers/persian-latin.ts'
 import { seriousViolations, settle, tabThrough, textContrast, trackRequests } from '../support/a11y.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { answerPopup, launchBrowser, openMiniApp, popups, screenshot } from '../support/browser.ts'
+import { answerPopup, openMiniApp, popups, screenshot } from '../support/browser.ts'
+import { PAYMENTS_OPEN, useE2e } from '../support/fixture.ts'
 import { localeText } from '../support/locales.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
 
-let server: RunningServer
-let browser: Browser
 let invoiceUid = ''
 let transactionUid = ''
 const user = { id: 885_000_001, firstName: 'سارا', lastName: 'رضایی' }
@@ -100,7 +98,7 @@ async function go(page: Page, path: string) {
 }
 
 async function launch(view: Look) {
-  const opened = await openMiniApp(browser, server, {
+  const opened = await openMiniApp(e2e.browser, e2e.server, {
     user: { ...user, languageCode: view.language },
     platform: 'android',
     theme: view.theme,
@@ -120,15 +118,7 @@ async function step(page: Page, view: Look, from: string, value: string, to: str
   await look(page, view, to)
 }
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  // Accounts are validated a second after submission; one accepted account is enough for an invoice.
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-  await server.ops('PUT', '/settings/toman_payment_open', { value: true })
-  await server.ops('PUT', '/rates/USDTIRT', { price: '98500' })
-})
+const e2e = useE2e(PAYMENTS_OPEN)
 
 /**
  * The user's books, made once by the first walk that needs them (polls belong inside a test): an accepted,
@@ -138,17 +128,17 @@ beforeAll(async () => {
 let books: Promise<void> | undefined
 async function makeBooks() {
   const { page, context } = await launch({ language: 'fa', theme: 'light' })
-  await supplyAcceptedAccounts(server, page, user.id, ['+12015550103'])
+  await supplyAcceptedAccounts(e2e.server, page, user.id, ['+12015550103'])
   const invoice = (await callApi(page, 'POST', '/invoices/request-invoice')) as { uid: string }
   invoiceUid = invoice.uid
-  await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+  await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
   const payout = (await callApi(page, 'POST', `/invoices/${invoiceUid}/request-payment`, {
     receiverAddress: TRON_ADDRESS,
     currency: 'trx',
   })) as { uid: string }
   transactionUid = payout.uid
-  await server.ops('POST', `/transactions/${transactionUid}/fail`)
-  await supplyAcceptedAccounts(server, page, user.id, ['+12015559901'])
+  await e2e.server.ops('POST', `/transactions/${transactionUid}/fail`)
+  await supplyAcceptedAccounts(e2e.server, page, user.id, ['+12015559901'])
   for (const phone of ['+12015550108', '+12015550106']) {
     await callApi(page, 'POST', '/telegram/submit-account-phone', { phone, submitType: 'login' })
     await callApi(page, 'POST', '/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
@@ -160,11 +150,6 @@ const ensureBooks = () => {
   books ??= makeBooks()
   return books
 }
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 /** Android upper-cases buttons; the code screens' resend link is a sentence and keeps its case (issue 14). */
 async function expectResendInSentenceCase(page: Page, view: Look) {
@@ -215,7 +200,7 @@ async function lookAtToast(page: Page, view: Look) {
  * 1.79:1 light and 3.24:1 dark here).
  */
 async function lookAtMinimum(page: Page, view: Look) {
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '10' })
+  await e2e.server.ops('PUT', '/settings/min_payment_limit', { value: '10' })
   try {
     await go(page, '/invoices')
     const create = page.getByTestId('invoices-create')
@@ -244,21 +229,21 @@ async function lookAtMinimum(page: Page, view: Look) {
       .soft(contrast.ratio, `label ${contrast.foreground} on ${contrast.background}, ${named(view)}`)
       .toBeGreaterThanOrEqual(contrast.required)
   } finally {
-    await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
+    await e2e.server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
   }
 }
 
 /** The news screen without news: removed by an operator, then published again for the next look. */
 async function lookAtNoNews(page: Page, view: Look) {
   type Item = { uid: string; en: { title: string; body: string }; fa: { title: string; body: string } | null }
-  const items = (await server.ops('GET', '/news')) as Item[]
-  for (const item of items) await server.ops('DELETE', `/news/${item.uid}`)
+  const items = (await e2e.server.ops('GET', '/news')) as Item[]
+  for (const item of items) await e2e.server.ops('DELETE', `/news/${item.uid}`)
   try {
     await go(page, '/news')
     await page.getByTestId('news-empty').waitFor({ timeout: 15_000 })
     await look(page, view, 'news-empty')
   } finally {
-    for (const { en, fa } of items.reverse()) await server.ops('POST', '/news', fa ? { en, fa } : { en })
+    for (const { en, fa } of items.reverse()) await e2e.server.ops('POST', '/news', fa ? { en, fa } : { en })
   }
 }
 
@@ -342,7 +327,7 @@ describe('every screen, in Persian and English, light and dark', () => {
 
   /** The newest code the server kept for `email` instead of mailing it (SMTP_URL unset). */
   const devOutboxCode = async (email: string): Promise<string> => {
-    const response = await fetch(`${server.url}/simulator/outbox`, {
+    const response = await fetch(`${e2e.server.url}/simulator/outbox`, {
       headers: { accept: 'application/json' },
     })
     const { mails } = (await response.json()) as { mails: { to: string; code: string }[] }
@@ -352,7 +337,7 @@ describe('every screen, in Persian and English, light and dark', () => {
   }
 
   it.each(LOOKS)('signed out in a plain browser: $language $theme', async (view) => {
-    const context = await browser.newContext({
+    const context = await e2e.browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
@@ -366,7 +351,7 @@ describe('every screen, in Persian and English, light and dark', () => {
     const email = `tour.${view.language}.${view.theme}.${Date.now().toString(36)}@example.com`
 
     // Login: a keyboard pass over the form, then a wrong password sent with Enter; its error dialog by keyboard.
-    await page.goto(`${server.url}/login`)
+    await page.goto(`${e2e.server.url}/login`)
     await page.getByTestId('login').waitFor({ timeout: 15_000 })
     await look(page, view, 'browser-login')
     await keyboardPass(page, view, 'browser-login')
@@ -400,7 +385,7 @@ describe('every screen, in Persian and English, light and dark', () => {
     await page.getByTestId('login').waitFor()
 
     // A password reset for that email, to its code screen.
-    await page.goto(`${server.url}/password-reset-request`)
+    await page.goto(`${e2e.server.url}/password-reset-request`)
     await page.getByTestId('password-reset-request').waitFor({ timeout: 15_000 })
     await look(page, view, 'browser-password-reset-request')
     await field('auth.field.email').fill(email)

@@ -1,21 +1,18 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE, DEMO_USERS } from '../../apps/server/dev/demo/demo-data.ts'
 import {
-  launchBrowser,
   openMiniApp,
   SCREENSHOTS,
   screenshot,
   sendTelegramEvent,
   telegramEvents,
 } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { useE2e } from '../support/fixture.ts'
 
 const GATE_TEXT =
   'This Mini App is currently only available on iOS and Android devices. Please access it via the Telegram app on your mobile phone.'
 
-let server: RunningServer
-let browser: Browser
 let nextTelegramId = 880_000_001
 const newUser = (firstName: string, lastName: string, languageCode = 'en') => ({
   id: nextTelegramId++,
@@ -24,18 +21,11 @@ const newUser = (firstName: string, lastName: string, languageCode = 'en') => ({
   languageCode,
 })
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e()
 
 describe('launching the mini-app as Telegram does', () => {
   it('shows the platform gate on Telegram Desktop', async () => {
-    const { page, context } = await openMiniApp(browser, server, {
+    const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
       user: newUser('Desk', 'Top'),
       platform: 'tdesktop',
       startParam: DEMO_REFERRAL_CODE,
@@ -47,7 +37,7 @@ describe('launching the mini-app as Telegram does', () => {
 
   it('authorizes a newcomer with a referral link on iOS and shows the dashboard', async () => {
     const user = newUser('Sara', 'Ahmadi')
-    const { page, context, errors } = await openMiniApp(browser, server, {
+    const { page, context, errors } = await openMiniApp(e2e.browser, e2e.server, {
       user,
       platform: 'ios',
       startParam: DEMO_REFERRAL_CODE,
@@ -71,7 +61,7 @@ describe('launching the mini-app as Telegram does', () => {
 
   it('reaches the dashboard on Android in the dark theme', async () => {
     const user = newUser('Reza', 'Karimi')
-    const { page, context } = await openMiniApp(browser, server, {
+    const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
       user,
       platform: 'android',
       theme: 'dark',
@@ -85,7 +75,7 @@ describe('launching the mini-app as Telegram does', () => {
 
   it('shows the dashboard in Persian, right to left', async () => {
     const user = newUser('Maryam', 'Rahimi', 'fa')
-    const { page, context } = await openMiniApp(browser, server, {
+    const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
       user,
       platform: 'android',
       startParam: DEMO_REFERRAL_CODE,
@@ -98,7 +88,7 @@ describe('launching the mini-app as Telegram does', () => {
   })
 
   it('refuses a newcomer without a referral link with the Message dialog', async () => {
-    const { page, context } = await openMiniApp(browser, server, {
+    const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
       user: newUser('No', 'Referral'),
       platform: 'ios',
     })
@@ -133,7 +123,7 @@ describe('launching the mini-app as Telegram does', () => {
     it(`a blocked user sees that the access is blocked, after one sign-in (${languageCode}, ${theme}, ${width} px)`, async () => {
       const [title, text] = BLOCKED_TEXT[languageCode]
       const user = newUser('Blocked', 'User', languageCode)
-      const { page, context } = await openMiniApp(browser, server, {
+      const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
         user,
         platform: 'ios',
         theme,
@@ -141,7 +131,7 @@ describe('launching the mini-app as Telegram does', () => {
       })
       await page.setViewportSize({ width, height: 844 })
       await expect.poll(() => page.getByText('v0.10.0').isVisible(), { timeout: 15_000 }).toBe(true)
-      await server.ops('POST', `/users/${user.id}/block`, { reason: 'e2e: blocked user' })
+      await e2e.server.ops('POST', `/users/${user.id}/block`, { reason: 'e2e: blocked user' })
 
       const answers: string[] = []
       page.on('response', (response) => {
@@ -173,7 +163,7 @@ describe('launching the mini-app as Telegram does', () => {
   }
 
   it('shows the 404 page for an unknown path and goes back home', async () => {
-    const { page, context } = await openMiniApp(browser, server, {
+    const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
       user: newUser('Lost', 'User'),
       platform: 'ios',
       startParam: DEMO_REFERRAL_CODE,
@@ -191,7 +181,7 @@ describe('launching the mini-app as Telegram does', () => {
   })
 
   it('shows the native back button away from home and follows it back', async () => {
-    const { page, context } = await openMiniApp(browser, server, {
+    const { page, context } = await openMiniApp(e2e.browser, e2e.server, {
       user: newUser('Back', 'Button'),
       platform: 'ios',
       startParam: DEMO_REFERRAL_CODE,
@@ -222,7 +212,7 @@ const GATE = {
  * page or the app in its frame, uncaught exceptions, and every request that failed or answered 4xx/5xx.
  */
 async function openSimulator() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } })
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 1000 } })
   const page = await context.newPage()
   const consoleErrors: string[] = []
   const failed: string[] = []
@@ -237,7 +227,7 @@ async function openSimulator() {
     const url = new URL(response.url())
     if (response.status() >= 400) failed.push(`${response.status()} ${url.pathname}${url.search}`)
   })
-  await page.goto(`${server.url}/simulator`)
+  await page.goto(`${e2e.server.url}/simulator`)
   return { page, context, consoleErrors, failed }
 }
 

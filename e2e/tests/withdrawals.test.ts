@@ -1,19 +1,16 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
 import {
   answerPopup,
-  launchBrowser,
   openMiniApp,
   screenshot,
   sendTelegramEvent,
   telegramEvents,
 } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { PAYMENTS_OPEN, useE2e } from '../support/fixture.ts'
 
-let server: RunningServer
-let browser: Browser
 let nextTelegramId = 883_000_001
 let nextPhone = 12_015_551_400
 
@@ -28,24 +25,11 @@ const IBAN_DIGITS = '050170000000123456789012'
 const persianDigits = (value: string) =>
   value.replace(/\d/g, (digit) => String.fromCharCode(0x06f0 + Number(digit)))
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  // Accounts are validated a second after submission; one accepted account is enough for an invoice.
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
-  await server.ops('PUT', '/settings/toman_payment_open', { value: true })
-  await server.ops('PUT', '/rates/USDTIRT', { price: '98500' })
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const e2e = useE2e(PAYMENTS_OPEN)
 
 /** A user with an accepted account creates an invoice, an operator confirms it: the method selection. */
 async function invoiceReadyForPayout(user: { id: number; firstName: string; languageCode: 'en' | 'fa' }) {
-  const opened = await openMiniApp(browser, server, {
+  const opened = await openMiniApp(e2e.browser, e2e.server, {
     user: { ...user, lastName: 'Test' },
     platform: 'ios',
     startParam: DEMO_REFERRAL_CODE,
@@ -54,7 +38,7 @@ async function invoiceReadyForPayout(user: { id: number; firstName: string; lang
   await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
   // The demo channel is not joined: its prompt comes first; close it as a user would.
   await answerPopup(page, null)
-  await supplyAcceptedAccounts(server, page, user.id, [`+${nextPhone++}`])
+  await supplyAcceptedAccounts(e2e.server, page, user.id, [`+${nextPhone++}`])
 
   await page.getByTestId('dashboard-withdraw').click()
   const create = page.getByTestId('invoices-create')
@@ -63,7 +47,7 @@ async function invoiceReadyForPayout(user: { id: number; firstName: string; lang
   await answerPopup(page, null, user.languageCode === 'fa' ? 'ایجاد فاکتور' : 'Create Invoice')
   await page.getByTestId('invoice-detail').waitFor()
   const invoiceUid = new URL(page.url()).pathname.split('/')[2] ?? ''
-  await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+  await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
 
   // Back to the list and in again: the invoice is read afresh, confirmed, with its Request Payment button.
   await sendTelegramEvent(page, 'back_button_pressed')
@@ -118,7 +102,7 @@ describe('withdrawals', () => {
     expect(await page.getByTestId('transaction-receiver').innerText()).toContain(BSC_ADDRESS)
     await screenshot(page, 'transaction-usdt-pending')
 
-    await server.ops('POST', `/transactions/${transactionUid}/succeed`, {
+    await e2e.server.ops('POST', `/transactions/${transactionUid}/succeed`, {
       txid: BSC_TXID,
       senderAddress: BSC_SENDER,
     })
@@ -176,7 +160,7 @@ describe('withdrawals', () => {
     expect(await page.getByTestId('transaction-explorer').count()).toBe(0)
     await screenshot(page, 'transaction-irt-pending-fa')
 
-    await server.ops('POST', `/transactions/${transactionUid}/succeed`, { txid: 'SATNA-140312-0001' })
+    await e2e.server.ops('POST', `/transactions/${transactionUid}/succeed`, { txid: 'SATNA-140312-0001' })
     await page.reload()
     await page.getByTestId('transaction-detail').waitFor()
     expect(await page.getByTestId('transaction-status').innerText()).toContain('تکمیل‌شده')
