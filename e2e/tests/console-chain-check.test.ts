@@ -6,8 +6,8 @@
  * is final when recorded. A txid the chain does not know is refused in the dialog, in words. Screenshots at 390 px and
  * at a desktop size, light and dark.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   type FakeChain,
   playChainCase,
@@ -15,10 +15,10 @@ import {
   startFakeTronGrid,
 } from '../../apps/server/dev/fake-chain/server.ts'
 import { callApi } from '../support/accounts.ts'
-import { launchBrowser, screenshot } from '../support/browser.ts'
+import { screenshot } from '../support/browser.ts'
 import { enrolOperator, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
+import { useE2e } from '../support/fixture.ts'
 import { recordSecret } from '../support/secrets-recorder.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
 
 const TRON_RECEIVER = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 const TRON_SENDER = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'
@@ -28,32 +28,26 @@ const TRX_TXID = 'e2e0'.repeat(16)
 const USDT_TXID = `0x${'e2e1'.repeat(16)}`
 const TRON_KEY = 'e2e-tron-api-key-0123456789'
 
-let server: RunningServer
-let browser: Browser
 let tron: FakeChain
 let bsc: FakeChain
 
-beforeAll(async () => {
-  ;[tron, bsc, browser] = await Promise.all([startFakeTronGrid(), startFakeBscNode(), launchBrowser()])
-  recordSecret('tron api key', TRON_KEY, 'console-chain-check')
-  server = await startServer(
-    {
+const e2e = useE2e({
+  env: async () => {
+    ;[tron, bsc] = await Promise.all([startFakeTronGrid(), startFakeBscNode()])
+    recordSecret('tron api key', TRON_KEY, 'console-chain-check')
+    return {
       TRON_API_ROOT: tron.url,
       TRON_API_KEY: TRON_KEY,
       BSC_RPC_URL: bsc.url,
       CHAIN_RECHECK_MS: '500',
       CHAIN_API_TIMEOUT_MS: '5000',
-    },
-    { postgres: true },
-  )
-  await server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
-  await server.ops('PUT', '/settings/min_payment_limit', { value: '1' })
-  await server.ops('PUT', '/settings/payment_open', { value: true })
+    }
+  },
+  postgres: true,
+  settings: { validation_delay_seconds: 1, min_payment_limit: '1', payment_open: true },
 })
 
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   await tron?.close()
   await bsc?.close()
 })
@@ -64,9 +58,9 @@ async function requestedPayout(
   user: { id: number; firstName: string },
   phone: string,
 ): Promise<{ uid: string; net: number }> {
-  const app = await userWithAcceptedAccount(browser, server, { ...user, languageCode: 'en' }, phone)
+  const app = await userWithAcceptedAccount(e2e.browser, e2e.server, { ...user, languageCode: 'en' }, phone)
   const { uid: invoiceUid } = (await callApi(app, 'POST', '/invoices/request-invoice')) as { uid: string }
-  await server.ops('POST', `/invoices/${invoiceUid}/confirm`)
+  await e2e.server.ops('POST', `/invoices/${invoiceUid}/confirm`)
   const payout =
     currency === 'trx'
       ? await callApi(app, 'POST', `/invoices/${invoiceUid}/request-payment`, {
@@ -117,11 +111,14 @@ describe('the chain check in the console', () => {
       { confirmations: 15 },
     )
 
-    const olga = await enrolOperator(server, 'olga', 'operator')
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' })
+    const olga = await enrolOperator(e2e.server, 'olga', 'operator')
+    const context = await e2e.browser.newContext({
+      viewport: { width: 1280, height: 860 },
+      colorScheme: 'light',
+    })
     const page = await context.newPage()
-    await signInToConsole(page, server, olga)
-    await page.goto(`${server.url}/console/payouts?status=all`)
+    await signInToConsole(page, e2e.server, olga)
+    await page.goto(`${e2e.server.url}/console/payouts?status=all`)
     await page.getByRole('heading', { name: 'Payouts' }).waitFor()
 
     // A txid the chain does not know: refused, the payout stays pending, the check says why.
@@ -145,7 +142,7 @@ describe('the chain check in the console', () => {
     const waitingTile = page.getByRole('link', { name: /Payouts waiting for confirmations/ })
     expect(await waitingTile.innerText()).toContain('1')
     await screenshot(page, 'console-chain-overview-waiting')
-    await page.goto(`${server.url}/console/payouts?status=all`)
+    await page.goto(`${e2e.server.url}/console/payouts?status=all`)
 
     // USDT, final when recorded: success, verified at once.
     const usdtRecorded = await record(page, usdt.uid, USDT_TXID, BSC_SENDER, 'usdt')
@@ -183,7 +180,7 @@ describe('the chain check in the console', () => {
     await trxRow.getByRole('button', { name: 'Details' }).click()
     const detail = page.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` })
     expect(await detail.getByTestId('chain-check').innerText()).toContain('Verified 20 of 19 confirmations')
-    const phone = await browser.newContext({
+    const phone = await e2e.browser.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
@@ -192,7 +189,7 @@ describe('the chain check in the console', () => {
     })
     const phonePage = await phone.newPage()
     await phonePage.context().addCookies(await context.cookies())
-    await phonePage.goto(`${server.url}/console/payouts?status=all&payout=${trx.uid}`)
+    await phonePage.goto(`${e2e.server.url}/console/payouts?status=all&payout=${trx.uid}`)
     await phonePage.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` }).waitFor()
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await screenshot(phonePage, 'console-chain-phone-light')
