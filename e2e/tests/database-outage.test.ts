@@ -4,30 +4,28 @@
  * unavailable, retrying' and the console the same, with no error dialog; once PostgreSQL is back both come back by
  * themselves, home loaded, without a reload.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import {
   createThrowawayDatabase,
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../apps/server/test/helpers/throwaway-services.ts'
-import { answerPopup, launchBrowser, openMiniApp, PHONE_VIEWPORT, screenshot } from '../support/browser.ts'
-import { type RunningServer, startServer } from '../support/server.ts'
+import { answerPopup, openMiniApp, PHONE_VIEWPORT, screenshot } from '../support/browser.ts'
+import { useE2e } from '../support/fixture.ts'
 
 let postgres: ThrowawayPostgres
-let server: RunningServer
-let browser: Browser
 
-beforeAll(async () => {
-  postgres = await startThrowawayPostgres()
-  const url = await createThrowawayDatabase(postgres, 'e2e_outage')
-  ;[server, browser] = await Promise.all([startServer({ DATABASE_URL: url }), launchBrowser()])
+const e2e = useE2e({
+  env: async () => {
+    postgres = await startThrowawayPostgres()
+    return { DATABASE_URL: await createThrowawayDatabase(postgres, 'e2e_outage') }
+  },
 })
 
+// Vitest runs after-hooks last-registered first: this one before the fixture's, so the server stops on a database
+// already gone (it stops all the same).
 afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
   await postgres?.destroy()
 })
 
@@ -41,7 +39,7 @@ describe('the database stops while users and operators are on their screens', ()
     const open = async (languageCode: 'en' | 'fa', id: number) => {
       const theme = languageCode === 'en' ? 'light' : 'dark'
       const user = { id, firstName: 'Outage', lastName: 'Test', languageCode }
-      const opened = await openMiniApp(browser, server, {
+      const opened = await openMiniApp(e2e.browser, e2e.server, {
         user,
         platform: 'ios',
         theme,
@@ -54,7 +52,11 @@ describe('the database stops while users and operators are on their screens', ()
     const pages = { en: await open('en', 885_000_001), fa: await open('fa', 885_000_002) }
     const consoles = await Promise.all(
       (['en-US', 'fa-IR'] as const).map(async (locale) => {
-        const context = await browser.newContext({ viewport: PHONE_VIEWPORT, deviceScaleFactor: 2, locale })
+        const context = await e2e.browser.newContext({
+          viewport: PHONE_VIEWPORT,
+          deviceScaleFactor: 2,
+          locale,
+        })
         return context.newPage()
       }),
     )
@@ -65,7 +67,7 @@ describe('the database stops while users and operators are on their screens', ()
     await Promise.all([
       pages.en.page.reload(),
       pages.fa.page.reload(),
-      ...consoles.map((page) => page.goto(`${server.url}/console/`)),
+      ...consoles.map((page) => page.goto(`${e2e.server.url}/console/`)),
     ])
     for (const language of ['en', 'fa'] as const) {
       const banner = pages[language].page.getByTestId('network-banner')
