@@ -96,6 +96,12 @@ describe('in the app', () => {
       if (down) throw new TypeError('Failed to fetch')
       return json({ status: 'ok' })
     })
+    // The launch tells the server its language: with the server gone that gets no answer either (an answer of any
+    // kind, the fake's 404, would end the outage).
+    server.on('PUT', '/me/language', () => {
+      if (down) throw new TypeError('Failed to fetch')
+      return new Response(null, { status: 204 })
+    })
     renderApp(buildLaunchUrl().url)
     expect(await screen.findByTestId('network-banner')).toHaveTextContent("Can't reach the server")
     const dashboardCalls = server.callsTo('GET', '/dashboard').length
@@ -107,7 +113,7 @@ describe('in the app', () => {
     expect(server.callsTo('GET', '/readyz').length).toBeGreaterThan(0)
     await waitFor(() => expect(server.callsTo('GET', '/dashboard').length).toBeGreaterThan(dashboardCalls))
     expect(await screen.findByText('12.50 USDT')).toBeInTheDocument()
-  })
+  }, 15_000)
 })
 
 /** The server's answer while its database is away (docs/resilience.md, 'Outages'). */
@@ -178,7 +184,7 @@ describe('the server cannot serve (its database is away)', () => {
     expect(new Set(keys).size).toBe(1)
     expect(keys[0]).toBeTruthy()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
-  })
+  }, 15_000)
 })
 
 describe('a submission that fails on the network', () => {
