@@ -7,7 +7,9 @@
  *  1. One server process: the users' mix in steps of `--step-seconds` from `--start-rate` requests a second, times
  *     `--factor` each step, until p99 first passes 100 ms (in two runs in a row), then bisection between the last
  *     step under it and that one: R is the lowest rate found over it (`--rate R` skips the search).
- *  2. Two server processes behind one port (Node's cluster): the mix for `--seconds` (60) at 2R.
+ *  2. Two server processes behind one port (Node's cluster): the mix for `--seconds` (60) at 2R, with each process's
+ *     event-loop delay, GC pauses and pool queue (process-stats.ts); then the same again beside a CPU-bound
+ *     neighbour (one busy process, one core) for `--neighbour-seconds` (60; 0 skips it).
  *  3. Same processes: GET /dashboard alone, then the bare route alone, each as fast as answers come for
  *     `--ratio-seconds`, `--ratio-rounds` (3) times in turn: the median of the rounds' ratios of their req/s
  *     (`--ratio-only` runs this phase alone, on two processes).
@@ -15,6 +17,7 @@
  * the ledger check. Exits 1 on any error in step 2 or 3, or a ledger problem. The database is dropped at the end
  * (`--keep` keeps it and prints its URL; `--database URL` runs on such a seeded database instead of seeding one).
  */
+import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { freePort } from '../apps/server/test/helpers/spawn-server.ts'
@@ -36,6 +39,7 @@ import {
   tableSizes,
   withClient,
 } from '../apps/server/test/load/harness.ts'
+import { formatProcessStats } from '../apps/server/test/load/process-stats.ts'
 import { agedRowCounts, seedAgedRows } from '../apps/server/test/load/seed.ts'
 
 const { values } = parseArgs({
@@ -46,6 +50,7 @@ const { values } = parseArgs({
     accounts: { type: 'string', default: '1000000' },
     active: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '60' },
+    'neighbour-seconds': { type: 'string', default: '60' },
     'step-seconds': { type: 'string', default: '10' },
     'start-rate': { type: 'string', default: '20' },
     factor: { type: 'string', default: '1.5' },
@@ -80,6 +85,7 @@ if (values.help) {
   --threshold MS        p99 that ends the step search (100)
   --rate R              skip the step search: R is this
   --seconds S           the 2-process mix at 2R (60)
+  --neighbour-seconds S the same mix again beside a CPU-bound neighbour on one core (60; 0: not run)
   --housekeeping-ms MS  the 2 processes' housekeeping interval, with aged rows seeded before their run (10000)
   --ratio-seconds S     each ratio run, dashboard or bare route (10)
   --ratio-rounds N      dashboard and bare route in turn, N times; the median ratio counts (3)
@@ -248,6 +254,19 @@ async function ratioRounds(cluster: Cluster, users: LoadUser[]) {
   return { ratio, runs: rounds.flatMap((r) => [r.dashboard, r.bare]) }
 }
 
+/**
+ * Runs `run` beside a CPU-bound neighbour: one process spinning on one core (what another service on the same
+ * machine does to the servers' tail), stopped after.
+ */
+async function besideNeighbour<T>(run: () => Promise<T>): Promise<T> {
+  const neighbour = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+  try {
+    return await run()
+  } finally {
+    neighbour.kill('SIGKILL')
+  }
+}
+
 /** One step of the search: the mix at `rate` for `--step-seconds` on one process, printed. */
 async function step(port: number, users: LoadUser[], rate: number, label: string): Promise<RunFigures> {
   const run = await runMix({
@@ -367,6 +386,7 @@ try {
       async (cluster) => {
         await openForBusiness(cluster.port)
         const users = await signIn(cluster.port)
+        await cluster.processStats() // from here
         const mix = await runMix({
           port: cluster.port,
           users,
@@ -376,6 +396,32 @@ try {
         })
         log()
         for (const line of formatRun(mix)) log(line)
+        for (const line of formatProcessStats(await cluster.processStats())) log(line)
+        const neighbourSeconds = Number(values['neighbour-seconds'])
+        const shared =
+          neighbourSeconds > 0
+            ? await besideNeighbour(() =>
+                runMix({
+                  port: cluster.port,
+                  users,
+                  rate: target,
+                  seconds: neighbourSeconds,
+                  label: '2 processes, mix at 2R beside a CPU-bound neighbour',
+                }),
+              )
+            : undefined
+        if (shared) {
+          log()
+          for (const line of formatRun(shared)) log(line)
+          for (const line of formatProcessStats(await cluster.processStats())) log(line)
+          log(`p99 by route, alone -> beside the neighbour:`)
+          for (const [route, alone] of mix.perRoute) {
+            const beside = shared.perRoute.get(route)
+            log(
+              `  ${route.padEnd(38)} ${alone.p99.toFixed(1).padStart(7)} -> ${(beside?.p99 ?? Number.NaN).toFixed(1).padStart(7)} ms`,
+            )
+          }
+        }
         const { ratio, runs } = await ratioRounds(cluster, users)
         const after = await tableSizes(database.url, redisUrl)
         const agedAfter = await withClient(database.url, agedRowCounts)
@@ -400,7 +446,7 @@ try {
         const problems = await ledgerProblems(cluster.port)
         log(`ledger check: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`)
         for (const problem of problems.slice(0, 10)) log(`  ${problem}`)
-        const errors = [mix, ...runs].reduce((n, run) => n + run.errors, 0)
+        const errors = [mix, ...(shared ? [shared] : []), ...runs].reduce((n, run) => n + run.errors, 0)
         log(
           `\nsummary: R ${found} req/s on 1 process; 2 processes at ${target} req/s for ${mix.seconds} s: ${mix.reqPerSec.toFixed(1)} req/s, p50 ${mix.p50.toFixed(1)} ms, p99 ${mix.p99.toFixed(1)} ms, errors ${mix.errors}; dashboard ratio ${(ratio * 100).toFixed(0)}% (median); errors in all runs ${errors}; ${load()}`,
         )

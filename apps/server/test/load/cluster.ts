@@ -9,15 +9,22 @@
  * Run with `node apps/server/test/load/cluster.ts` and the server's environment (DATABASE_URL: the
  * processes share PostgreSQL). The primary prints `cluster ready` once every worker listens, and stops them all on
  * SIGTERM; a worker that dies otherwise stops the cluster with exit code 1.
+ *
+ * Each worker also keeps, for the bench, what makes a tail inside a process (process-stats.ts): its event loop's
+ * delay, its GC pauses, and its database pool's queue. Spawned with an IPC channel, the primary answers a
+ * `{ type: 'process-stats' }` message with every worker's figures since the last such message (and starts them
+ * again).
  */
-import cluster from 'node:cluster'
+import cluster, { type Worker } from 'node:cluster'
 import { defineEndpoint } from '@app/contract'
 import Fastify from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import appPlugin, { serverOptions } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { openPostgres } from '../../src/db/client.ts'
 import { route } from '../../src/routes/route.ts'
+import { type ProcessStats, watchProcess } from './process-stats.ts'
 
 async function primary(): Promise<void> {
   const count = Number(process.env.LOAD_WORKERS ?? 2)
@@ -35,6 +42,25 @@ async function primary(): Promise<void> {
     process.exit(1)
   })
   for (let i = 0; i < count; i += 1) cluster.fork()
+  // The bench's questions (harness.ts `processStats`): every worker's figures, in one answer.
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type !== 'process-stats') return
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined)
+    void Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<ProcessStats>((resolve) => {
+            const answer = (reply: { type?: string; stats?: ProcessStats }) => {
+              if (reply?.type !== 'process-stats' || reply.stats === undefined) return
+              worker.off('message', answer)
+              resolve(reply.stats)
+            }
+            worker.on('message', answer)
+            worker.send({ type: 'process-stats' })
+          }),
+      ),
+    ).then((stats) => process.send?.({ type: 'process-stats', stats }))
+  })
   const stop = async () => {
     if (stopping) return
     stopping = true
@@ -65,7 +91,13 @@ const BARE = defineEndpoint({
 async function worker(): Promise<void> {
   const config = loadConfig()
   const app = Fastify(serverOptions(config))
-  await app.register(appPlugin, { config })
+  // Opened here rather than by the app, so that the bench sees the pool's queue (the app does not close it).
+  const database = config.databaseUrl === undefined ? undefined : await openPostgres(config.databaseUrl)
+  const watch = watchProcess(database?.kind === 'postgres' ? database.pool : undefined)
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'process-stats') process.send?.({ type: 'process-stats', stats: watch.take() })
+  })
+  await app.register(appPlugin, { config, database })
   // Declared and registered like every route (plugins/openapi.ts refuses one that is not), serialized the same way.
   route(app.withTypeProvider<ZodTypeProvider>(), BARE, async () => ({ ok: true }))
   await app.listen({ port: config.port, host: config.host })
@@ -74,6 +106,7 @@ async function worker(): Promise<void> {
     if (closing) return
     closing = true
     await app.close()
+    await database?.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void stop())

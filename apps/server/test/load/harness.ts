@@ -25,6 +25,7 @@ import { SANDBOX_LOGIN_CODE } from '../../src/providers/sandbox/scenarios.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { openTestPool } from '../helpers/database.ts'
 import { signInitData, TEST_BOT_TOKEN } from '../helpers/init-data.ts'
+import type { ProcessStats } from './process-stats.ts'
 import { SEED_TELEGRAM_BASE, type SeedFigures, type SeedSize, seedLoadData } from './seed.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
@@ -90,6 +91,8 @@ export type Cluster = {
   child: ChildProcess
   /** Error lines the servers wrote (pino level 50 and above, or anything not JSON). */
   errorLines: () => string[]
+  /** Each worker's event-loop delay, GC pauses and pool queue since the last call (process-stats.ts). */
+  processStats(): Promise<ProcessStats[]>
   stop(): Promise<void>
 }
 
@@ -138,6 +141,7 @@ export async function startCluster(options: ServerOptions & { workers: number })
       LOAD_WORKERS: String(options.workers),
       ...serverEnv(options),
     },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   let stdout = ''
   let stderr = ''
@@ -169,6 +173,16 @@ export async function startCluster(options: ServerOptions & { workers: number })
     workers: options.workers,
     child,
     errorLines,
+    processStats: () =>
+      new Promise<ProcessStats[]>((resolve) => {
+        const answer = (message: { type?: string; stats?: ProcessStats[] }) => {
+          if (message?.type !== 'process-stats' || message.stats === undefined) return
+          child.off('message', answer)
+          resolve(message.stats)
+        }
+        child.on('message', answer)
+        child.send({ type: 'process-stats' })
+      }),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
