@@ -7,7 +7,11 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../../src/db/client.ts'
 import { accounts } from '../../../src/db/schema.ts'
-import { createValidationService, netAmount } from '../../../src/modules/validation/service.ts'
+import {
+  createValidationService,
+  netAmount,
+  VALIDATION_CONCURRENCY,
+} from '../../../src/modules/validation/service.ts'
 import type { AccountProvider } from '../../../src/providers/account-provider.ts'
 import { createSandboxProvider } from '../../../src/providers/sandbox/sandbox-provider.ts'
 import { SANDBOX_SCENARIOS } from '../../../src/providers/sandbox/scenarios.ts'
@@ -186,6 +190,31 @@ describe.each(DATABASE_KINDS)('validation engine on %s', (kind) => {
     expect(row?.status).toBe('accepted')
     expect(row?.invoiceId).not.toBeNull()
     expect((await opsOk<{ problems: string[] }>(ops, 'GET', '/ops/ledger')).problems).toEqual([])
+  })
+
+  it('a batch holds at most VALIDATION_CONCURRENCY accounts (and connections) at once', async () => {
+    const u = await newUser(t.app)
+    const userId = await userIdOf(t.database.db, u.telegramId)
+    await insertAccounts(t.database.db, userId, 20, {
+      prefix: 51,
+      status: 'pending',
+      validationAt: new Date(0),
+    })
+    let inFlight = 0
+    let most = 0
+    const provider: AccountProvider = {
+      ...sandbox,
+      async validate(input) {
+        inFlight += 1
+        most = Math.max(most, inFlight)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        inFlight -= 1
+        return sandbox.validate(input)
+      },
+    }
+    // All 20 in one batch: before, each had its own transaction at once and the pool's queue went to the batch.
+    expect(await runDueValidations({ db: t.database.db, provider }, 50)).toBe(20)
+    expect(most).toBe(VALIDATION_CONCURRENCY)
   })
 
   it('concurrent runs in one process validate each due account exactly once', async () => {
