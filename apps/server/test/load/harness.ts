@@ -828,6 +828,15 @@ export async function explainQueries(databaseUrl: string): Promise<string[]> {
         'ops accounts: phone 1234',
         `${page} where a.phone like '%1234%' order by a.created_at desc, a.id desc limit 51`,
       ],
+      // What findAccountsForOperators runs for a search whose few matches are old (it read all 1M rows as above).
+      [
+        'ops accounts: phone 4205, newest 1,000 counted',
+        `select count(*) from (select phone from accounts order by created_at desc, id desc limit 1000) n where phone like '%4205%'`,
+      ],
+      [
+        'ops accounts: phone 4205, matches sorted',
+        `select a.*, (select telegram_id from users u where u.id = a.user_id) from accounts a where a.phone like '%4205%' order by a.created_at + interval '0 seconds' desc, a.id + 0 desc limit 51`,
+      ],
     ]
     const explain = async (label: string, statement: string) => {
       const plan = (await client.query(`explain (analyze, buffers) ${statement}`)).rows.map(
