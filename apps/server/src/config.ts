@@ -82,6 +82,8 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   /** How often each process looks for mail to deliver (email outbox); 0 turns the worker off. */
   EMAIL_OUTBOX_POLL_MS: wholeNumber(2000, z.gte(0)),
+  /** The wait after a mail's first failed try, doubling after each next one (at most an hour). */
+  EMAIL_RETRY_BASE_MS: wholeNumber(30_000, z.positive()),
   OPS_TOKEN: optionalSecret(16),
   APP_ORIGIN: optionalString,
   SIMULATOR: z.optional(booleanFlag),
@@ -115,6 +117,8 @@ const EnvSchema = z.object({
   BOT_POLLING: z.optional(booleanFlag),
   /** How often each process looks for bot messages to send (bot outbox); 0 turns the worker off. */
   BOT_OUTBOX_POLL_MS: wholeNumber(1000, z.gte(0)),
+  /** The wait after a bot message's first failed try, doubling after each next one (at most 10 minutes). */
+  BOT_RETRY_BASE_MS: wholeNumber(5000, z.positive()),
   /** Start the fake Bot API in-process (default: in development without a real bot token or API root). */
   FAKE_BOT_API: z.optional(booleanFlag),
   /** Housekeeping (docs/resilience.md): how often a round is due (0: never), and how long done rows are kept. */
@@ -413,8 +417,8 @@ function resolveDataDir(dataDir: string | undefined, cwd: string): string {
   return resolve(cwd, dataDir ?? './data')
 }
 
-/** Email sign-in's rules (docs/email-auth.md): fixed, but for the outbox worker's poll. */
-function emailAuthConfig(outboxPollMs: number): EmailAuthConfig {
+/** Email sign-in's rules (docs/email-auth.md): fixed, but for the outbox worker's poll and first retry wait. */
+function emailAuthConfig(outboxPollMs: number, retryBaseMs: number): EmailAuthConfig {
   return {
     codeTtlSeconds: 10 * 60,
     maxCodeAttempts: 5,
@@ -430,7 +434,7 @@ function emailAuthConfig(outboxPollMs: number): EmailAuthConfig {
       pollMs: outboxPollMs,
       batchSize: 20,
       maxAttempts: 8,
-      backoffBaseMs: 30_000,
+      backoffBaseMs: retryBaseMs,
       backoffMaxMs: 3_600_000,
       leaseSeconds: 120,
     },
@@ -526,7 +530,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     .filter((o) => o !== '')
   const simulator = e.SIMULATOR ?? !isProduction
   const sendLimitDefaults = simulator ? CODE_SEND_LIMITS.demo : CODE_SEND_LIMITS.live
-  const emailAuth = emailAuthConfig(e.EMAIL_OUTBOX_POLL_MS)
+  const emailAuth = emailAuthConfig(e.EMAIL_OUTBOX_POLL_MS, e.EMAIL_RETRY_BASE_MS)
   const codeSendWindowSeconds = 3600
   let trustProxy: TrustProxy
   try {
@@ -631,7 +635,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         pollMs: e.BOT_OUTBOX_POLL_MS,
         batchSize: 30,
         maxAttempts: 6,
-        backoffBaseMs: 5_000,
+        backoffBaseMs: e.BOT_RETRY_BASE_MS,
         backoffMaxMs: 600_000,
         leaseSeconds: 120,
         perSecond: 30,

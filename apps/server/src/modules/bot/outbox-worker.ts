@@ -30,7 +30,7 @@ export function createOutboxWorker(deps: {
   botToken: string
   botTexts: BotTexts
   config: Pick<Config, 'bot' | 'referralLink'>
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'> | undefined
   /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
   databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
 }) {
@@ -38,6 +38,9 @@ export function createOutboxWorker(deps: {
   const settings = config.bot.outbox
   const pacer = createSendPacer(settings)
   let running: BatchWorker | undefined
+  /** Sends are failing (the Bot API away): logged when it starts and when a send works again, not per try. */
+  let failingSince: number | undefined
+  let failedTries = 0
 
   async function waitForSlot(chatId: number): Promise<void> {
     const delay = pacer.reserve(chatId)
@@ -73,6 +76,11 @@ export function createOutboxWorker(deps: {
         })
         pacer.ended(message.chatId)
         await markMessageSent(db, message, sent.message_id, now())
+        if (failingSince !== undefined) {
+          log?.info({ failedTries, failingMs: Date.now() - failingSince }, 'bot messages send again')
+          failingSince = undefined
+          failedTries = 0
+        }
       } catch (error) {
         const failure = classifyBotError(error, deps.botToken)
         const rest = messages.slice(index + 1)
@@ -102,10 +110,13 @@ export function createOutboxWorker(deps: {
               spendTry: true,
             }
         await markMessageFailed(db, message, failure.description, retry)
-        log?.warn(
-          { messageId: message.id, attempts: message.attempts, error: failure.description },
-          last ? 'bot message failed for good' : 'bot message failed; will retry',
-        )
+        const fields = { messageId: message.id, attempts: message.attempts, error: failure.description }
+        failedTries++
+        if (last) log?.warn(fields, 'bot message failed for good')
+        else if (failingSince === undefined)
+          log?.warn(fields, 'bot messages failing; each retried with a growing wait until it is sent')
+        else log?.debug(fields, 'bot message failed; will retry')
+        failingSince ??= Date.now()
       }
     }
   }

@@ -71,6 +71,9 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
   }
   /** The refusal is said once, when it starts (again only after a mail went through): not once per mail. */
   let refusingPlaintext = false
+  /** Tries are failing (the SMTP server away): logged when it starts and when a mail goes through again, not per try. */
+  let failingSince: number | undefined
+  let failedTries = 0
 
   function open(mail: Pick<ClaimedMail, 'payload'>): MailPayload | undefined {
     const plain = mail.payload === null ? undefined : unseal(deps.emailKeys.outbox, mail.payload)
@@ -110,19 +113,30 @@ export function createEmailOutboxService(deps: EmailOutboxServiceDeps) {
         refusingPlaintext = true
         return
       }
-      log?.warn(
-        {
-          mailId: mail.id,
-          attempts: mail.attempts,
-          error: describeError(error),
-          retryAt: retryAt?.toISOString(),
-        },
-        last ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
-      )
+      const fields = {
+        mailId: mail.id,
+        attempts: mail.attempts,
+        error: describeError(error),
+        retryAt: retryAt?.toISOString(),
+      }
+      failedTries++
+      if (last) log?.warn(fields, 'mail delivery failed for good')
+      else if (failingSince === undefined)
+        log?.warn(
+          fields,
+          'mail delivery failing; each mail retried with a growing wait until it goes through',
+        )
+      else log?.debug(fields, 'mail delivery failed; will retry')
+      failingSince ??= Date.now()
       return
     }
     await markSent(db, mail, 'smtp', now())
     refusingPlaintext = false
+    if (failingSince !== undefined) {
+      log?.info({ failedTries, failingMs: Date.now() - failingSince }, 'mail delivery works again')
+      failingSince = undefined
+      failedTries = 0
+    }
     log?.debug({ mailId: mail.id }, 'mail delivered')
   }
 
