@@ -39,8 +39,12 @@ import {
 
 const CHATS = 4
 const PER_CHAT = 6
-/** The fake answers each sendMessage this long after it arrived. */
-const SEND_MS = 400
+/**
+ * The fake answers each sendMessage this long after it arrived: long enough that the sends in flight at the kill
+ * are still in flight when the test counts them on a loaded machine (at 400 ms a CI run found all 8 accepted),
+ * well inside the bot client's 10 s timeout.
+ */
+const SEND_MS = 1500
 /** The server is killed as this sendMessage arrives: the second round of the chats, others still in flight. */
 const KILL_AT = CHATS + 3
 const FIRST_CHAT = 990_000_001

@@ -12,8 +12,10 @@ import { installFakeTelegram } from '../../helpers/telegram-bridge.ts'
 const AUTHORIZE = ['POST', '/auth/telegram/authorize'] as const
 const REFRESH = ['POST', '/auth/refresh'] as const
 
-/** Every authenticated read the first screen makes answers 401, as for a refused token. */
+/** Every authenticated call the first screen makes answers 401, as for a refused token. */
 function refuseEverySession(server: FakeServer) {
+  // The launch's language report too: the fake's 404 for it would read as a session the server accepted.
+  server.on('PUT', '/me/language', () => apiError(401, 'UNAUTHORIZED'))
   server.on('GET', '/dashboard', () => apiError(401, 'UNAUTHORIZED'))
   server.on('GET', '/dashboard/channel-status', () => apiError(401, 'UNAUTHORIZED'))
   server.on(...REFRESH, () => apiError(401, 'UNAUTHORIZED'))
