@@ -45,7 +45,11 @@ describe('compressed API answers', () => {
     expect(response.status).toBe(200)
     expect(response.body.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES)
     expect(response.headers['content-encoding']).toBeUndefined()
-    expect(JSON.parse(response.body.toString('utf8'))).toEqual({ status: 'ok', database: 'ok', migrations: 'current' })
+    expect(JSON.parse(response.body.toString('utf8'))).toEqual({
+      status: 'ok',
+      database: 'ok',
+      migrations: 'current',
+    })
   })
 
   it('error answers are still the JSON error shape', async () => {

@@ -106,7 +106,9 @@ describe.each([
       expect(titles).not.toContain('after 1')
       expect(titles).not.toContain('after 2')
       // A consistent copy: the writes made during the backup are there up to one of them, none missing before it.
-      const kept = titles.filter((title) => title.startsWith('during ')).map((title) => Number(title.slice(7)))
+      const kept = titles
+        .filter((title) => title.startsWith('during '))
+        .map((title) => Number(title.slice(7)))
       expect(kept.sort((a, b) => a - b)).toEqual(Array.from({ length: kept.length }, (_, i) => i + 1))
       const ledger = await fetch(`${base}/ops/ledger`, { headers })
       expect(ledger.status).toBe(200)
