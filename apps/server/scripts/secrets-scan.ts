@@ -8,8 +8,10 @@
  *
  * The known secrets are the sandbox's (its login code, email code and 2FA password) plus every line of the
  * `--secrets` files: `{"kind": "...", "value": "...", "source": "..."}`, as the e2e helpers record them
- * (e2e/support/secrets-recorder.ts). Every table of every schema but PostgreSQL's own is read in full. Exit status
- * 1 when any secret is found; the report names where, never the secret itself.
+ * (e2e/support/secrets-recorder.ts). Every table of every schema but PostgreSQL's own and drizzle's migration
+ * journal is read in full: the journal holds the migration files' SHA-256 hashes, never user data, and a run's 5-digit
+ * code once turned up inside one of them. Exit status 1 when any secret is found; the report names where, never the
+ * secret itself.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -140,7 +142,7 @@ export async function scanDatabase(
   const { db } = database
   const tables = (await db.execute(sql`
     select table_schema, table_name from information_schema.tables
-    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')
+    where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema', 'drizzle')
       and table_schema not like 'pg\\_%'
     order by 1, 2
   `)) as { rows: { table_schema: string; table_name: string }[] }
