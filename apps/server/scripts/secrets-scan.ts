@@ -127,7 +127,9 @@ export function scanLogs(
   const files = paths.flatMap(logFiles)
   for (const file of files) {
     const text = readFileSync(file, 'utf8').split('\n')
-    for (const [i, line] of text.entries()) scanText(line, `log ${file}:${i + 1}`, secrets, findings)
+    // A client's port is a 5-digit number like a code: a run's reset code once equalled one (4 false findings).
+    for (const [i, line] of text.entries())
+      scanText(line.replace(/"remotePort":\d+/g, '"remotePort":0'), `log ${file}:${i + 1}`, secrets, findings)
     lines += text.length
   }
   return { findings, lines, files: files.length }
