@@ -11,8 +11,11 @@ import { globalPlugin } from './global-plugin.ts'
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** This answer is a page of the mini-app: the app itself and the configured origins may frame it. */
-    allowMiniAppFraming(): void
+    /**
+     * This answer is a page of the mini-app: the app itself and the configured origins may frame it. Its inline
+     * scripts run when named here by their hashes (`'sha256-...'`), never by 'unsafe-inline'.
+     */
+    allowMiniAppFraming(inlineScripts?: readonly string[]): void
     /** No page may frame this answer, not even the app's own. */
     refuseFraming(): void
   }
@@ -25,14 +28,14 @@ export type SecurityOptions = {
   miniAppFrameAncestors: string[]
 }
 
-/** The content security policy, but for who may frame the page. */
-function contentSecurityPolicy(frameAncestors: string[]) {
+/** The content security policy, but for who may frame the page and which inline scripts run. */
+function contentSecurityPolicy(frameAncestors: string[], inlineScripts: readonly string[] = []) {
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...inlineScripts],
       // The UI kit and React set inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:'],
@@ -57,12 +60,18 @@ export const securityPlugin = globalPlugin<SecurityOptions>(
       // The dev server is plain http: HSTS only means something in production behind TLS.
       strictTransportSecurity: isProduction,
     })
-    const miniAppPolicy = contentSecurityPolicy(["'self'", ...miniAppFrameAncestors])
-    app.decorateReply('allowMiniAppFraming', function (this: FastifyReply) {
-      this.helmet({ contentSecurityPolicy: miniAppPolicy, frameguard: false })
-      // X-Frame-Options cannot name other origins (ALLOW-FROM is gone); frame-ancestors says who may.
-      this.raw.removeHeader('x-frame-options')
-    })
+    const miniAppAncestors = ["'self'", ...miniAppFrameAncestors]
+    app.decorateReply(
+      'allowMiniAppFraming',
+      function (this: FastifyReply, inlineScripts?: readonly string[]) {
+        this.helmet({
+          contentSecurityPolicy: contentSecurityPolicy(miniAppAncestors, inlineScripts),
+          frameguard: false,
+        })
+        // X-Frame-Options cannot name other origins (ALLOW-FROM is gone); frame-ancestors says who may.
+        this.raw.removeHeader('x-frame-options')
+      },
+    )
     const refusingPolicy = contentSecurityPolicy(["'none'"])
     app.decorateReply('refuseFraming', function (this: FastifyReply) {
       this.helmet({ contentSecurityPolicy: refusingPolicy, frameguard: { action: 'deny' } })

@@ -13,7 +13,8 @@
  * Content-Type, `Vary: accept-encoding`, and an ETag of the bytes sent. These routes opt out of the API's
  * on-the-fly compression (plugins/compression.ts): what is not precompressed is too small to gain from it.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -66,6 +67,16 @@ const isEncodedSibling = (name: string) => /\.(br|gz)$/.test(name)
 
 const AssetParamsSchema = z.object({ '*': z.string().check(z.maxLength(512)) })
 
+/**
+ * The CSP sources of index.html's inline scripts (the first screen's early calls): each one's SHA-256, read from the
+ * built file at start-up, so the policy names exactly the scripts the build wrote.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+  )
+}
+
 const NOT_BUILT =
   '<!doctype html><title>Web app not built</title><p>Web app not built: run npm run build</p>\n'
 
@@ -87,9 +98,10 @@ export const webAppPlugin = globalPlugin<{ distDir: string }>('web-app', async (
   // `serve: false`: only `reply.sendFile`, bound to distDir (it refuses paths that leave it).
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true })
 
+  const inlineScripts = inlineScriptHashes(readFileSync(join(distDir, 'index.html'), 'utf8'))
   const sendIndex = (reply: FastifyReply) => {
     // A page of the mini-app: Telegram's web clients may frame it (plugins/security.ts).
-    reply.allowMiniAppFraming()
+    reply.allowMiniAppFraming(inlineScripts)
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

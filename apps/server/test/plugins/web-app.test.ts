@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -106,6 +107,24 @@ describe('serving the built web app', () => {
       const response = await get(url, BROWSER_ACCEPT)
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'self';")
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN')
+    }
+  })
+
+  it("index.html's inline scripts run by their hashes, never by 'unsafe-inline'", async () => {
+    const inline = 'window.__bootCalls = {}\n'
+    const dist = makeDist()
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><script>${inline}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`,
+    )
+    const other = await buildAppOn(t, { config: { webDistDir: dist } })
+    try {
+      const page = await other.inject({ method: 'GET', url: '/', headers: { accept: BROWSER_ACCEPT } })
+      const hash = createHash('sha256').update(inline).digest('base64')
+      const scriptSrc = /script-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1]
+      expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`)
+    } finally {
+      await other.close()
     }
   })
 

@@ -12,6 +12,7 @@ import {
 import { safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, noteSessionAccepted, setTokens } from './auth-tokens.ts'
+import { takeBootCall } from './boot-calls.ts'
 import { idempotencyKeyFor, intentOf, settleIntent } from './idempotency-keys.ts'
 import { isOutageAnswer, noteAnswer, noteNetworkFailure } from './network-status.ts'
 
@@ -27,14 +28,18 @@ export type CallOptions = {
 /** Same origin: the call's path, absolute (the idempotency intent is keyed by it). */
 const absolute = (path: string) => new URL(path, window.location.origin).toString()
 
-/** Accept: application/json on every call: the server serves the SPA to anything else on shared paths. */
+/**
+ * Accept: application/json on every call: the server serves the SPA to anything else on shared paths. The first
+ * send of a call index.html already sent takes that answer (boot-calls.ts).
+ */
 async function send(url: string, init: RequestInit, bearer: string | null): Promise<Response> {
   const headers = new Headers(init.headers)
   headers.set('Accept', 'application/json')
   if (bearer) headers.set('Authorization', `Bearer ${bearer}`)
   let response: Response
   try {
-    response = await fetch(url, { ...init, headers })
+    const early = await takeBootCall(init.method ?? 'GET', url, init.body, bearer)
+    response = early ?? (await fetch(url, { ...init, headers }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     noteNetworkFailure()
