@@ -1,8 +1,8 @@
 /**
- * The first screen's calls (docs/web.md, 'Start-up requests'), in Chromium against the real server: index.html's inline
+ * The first screen (docs/web.md, 'Start-up requests'), in Chromium against the real server: index.html's inline
  * script signs in, or asks for home with stored tokens, while the code downloads (held here until the calls are
- * seen), under the server's CSP; the app then takes those answers instead of asking again. Screenshot
- * `first-screen-*.png`.
+ * seen), under the server's CSP; the app then takes those answers instead of asking again. Its home skeleton
+ * lines up with home once drawn, in English and Persian, light and dark. Screenshots `first-screen-*.png`.
  */
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -11,15 +11,47 @@ import { PHONE_VIEWPORT, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
 import { fakeTelegramClientScript, type LaunchOptions, telegramLaunch } from '../support/telegram.ts'
 
+type Theme = 'light' | 'dark'
+
 const e2e = useE2e()
 let nextTelegramId = 886_000_001
 
-function launchOf(languageCode: 'en' | 'fa'): LaunchOptions {
+function launchOf(
+  languageCode: 'en' | 'fa',
+  platform: 'android' | 'ios' = 'android',
+  theme: Theme = 'light',
+): LaunchOptions {
+  const name =
+    languageCode === 'fa'
+      ? { firstName: 'سارا', lastName: 'رضایی' }
+      : { firstName: 'First', lastName: 'Screen' }
   return {
-    user: { id: nextTelegramId++, firstName: 'First', lastName: 'Screen', languageCode },
-    platform: 'android',
+    user: { id: nextTelegramId++, ...name, languageCode },
+    platform,
+    theme,
     startParam: DEMO_REFERRAL_CODE,
   }
+}
+
+/** Where home's blocks sit (the user card, each row, its icon and text column): top, height, and the icon's side. */
+async function layoutOf(page: Page, scope: '#boot-home' | '#root'): Promise<string[]> {
+  return page.evaluate(
+    (scope) =>
+      [
+        ...document.querySelectorAll(
+          `${scope} :is(.user-card, .user-card__avatar, .cell, .cell__icon, .cell__content)`,
+        ),
+      ]
+        .map((element) => ({ element, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.height > 0)
+        .map(({ element, box }) => {
+          const edge = element.classList.contains('cell__content')
+            ? ''
+            : ` x ${Math.round(box.x)} w ${box.width}`
+          return `${element.className} y ${Math.round(box.y)} h ${Math.round(box.height)}${edge}`
+        }),
+    scope,
+  )
 }
 
 type Launched = { page: Page; sent: string[]; cspErrors: string[] }
@@ -68,8 +100,9 @@ async function launchHoldingCode(
   return { page, sent, cspErrors }
 }
 
-async function newPhoneContext(browser: typeof e2e.browser, language: 'en' | 'fa') {
+async function newPhoneContext(browser: typeof e2e.browser, language: 'en' | 'fa', theme: Theme = 'light') {
   return browser.newContext({
+    colorScheme: theme,
     viewport: PHONE_VIEWPORT,
     deviceScaleFactor: 2,
     isMobile: true,
@@ -148,4 +181,50 @@ describe('first screen', () => {
       await context.close()
     }
   })
+
+  it.each([
+    ['en', 'android', 'light'],
+    ['en', 'ios', 'dark'],
+    ['fa', 'android', 'dark'],
+    ['fa', 'ios', 'light'],
+  ] as const)(
+    '%s, %s, %s: the skeleton shows before the code and lines up with home once drawn',
+    async (language, platform, theme) => {
+      const context = await newPhoneContext(e2e.browser, language, theme)
+      try {
+        const launch = launchOf(language, platform, theme)
+        const { url, themeParams } = telegramLaunch(e2e.server.url, e2e.server.botToken, launch)
+        await context.addInitScript(fakeTelegramClientScript(themeParams))
+        // A first launch: signed in, home drawn with the user's rows (Referrals, the channel), remembered.
+        let page = await context.newPage()
+        await page.goto(url)
+        await page.getByTestId('dashboard-channel').waitFor({ timeout: 20_000 })
+        await page.waitForLoadState('networkidle')
+        await page.close()
+
+        // The next launch, its code never arriving: the skeleton alone.
+        page = await context.newPage()
+        await page.route(/\/assets\/index-[^/]+\.js$/, () => new Promise(() => {}))
+        await page.goto(url, { waitUntil: 'commit' })
+        await page.locator('#boot-home .user-card__name').waitFor()
+        const name = `first-screen-skeleton-${language}-${platform}-${theme}`
+        await screenshot(page, name)
+        const skeleton = await layoutOf(page, '#boot-home')
+        expect(await page.locator('#boot-home .user-card__name').textContent()).toBe(
+          `${launch.user.firstName} ${launch.user.lastName}`,
+        )
+        await page.close()
+
+        page = await context.newPage()
+        await page.goto(url)
+        await homeShown(page)
+        await screenshot(page, name.replace('skeleton', 'home'))
+        expect(await page.locator('#boot-home').count()).toBe(0)
+        expect(skeleton).toEqual(await layoutOf(page, '#root'))
+        expect(skeleton.filter((box) => box.startsWith('cell '))).toHaveLength(6)
+      } finally {
+        await context.close()
+      }
+    },
+  )
 })

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect } from 'react'
 import { AlertIcon, LockIcon } from '../../../components/icons.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
+import { dismissBootHome } from '../../../lib/boot-home.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import type { AuthorizationFailure } from './use-telegram-authorization.ts'
 
@@ -28,6 +29,10 @@ export function TelegramAuthScreen({
   onRetry: () => void
 }) {
   const { t } = useTranslation('common')
+  // While authorizing, index.html's home skeleton stays; a failure replaces it.
+  useLayoutEffect(() => {
+    if (failure) dismissBootHome()
+  }, [failure])
 
   if (failure) {
     const view = FAILURES[failure]

@@ -1,10 +1,12 @@
 import { APP_VERSION, type ChannelStatus, type Dashboard } from '@app/contract'
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useLayoutEffect } from 'react'
 import { AlertIcon } from '../../../components/icons.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { clearTokens } from '../../../lib/auth-tokens.ts'
+import { type BootHomeRow, dismissBootHome, rememberHomeRows } from '../../../lib/boot-home.ts'
 import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { DashboardMenu } from './dashboard-menu.tsx'
@@ -31,6 +33,18 @@ export function DashboardScreen({ dashboard, channel }: DashboardScreenProps) {
         queryClient.clear()
       }
   useChannelPrompt(channel)
+  // Home takes over from index.html's skeleton of it in the same frame, so the two line up (nothing shifts).
+  useLayoutEffect(dismissBootHome, [])
+  const userId = launch?.user?.id
+  const referrals = dashboard.data?.user.canReferrer
+  const channelRow = Boolean(channel?.channelUsername)
+  useEffect(() => {
+    if (userId === undefined || referrals === undefined) return
+    const rows: BootHomeRow[] = []
+    if (referrals) rows.push('referrals')
+    if (channelRow) rows.push('channel')
+    rememberHomeRows(userId, rows)
+  }, [userId, referrals, channelRow])
 
   return (
     <Page testId="dashboard" footer={<span data-testid="app-version">{APP_VERSION}</span>}>
