@@ -9,7 +9,8 @@ export default defineConfig({
     expect: { requireAssertions: true },
     testTimeout: 60_000,
     hookTimeout: 90_000,
-    fileParallelism: false,
+    // Two files at a time, each on its own server: a file mostly waits on its server and the browser.
+    maxWorkers: 2,
     // Names the run; after it, the secrets scan over its server logs and databases (docs/resilience.md).
     globalSetup: ['e2e/support/global-setup.ts'],
   },

@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     name: 'ops-cli',
     include: ['test/**/*.test.ts'],
+    isolate: false,
     // A test in which no expect() ran fails (docs/architecture.md 'Tests').
     expect: { requireAssertions: true },
     // The CLI is tested against a real server app on a migrated PGlite: the server's snapshot setup.

@@ -106,11 +106,15 @@ describe('secrets scan', () => {
     expect(formatReport(report)).toContain('found: none')
   }, 60_000)
 
-  it('codes match as whole numbers; escaped forms of other secrets match too', () => {
+  it('codes match where a code can stand, not inside numbers, hashes or JSON numbers; escaped forms of other secrets match', () => {
     const [code] = matchers([{ kind: 'login code', value: '12345', source: 't' }])
     expect(code?.find('phone +98912345678')).toBe(-1)
     expect(code?.find('id 123456')).toBe(-1)
+    expect(code?.find('hash 9f3a12345be0')).toBe(-1)
+    expect(code?.find('{"remotePort":12345,"ms":12345}')).toBe(-1)
     expect(code?.find('"code":"12345"')).toBeGreaterThan(0)
+    expect(code?.find('/reset?code=12345&x=1')).toBeGreaterThan(0)
+    expect(code?.find('your code is 12345.')).toBeGreaterThan(0)
     const [password] = matchers([{ kind: 'password', value: 'p@ss "word" ü', source: 't' }])
     expect(password?.find(JSON.stringify({ p: 'p@ss "word" ü' }))).toBeGreaterThan(0)
     expect(password?.find(`/x?p=${encodeURIComponent('p@ss "word" ü')}`)).toBeGreaterThan(0)
