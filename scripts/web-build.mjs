@@ -18,6 +18,7 @@ const webSources = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'apps/web/scripts/precompress.mjs',
+  'apps/web/scripts/paint-before-code.ts',
   'packages/contract/src',
 ]
 

@@ -87,14 +87,16 @@ async function launchHoldingCode(
   let entryHeld = false
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
     entryHeld = true
-    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 15_000))])
+    // Longer than the wait for the calls below: without the early calls, that wait fails first.
+    await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 20_000))])
     await route.continue()
   })
   const { url, themeParams } = telegramLaunch(e2e.server.url, e2e.server.botToken, launch)
   await page.addInitScript(fakeTelegramClientScript(themeParams))
   await page.goto(url, { waitUntil: 'commit' })
   await expect.poll(() => waitFor.every((call) => sent.includes(call)), { timeout: 15_000 }).toBe(true)
-  expect(entryHeld).toBe(true)
+  // The code is held until then (it is asked for after the first paint, so maybe later than the calls).
+  await expect.poll(() => entryHeld, { timeout: 15_000 }).toBe(true)
   // Everything so far left while the code was held: none of it is the app's.
   expect(await page.evaluate(() => typeof (window as { __bootCalls?: unknown }).__bootCalls)).toBe('object')
   return { page, sent, cspErrors }
