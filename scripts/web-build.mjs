@@ -20,6 +20,8 @@ const webSources = [
   'apps/web/scripts/precompress.mjs',
   'apps/web/scripts/paint-before-code.ts',
   'packages/contract/src',
+  // The home skeleton's words (apps/web/scripts/paint-before-code.ts).
+  'locales',
 ]
 
 /** @param {string} path @returns {number} */

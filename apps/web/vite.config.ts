@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { paintBeforeCode } from './scripts/paint-before-code.ts'
 
 /** First path segments the API owns (spec section 7); SPA routes share some of them. */
 const API_PREFIXES = [
@@ -43,7 +42,7 @@ const REACT_ROUTER_PRODUCTION = fileURLToPath(
 const FIRST_SCREEN_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), paintBeforeCode()],
+  plugins: [react()],
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   build: {

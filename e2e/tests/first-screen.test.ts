@@ -13,6 +13,11 @@ import { fakeTelegramClientScript, type LaunchOptions, telegramLaunch } from '..
 
 type Theme = 'light' | 'dark'
 
+const WORDS = {
+  en: { id: 'ID:', withdraw: 'Withdraw Money' },
+  fa: { id: 'شناسه:', withdraw: 'برداشت وجه' },
+} as const
+
 const e2e = useE2e()
 let nextTelegramId = 886_000_001
 
@@ -215,6 +220,12 @@ describe('first screen', () => {
         expect(await page.locator('#boot-home .user-card__name').textContent()).toBe(
           `${launch.user.firstName} ${launch.user.lastName}`,
         )
+        // Home's words in the user's language, from the locale files the build read.
+        const words = WORDS[language]
+        expect(await page.locator('#boot-home .user-card__id').textContent()).toBe(
+          `${words.id} ${launch.user.id}`,
+        )
+        expect(await page.locator('#boot-home .cell__title').first().textContent()).toBe(words.withdraw)
         await page.close()
 
         page = await context.newPage()

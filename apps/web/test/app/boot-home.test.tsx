@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
+import { skeletonWords } from '../../scripts/paint-before-code.ts'
 import { apiError, type FakeServer, installFakeServer, json } from '../helpers/fake-server.ts'
 import { channelStatusFixture, dashboardFixture } from '../helpers/fixtures.ts'
 import { ADA, buildLaunchUrl, THEME } from '../helpers/launch-url.ts'
@@ -33,7 +34,8 @@ function home(server: FakeServer, options: { canReferrer?: boolean; channelUsern
 
 afterEach(() => {
   delete window.__bootCalls
-  delete (window as { __bootHome?: unknown }).__bootHome
+  delete (window as { __bootHome?: unknown; __bootWords?: unknown }).__bootHome
+  delete (window as { __bootWords?: unknown }).__bootWords
   document.body.innerHTML = ''
   document.documentElement.className = ''
   document.documentElement.removeAttribute('style')
@@ -67,6 +69,29 @@ describe("index.html's home skeleton", () => {
     expect(document.documentElement).toHaveAttribute('lang', 'fa')
     expect(document.documentElement).toHaveClass('platform-ios')
     expect(skeleton()?.textContent?.replace(/\s+/g, ' ').trim()).toBe('س\u200cر سارا رضایی 4242')
+  })
+
+  it.each([
+    [
+      'en',
+      'ID: 4242',
+      'Withdraw Money Available balance Send Accounts Submit accounts by phone number News Orders',
+    ],
+    ['fa', 'شناسه: 4242', 'برداشت وجه موجودی قابل برداشت ارسال اکانت ثبت اکانت با شماره تلفن اخبار سفارش‌ها'],
+  ])("%s: with the words the build writes, it says them in the user's language", (language, id, rows) => {
+    installFakeTelegram()
+    installFakeServer()
+    ;(window as { __bootWords?: unknown }).__bootWords = skeletonWords(HTML)
+
+    loadPage(buildLaunchUrl({ platform: 'android', user: { ...ADA, language_code: language } }).url)
+
+    const text = (selector: string) =>
+      [...(skeleton()?.querySelectorAll(selector) ?? [])]
+        .filter((element) => !element.closest('[hidden]'))
+        .map((element) => element.textContent?.replace(/\s+/g, ' ').trim())
+        .join(' ')
+    expect(text('.user-card__id')).toBe(id)
+    expect(text('.cell__content')).toBe(rows)
   })
 
   it("draws Referrals and the channel when this user's home had them last time, not another user's", () => {
@@ -117,6 +142,32 @@ describe("index.html's home skeleton", () => {
         rows: ['referrals', 'channel'],
       }),
     )
+  })
+
+  it("stays until home's data is there, so the rows that come with it do not move the page", async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    storeTokensFor(ADA.id)
+    home(server, { canReferrer: true })
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve
+    })
+    server.on('GET', '/dashboard', async () => {
+      await answered
+      return json(dashboardFixture({ canReferrer: true }))
+    })
+    const { url } = buildLaunchUrl({ platform: 'android' })
+
+    loadPage(url)
+    renderApp(url)
+    expect(await screen.findByTestId('dashboard')).toBeInTheDocument()
+    expect(shown(skeleton())).toBe(true)
+    answer()
+
+    expect(await screen.findByText('12.50 USDT')).toBeInTheDocument()
+    expect(screen.getByTestId('dashboard-referrals')).toBeInTheDocument()
+    expect(skeleton()).not.toBeInTheDocument()
   })
 
   it('a refused sign-in replaces it with the reason', async () => {

@@ -1,6 +1,8 @@
-import type { IndexHtmlTransformContext, IndexHtmlTransformHook } from 'vite'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { paintBeforeCode } from '../../scripts/paint-before-code.ts'
+import { paintBeforeCode, skeletonWords } from '../../scripts/paint-before-code.ts'
 
 /** index.html as Vite writes it: the entry, its modulepreloads and its CSS in the head. */
 const BUILT = `<!doctype html>
@@ -18,15 +20,8 @@ const BUILT = `<!doctype html>
 `
 
 function transform(html: string): string {
-  const hook = paintBeforeCode().transformIndexHtml
-  const handler = (typeof hook === 'function' ? hook : hook?.handler) as IndexHtmlTransformHook
-  const bundle = { 'assets/index-ghi.css': { type: 'asset', source: '.page { color: red; }\n' } }
-  const context = {
-    path: '/index.html',
-    filename: 'index.html',
-    bundle,
-  } as unknown as IndexHtmlTransformContext
-  return handler.call(undefined as never, html, context) as string
+  const files: Record<string, string> = { 'assets/index-ghi.css': '.page { color: red; }\n' }
+  return paintBeforeCode(html, (path) => files[path])
 }
 
 /** What the loader adds to the head, kept out of the page (happy-dom would try to load it). */
@@ -56,7 +51,7 @@ describe('paint before code (the built index.html)', () => {
     vi.useFakeTimers()
     const frames: FrameRequestCallback[] = []
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
-    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(transform(BUILT))?.[1] ?? ''
+    const loader = /<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/.exec(transform(BUILT))?.[1] ?? ''
     const added = recordHead()
     const asked = () =>
       added.map((element) =>
@@ -83,7 +78,7 @@ describe('paint before code (the built index.html)', () => {
   it('asks anyway when no frame comes (a hidden page)', () => {
     vi.useFakeTimers()
     vi.stubGlobal('requestAnimationFrame', () => 0)
-    const loader = /<script>([\s\S]*?)<\/script>\s*<\/body>/.exec(transform(BUILT))?.[1] ?? ''
+    const loader = /<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/.exec(transform(BUILT))?.[1] ?? ''
 
     const added = recordHead()
 
@@ -91,5 +86,25 @@ describe('paint before code (the built index.html)', () => {
     vi.advanceTimersByTime(100)
 
     expect(added.some((node) => node instanceof HTMLScriptElement && node.type === 'module')).toBe(true)
+  })
+
+  it("writes the skeleton's words in every language, English where one lacks a word", () => {
+    const locales = mkdtempSync(join(tmpdir(), 'locales-'))
+    for (const [language, words] of Object.entries({
+      en: { 'dashboard.news': 'News', 'dashboard.orders': 'Orders', 'dashboard.other': 'Other' },
+      fa: { 'dashboard.news': 'اخبار' },
+    })) {
+      mkdirSync(join(locales, language))
+      writeFileSync(join(locales, language, 'dashboard.json'), JSON.stringify(words))
+    }
+    const html = '<span data-word="dashboard.news"></span><span data-word="dashboard.orders"></span>'
+
+    expect(skeletonWords(html, locales)).toEqual({
+      en: { 'dashboard.news': 'News', 'dashboard.orders': 'Orders' },
+      fa: { 'dashboard.news': 'اخبار', 'dashboard.orders': 'Orders' },
+    })
+    expect(transform(BUILT)).toMatch(
+      /<script>window.__bootWords = \{"en":\{\},"fa":\{\}\}<\/script>\s*<\/head>/,
+    )
   })
 })

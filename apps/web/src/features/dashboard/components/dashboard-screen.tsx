@@ -33,8 +33,12 @@ export function DashboardScreen({ dashboard, channel }: DashboardScreenProps) {
         queryClient.clear()
       }
   useChannelPrompt(channel)
-  // Home takes over from index.html's skeleton of it in the same frame, so the two line up (nothing shifts).
-  useLayoutEffect(dismissBootHome, [])
+  // Home takes over from index.html's skeleton of it in the same frame, once its data (or the failure to get it)
+  // is there: the rows that come with the data (Referrals) then appear with home, not under the user's eyes.
+  const waiting = dashboard.isPending
+  useLayoutEffect(() => {
+    if (!waiting) dismissBootHome()
+  }, [waiting])
   const userId = launch?.user?.id
   const referrals = dashboard.data?.user.canReferrer
   const channelRow = Boolean(channel?.channelUsername)
