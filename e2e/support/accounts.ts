@@ -2,6 +2,7 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { SANDBOX_LOGIN_CODE } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { answerPopup } from './browser.ts'
 import type { RunningServer } from './server.ts'
 
 /** Calls the API from the page with the app's own token, as the mini-app would. */
@@ -50,4 +51,19 @@ export async function supplyAcceptedAccounts(
   await expect
     .poll(acceptedNow, { timeout: 30_000, interval: 250 })
     .toBeGreaterThanOrEqual(before + phones.length)
+}
+
+/**
+ * From home, as the user would: Withdraw, Create Invoice (once the accepted accounts allow it), confirm the native
+ * popup. Ends on the new invoice's screen, pending; answers its uid.
+ */
+export async function createInvoiceFromHome(app: Page): Promise<string> {
+  await app.getByTestId('dashboard-withdraw').click()
+  const create = app.getByTestId('invoices-create')
+  await expect.poll(() => create.isEnabled(), { timeout: 15_000 }).toBe(true)
+  await create.click()
+  await answerPopup(app, null, 'Create Invoice')
+  await app.getByTestId('invoice-detail').waitFor()
+  expect(await app.getByTestId('invoice-confirmation').innerText()).toContain('Pending')
+  return new URL(app.url()).pathname.split('/')[2] ?? ''
 }
