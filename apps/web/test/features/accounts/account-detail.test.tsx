@@ -92,6 +92,10 @@ describe('account detail', () => {
     renderApp(buildLaunchUrl({ path: '/accounts/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999' }).url)
     expect(await screen.findByTestId('account-loading')).toBeInTheDocument()
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    // The request leaves once the query has subscribed (an effect, which may run after the spinner is drawn).
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/accounts/0b0e6a8e-5f6d-4c1e-9a53-3f0c2d1e9999')).toHaveLength(1),
+    )
     act(() => answer(apiError(404, 'NOT_FOUND')))
     expect(await screen.findByRole('heading', { name: '404 Page not found!' })).toBeInTheDocument()
   })

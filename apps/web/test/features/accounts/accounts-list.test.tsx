@@ -96,6 +96,7 @@ describe('accounts list', () => {
     ])
     await screen.findByText('+44 7700 900101')
     expect(screen.queryByText('+44 7700 900102')).not.toBeInTheDocument()
+    await waitFor(() => expect(viewport.observing()).toBe(true))
 
     act(() => viewport.scrollIntoView())
 

@@ -176,6 +176,7 @@ describe('invoice detail', () => {
     })
     await screen.findByText('+44 7700 900401')
     expect(screen.getByRole('heading', { name: '2 Account(s)' })).toBeInTheDocument()
+    await waitFor(() => expect(viewport.observing()).toBe(true))
     act(() => viewport.scrollIntoView())
     expect(await screen.findByText('+44 7700 900402')).toBeInTheDocument()
     const path = `/invoices/${invoice.uid}/accounts`

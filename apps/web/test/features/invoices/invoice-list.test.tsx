@@ -148,6 +148,7 @@ describe('invoice list', () => {
     await screen.findByText('1.11 USDT')
     expect(screen.queryByText('2.22 USDT')).not.toBeInTheDocument()
 
+    await waitFor(() => expect(viewport.observing()).toBe(true))
     act(() => viewport.scrollIntoView())
 
     expect(await screen.findByText('2.22 USDT')).toBeInTheDocument()

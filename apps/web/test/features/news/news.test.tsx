@@ -92,6 +92,7 @@ describe('news screen', () => {
     expect(await screen.findAllByTestId('news-item')).toHaveLength(24)
     expect(screen.queryByText('The oldest')).not.toBeInTheDocument()
 
+    await waitFor(() => expect(viewport.observing()).toBe(true))
     act(() => viewport.scrollIntoView())
 
     expect(await screen.findByText('The oldest')).toBeInTheDocument()

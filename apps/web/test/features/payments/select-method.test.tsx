@@ -54,13 +54,19 @@ describe('method selection', () => {
 
   it('the toman switch is read when chosen, not when the screen opened', async () => {
     let open = false
-    const { user, server } = openPayments(PATH)
+    const { user, server, context } = openPayments(PATH)
     server.on(
       'GET',
       '/dashboard',
       () => new Response(JSON.stringify(dashboardWith({ isPaymentOpenIrt: open }))),
     )
     await screen.findByTestId('method-irt')
+    // The screen's own load has been answered (it starts in an effect, after the rows are drawn): the choice
+    // below asks again rather than sharing that load's answer.
+    await waitFor(() => {
+      expect(server.callsTo('GET', '/dashboard').length).toBeGreaterThan(0)
+      expect(context.queryClient.isFetching()).toBe(0)
+    })
     open = true
     await user.click(screen.getByTestId('method-irt'))
     expect(await screen.findByTestId('request-payment-irt')).toBeInTheDocument()
