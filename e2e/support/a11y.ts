@@ -44,15 +44,33 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     )
 }
 
-const inFlight = new WeakMap<Page, Set<Request>>()
+/** Per tracked page: each request in flight, and when its answer's headers came (undefined: not yet). */
+const inFlight = new WeakMap<Page, Map<Request, number | undefined>>()
+
+/**
+ * A request answered this long ago counts as done even without its `requestfinished`: on a loaded machine that
+ * event sometimes never came for locale files the app had already read and drawn (a red CI run, 15 s waited).
+ */
+const ANSWERED_MS = 1_000
 
 /** Counts the page's requests from now on, for `settle`. */
 export function trackRequests(page: Page): void {
-  const open = new Set<Request>()
-  page.on('request', (request) => open.add(request))
+  const open = new Map<Request, number | undefined>()
+  page.on('request', (request) => open.set(request, undefined))
+  page.on('response', (response) => {
+    if (open.has(response.request())) open.set(response.request(), Date.now())
+  })
   page.on('requestfinished', (request) => open.delete(request))
   page.on('requestfailed', (request) => open.delete(request))
   inFlight.set(page, open)
+}
+
+/** The tracked page's requests still waiting: unanswered, or answered within ANSWERED_MS. */
+function waiting(page: Page): Request[] {
+  const now = Date.now()
+  return [...(inFlight.get(page) ?? [])]
+    .filter(([, answeredAt]) => answeredAt === undefined || now - answeredAt < ANSWERED_MS)
+    .map(([request]) => request)
 }
 
 /**
@@ -60,7 +78,6 @@ export function trackRequests(page: Page): void {
  * or dialog's fade-in; spinners and skeletons loop for ever and wait on a request anyway) for `quietMs`.
  */
 export async function settle(page: Page, quietMs = 120): Promise<void> {
-  const open = inFlight.get(page)
   const deadline = Date.now() + 15_000
   let quietSince = Date.now()
   for (;;) {
@@ -74,10 +91,11 @@ export async function settle(page: Page, quietMs = 120): Promise<void> {
         ),
     )
     const now = Date.now()
-    if (animating || (open?.size ?? 0) > 0) quietSince = now
+    const open = waiting(page)
+    if (animating || open.length > 0) quietSince = now
     else if (now - quietSince >= quietMs) return
     if (now > deadline) {
-      const pending = [...(open ?? [])].map((request) => request.url())
+      const pending = open.map((request) => request.url())
       throw new Error(`the screen did not settle: ${animating ? 'animating; ' : ''}${pending.join(', ')}`)
     }
     await page.waitForTimeout(30)
