@@ -178,7 +178,9 @@ describe.each(DATABASE_KINDS)('SMTP and the Bot API stopped under traffic on %s'
     await server.stop()
 
     expect(calls.filter((c) => c.status < 200 || c.status >= 300)).toEqual([])
-    expect(duringOutage.length).toBeGreaterThanOrEqual(2 * Math.floor(OUTAGE_MS / (TRAFFIC_EVERY_MS + 200)))
+    // Calls kept flowing: two a second at least (a round is two calls; a call that waited on SMTP's or the Bot
+    // API's timeout would take seconds). A loaded CI machine made 40 in the 10 s, a quiet one about 70.
+    expect(duringOutage.length).toBeGreaterThanOrEqual((2 * OUTAGE_MS) / 1000)
     const mailsTo = (email: string) => smtp.to(email).length
     expect(emails.filter((email) => mailsTo(email) !== 1).map((email) => [email, mailsTo(email)])).toEqual([])
     const messagesTo = (chat: number) => sentNow().filter((m: SentMessage) => m.chat_id === chat).length
