@@ -15,6 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { Redis } from 'ioredis'
@@ -291,6 +292,10 @@ export type RunFigures = {
   /** A few failing answers, to see what went wrong. */
   samples: string[]
   loadAverage: number[]
+  /** p99 of each 10 s of the run, in order: where in the run the tail was. */
+  p99By10s: number[]
+  /** The bench's own event-loop delay (max, ms): a busy client measures its own delay as the server's. */
+  clientDelayMax: number
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -303,10 +308,21 @@ class Tally {
   readonly statuses = new Map<string, Map<number, number>>()
   readonly failures = new Map<string, number>()
   readonly samples: string[] = []
+  /** Answers' latencies by the 10 s of the run they came in. */
+  readonly windows: number[][] = []
+  readonly started = performance.now()
+  readonly clientDelay = monitorEventLoopDelay({ resolution: 10 })
   timeouts = 0
   connectionErrors = 0
 
+  constructor() {
+    this.clientDelay.enable()
+  }
+
   response(route: string, status: number, ms: number): void {
+    const window = Math.floor((performance.now() - this.started) / 10_000)
+    for (let i = this.windows.length; i <= window; i++) this.windows.push([])
+    this.windows[window]?.push(ms)
     let list = this.latencies.get(route)
     if (!list) {
       list = []
@@ -365,7 +381,19 @@ class Tally {
       perRoute,
       samples: this.samples,
       loadAverage: loadavg(),
+      p99By10s: this.windows.map((list) =>
+        percentile(
+          list.sort((a, b) => a - b),
+          99,
+        ),
+      ),
+      clientDelayMax: this.finishClientDelay(),
     }
+  }
+
+  private finishClientDelay(): number {
+    this.clientDelay.disable()
+    return this.clientDelay.max / 1e6
   }
 }
 
@@ -878,6 +906,9 @@ export function formatRun(run: RunFigures): string[] {
         .join(' ')}`,
     )
   }
+  lines.push(
+    `  p99 per 10 s: ${run.p99By10s.map((ms) => fixed(ms)).join(', ')} ms; the bench's own event-loop delay max ${fixed(run.clientDelayMax)} ms`,
+  )
   for (const sample of run.samples) lines.push(`  failed: ${sample}`)
   return lines
 }

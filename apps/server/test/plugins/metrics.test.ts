@@ -6,10 +6,11 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '../../src/db/client.ts'
+import type { Db, PostgresDatabase } from '../../src/db/client.ts'
+import { findLedgerProblems } from '../../src/modules/ledger/repository.ts'
 import { createMetricsService, type MetricsService } from '../../src/modules/metrics/service.ts'
 import { buildAppOn, createTestApp, type TestApp } from '../helpers/app.ts'
-import { DATABASE_KINDS } from '../helpers/database.ts'
+import { DATABASE_KINDS, openTestPool } from '../helpers/database.ts'
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -202,6 +203,19 @@ describe.each(DATABASE_KINDS)('metrics on %s', (kind) => {
       await checker.close()
     }
   })
+
+  // A pool's connections say how many checks ran at once (PGlite is one connection whatever runs).
+  if (kind === 'postgres')
+    it('the ledger check runs its checks in turn on one connection, leaving the pool to requests', async () => {
+      const { connectionString } = (t.database as PostgresDatabase).pool.options
+      const fresh = openTestPool(connectionString ?? '')
+      try {
+        expect(await findLedgerProblems(fresh.db)).toEqual([])
+        expect(fresh.pool.totalCount).toBe(1)
+      } finally {
+        await fresh.close()
+      }
+    })
 
   it('serves nothing without METRICS_PORT, and only GET /metrics on its port', async () => {
     const none = await buildAppOn(t)

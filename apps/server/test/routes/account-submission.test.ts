@@ -7,7 +7,7 @@ import {
   SignupResponseSchema,
   SubmitAccountPhoneResponseSchema,
 } from '@app/contract'
-import { eq } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { accounts, orders, users } from '../../src/db/schema.ts'
 import {
@@ -316,6 +316,66 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
     expect(us?.capacity).toBe(0)
     await t.database.db.update(orders).set({ capacity: 10_000 }).where(eq(orders.country, 'US'))
   })
+
+  it('capacity raced: of four flows submitted at once with capacity 2, two become accounts, two are refused and write nothing', async () => {
+    const phones = ['+12015550111', '+12015550112', '+12015550113', '+12015550114']
+    const racers = await Promise.all(phones.map(() => newUser(t.app)))
+    for (const [i, u] of racers.entries()) {
+      await u.post(PHONE, { phone: phones[i], submitType: 'login' })
+      await u.post(CODE, { code: SANDBOX_LOGIN_CODE })
+    }
+    await t.database.db.update(orders).set({ capacity: 2 }).where(eq(orders.country, 'US'))
+    try {
+      const answers = await Promise.all(racers.map((u) => u.post(SUBMIT)))
+      const refused = answers.filter((r) => r.statusCode !== 200).map(errorOf)
+      expect(refused).toEqual([
+        expect.objectContaining({ status: 404, code: 'ORDER_UNAVAILABLE' }),
+        expect.objectContaining({ status: 404, code: 'ORDER_UNAVAILABLE' }),
+      ])
+      const [us] = await t.database.db.select().from(orders).where(eq(orders.country, 'US'))
+      expect(us?.capacity).toBe(0)
+      const written = await t.database.db
+        .select({ phone: accounts.phone })
+        .from(accounts)
+        .where(inArray(accounts.phone, phones))
+      expect(written).toHaveLength(2)
+    } finally {
+      await t.database.db.update(orders).set({ capacity: 10_000 }).where(eq(orders.country, 'US'))
+    }
+  })
+
+  // Needs a second connection to hold the order's row lock (PGlite has one).
+  if (kind === 'postgres')
+    it('a price changed while a submit waits for the order: the account earns the price its capacity was taken at', async () => {
+      const { post } = await newUser(t.app)
+      await post(PHONE, { phone: '+12015550121', submitType: 'login' })
+      await post(CODE, { code: SANDBOX_LOGIN_CODE })
+      const [before] = await t.database.db.select().from(orders).where(eq(orders.country, 'US'))
+      const raised = (before?.price ?? 0n) + 250_000n
+      let submitted: ReturnType<typeof post> | undefined
+      await t.database.db.transaction(async (tx) => {
+        await tx.select().from(orders).where(eq(orders.country, 'US')).for('update')
+        submitted = post(SUBMIT)
+        await expect
+          .poll(async () => {
+            const waiting = (await t.database.db.execute(
+              sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%"capacity" - 1%'`,
+            )) as { rows: unknown[] }
+            return waiting.rows.length
+          })
+          .toBe(1)
+        await tx.update(orders).set({ price: raised }).where(eq(orders.country, 'US'))
+      })
+      try {
+        const account = AccountSchema.parse((await submitted)?.json())
+        const expected = Number(raised) / 1e6
+        expect(account).toMatchObject({ price: expected, net: expected })
+        const [stored] = await t.database.db.select().from(accounts).where(eq(accounts.phone, '+12015550121'))
+        expect([stored?.price, stored?.net]).toEqual([raised, raised])
+      } finally {
+        await t.database.db.update(orders).set({ price: before?.price }).where(eq(orders.country, 'US'))
+      }
+    })
 
   it('code sends are limited per phone and per user: 429 ACTION_WAIT_REQUIRED_ERROR with a wait', async () => {
     const limited = await buildAppOn(t, {

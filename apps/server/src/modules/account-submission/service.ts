@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { formatPhoneNumber, parsePhoneNumber } from '../../lib/phone-number.ts'
 import type { AccountProvider, CodePurpose, SentCode } from '../../providers/account-provider.ts'
-import { insertAccount, phoneHasAccount } from '../accounts/repository.ts'
+import { insertAccount, phoneHasAccount, setNewAccountPrice } from '../accounts/repository.ts'
 import { accountExists, toAccount } from '../accounts/service.ts'
 import { findOrder, takeOrderCapacity } from '../orders/repository.ts'
 import { orderUnavailable, requireOpenOrder } from '../orders/service.ts'
@@ -217,19 +217,19 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
    * Creates the account from a flow the provider has accepted, in one transaction: the flow is
    * consumed (row lock: two submits of one flow create one account), one unit of the order's capacity
    * is taken, and the phone's uniqueness is enforced by the database.
+   * The capacity is taken last: every submission of a country locks that one order row, so it is held
+   * only through the commit (held across the insert, a cold start queued submissions for seconds).
    */
   async function createAccount(userId: number, ready: Flow) {
     // Outside the transaction: PGlite has one connection, a query beside an open transaction would wait forever.
     await requireAllowed(userId, ready.submitType)
-    const settings = await readSettings(db)
+    const [settings, order] = await Promise.all([readSettings(db), findOrder(db, ready.country)])
     const { purpose } = ready
     return db.transaction(async (tx) => {
       const flow = await findFlow(tx, { userId, purpose, id: ready.id }, deps.now(), { forUpdate: true })
       if (flow?.state !== 'ready') throw flowNotFound()
-      if (!settings.order_open) throw orderUnavailable(flow.country, 'orders_closed')
-      const price = await takeOrderCapacity(tx, flow.country)
-      if (price === undefined) throw orderUnavailable(flow.country, 'capacity')
-      const account = await insertAccount(tx, {
+      const { price } = requireOpenOrder(flow.country, settings.order_open, order)
+      const inserted = await insertAccount(tx, {
         userId,
         phone: flow.phone,
         country: flow.country,
@@ -237,8 +237,12 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
         submitType: flow.submitType,
         validationAt: new Date(deps.now().getTime() + settings.validation_delay_seconds * 1000),
       })
-      if (!account) throw accountExists(flow.phone)
+      if (!inserted) throw accountExists(flow.phone)
       await deleteFlow(tx, flow.id)
+      const takenAt = await takeOrderCapacity(tx, flow.country)
+      if (takenAt === undefined) throw orderUnavailable(flow.country, 'capacity')
+      // An operator changed the price since it was read: the account earns the price its capacity was taken at.
+      const account = takenAt === price ? inserted : await setNewAccountPrice(tx, inserted.id, takenAt)
       return { flow, account }
     })
   }

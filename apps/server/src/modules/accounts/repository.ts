@@ -35,6 +35,17 @@ export async function insertAccount(db: Db, account: NewAccount): Promise<Accoun
   return row
 }
 
+/** Sets a new account's price (and its net, still equal to it). */
+export async function setNewAccountPrice(db: Db, id: number, price: bigint): Promise<AccountRecord> {
+  const [row] = await db
+    .update(accounts)
+    .set({ price, net: price })
+    .where(eq(accounts.id, id))
+    .returning(recordColumns)
+  if (!row) throw new Error(`account ${id} vanished inside its own transaction`)
+  return row
+}
+
 export async function phoneHasAccount(db: Db, phone: string): Promise<boolean> {
   const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone)).limit(1)
   return row !== undefined

@@ -98,11 +98,23 @@ const CHECKS: { describe: (row: Record<string, unknown>) => string; query: Retur
 ]
 
 /** Every problem the checks find, one line each; none means the books add up. */
+/**
+ * The checks one after another, in one read-only snapshot on one connection without parallel workers: it is
+ * background work and must not crowd out requests (side by side they held half a process's pool and both cores
+ * for seconds: the load bench's first-minute tail), and one snapshot keeps a write between two checks from
+ * reading as a problem.
+ */
 export async function findLedgerProblems(db: Db): Promise<string[]> {
-  const problems = await Promise.all(
-    CHECKS.map(async (check) => (await rowsOf<Record<string, unknown>>(db, check.query)).map(check.describe)),
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
+      const problems: string[] = []
+      for (const check of CHECKS)
+        problems.push(...(await rowsOf<Record<string, unknown>>(tx, check.query)).map(check.describe))
+      return problems
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
-  return problems.flat()
 }
 
 /** USDT totals over every user, in minor units. */
