@@ -53,6 +53,15 @@ export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
 
 /** The phone the tests hold: 390x844 (the narrow-screen tests pass 360 wide too). */
 export const PHONE_VIEWPORT = { width: 390, height: 844 }
+export const PHONE_SCALE = Number(process.env.E2E_DEVICE_SCALE ?? 2)
+
+/** A phone's browser context: its screen, pixel density and touch. */
+export const PHONE: BrowserContextOptions = {
+  viewport: PHONE_VIEWPORT,
+  deviceScaleFactor: PHONE_SCALE,
+  isMobile: true,
+  hasTouch: true,
+}
 
 /**
  * A phone-sized page (390x844 unless told) with the fake Telegram client of the chosen platform installed.
@@ -67,10 +76,8 @@ export async function openMiniApp(
 ) {
   const context = await browser.newContext({
     ...contextOptions,
+    ...PHONE,
     viewport,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
     locale: options.user.languageCode === 'fa' ? 'fa-IR' : 'en-US',
   })
   const page = await context.newPage()

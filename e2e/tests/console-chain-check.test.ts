@@ -15,7 +15,7 @@ import {
   startFakeTronGrid,
 } from '../../apps/server/dev/fake-chain/server.ts'
 import { callApi } from '../support/accounts.ts'
-import { screenshot } from '../support/browser.ts'
+import { PHONE, screenshot } from '../support/browser.ts'
 import { enrolOperator, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
 import { useE2e } from '../support/fixture.ts'
 import { recordSecret } from '../support/secrets-recorder.ts'
@@ -181,10 +181,7 @@ describe('the chain check in the console', () => {
     const detail = page.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` })
     expect(await detail.getByTestId('chain-check').innerText()).toContain('Verified 20 of 19 confirmations')
     const phone = await e2e.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
       colorScheme: 'light',
     })
     const phonePage = await phone.newPage()

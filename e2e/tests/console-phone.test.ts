@@ -8,7 +8,7 @@ import type { OperatorEnrolment } from '@app/contract/ops'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { callApi } from '../support/accounts.ts'
-import { screenshot } from '../support/browser.ts'
+import { PHONE, screenshot } from '../support/browser.ts'
 import { enrolOperator, fourEyes, signInToConsole, userWithAcceptedAccount } from '../support/console.ts'
 import { useE2e } from '../support/fixture.ts'
 
@@ -32,10 +32,7 @@ const enrol = (login: string, role: 'operator' | 'admin') => enrolOperator(e2e.s
  */
 async function onPhone(enrolment: OperatorEnrolment): Promise<Page> {
   const context = await e2e.browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
     colorScheme: 'light',
   })
   const page = await context.newPage()

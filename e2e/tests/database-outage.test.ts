@@ -11,7 +11,7 @@ import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from '../../apps/server/test/helpers/throwaway-services.ts'
-import { answerPopup, openMiniApp, PHONE_VIEWPORT, screenshot } from '../support/browser.ts'
+import { answerPopup, openMiniApp, PHONE_SCALE, PHONE_VIEWPORT, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
 
 let postgres: ThrowawayPostgres
@@ -54,7 +54,7 @@ describe('the database stops while users and operators are on their screens', ()
       (['en-US', 'fa-IR'] as const).map(async (locale) => {
         const context = await e2e.browser.newContext({
           viewport: PHONE_VIEWPORT,
-          deviceScaleFactor: 2,
+          deviceScaleFactor: PHONE_SCALE,
           locale,
         })
         return context.newPage()

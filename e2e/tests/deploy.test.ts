@@ -36,7 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeBotApi, startFakeBotApi } from '../../apps/server/dev/fake-bot-api/server.ts'
 import { createDatabase, dropDatabase } from '../../apps/server/test/helpers/postgres-admin.ts'
 import { createInvoiceFromHome, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { launchBrowser, openMiniApp, screenshot } from '../support/browser.ts'
+import { launchBrowser, openMiniApp, PHONE, screenshot } from '../support/browser.ts'
 import { enrolOperator, signInToConsole } from '../support/console.ts'
 import { e2eRun, recordFields, recordSecret } from '../support/secrets-recorder.ts'
 import { freePort, POSTGRES_DATABASE_FILE } from '../support/server.ts'
@@ -542,10 +542,7 @@ describeDeployment('a deployment behind nginx', () => {
     const enrolment: OperatorEnrolment = await enrolOperator({ ops }, 'deploy-olga', 'operator')
     const consoleContext = await (browser as Browser).newContext({
       ...insecure,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
     })
     const consolePage: Page = await consoleContext.newPage()
     await signInToConsole(consolePage, { url: nginxUrl }, enrolment)

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { startSmtp, type TestSmtp } from '../../apps/server/test/helpers/smtp.ts'
 import { settle } from '../support/a11y.ts'
-import { screenshot } from '../support/browser.ts'
+import { PHONE, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
 
 let smtp: TestSmtp
@@ -108,10 +108,7 @@ describe.each(['en', 'fa'] as const)('email sign-in outside Telegram (%s)', (lan
     const w = WORDS[lang]
     const email = `ada.${lang}.${Date.now().toString(36)}@example.com`
     const context = await e2e.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
       locale: lang === 'fa' ? 'fa-IR' : 'en-US',
     })
     const page = await context.newPage()

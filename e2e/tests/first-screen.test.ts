@@ -7,7 +7,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
-import { PHONE_VIEWPORT, screenshot } from '../support/browser.ts'
+import { PHONE, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
 import { fakeTelegramClientScript, type LaunchOptions, telegramLaunch } from '../support/telegram.ts'
 
@@ -110,10 +110,7 @@ async function launchHoldingCode(
 async function newPhoneContext(browser: typeof e2e.browser, language: 'en' | 'fa', theme: Theme = 'light') {
   return browser.newContext({
     colorScheme: theme,
-    viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    ...PHONE,
     locale: language === 'fa' ? 'fa-IR' : 'en-US',
   })
 }

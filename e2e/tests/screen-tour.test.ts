@@ -18,7 +18,7 @@ import {
 import { PERSIAN_LATIN_ALLOWED, unexpectedLatinWords } from '../../apps/web/test/helpers/persian-latin.ts'
 import { seriousViolations, settle, tabThrough, textContrast, trackRequests } from '../support/a11y.ts'
 import { callApi, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { answerPopup, openMiniApp, popups, screenshot } from '../support/browser.ts'
+import { answerPopup, openMiniApp, PHONE, popups, screenshot } from '../support/browser.ts'
 import { PAYMENTS_OPEN, useE2e } from '../support/fixture.ts'
 import { localeText } from '../support/locales.ts'
 
@@ -338,10 +338,7 @@ describe('every screen, in Persian and English, light and dark', () => {
 
   it.each(LOOKS)('signed out in a plain browser: $language $theme', async (view) => {
     const context = await e2e.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
+      ...PHONE,
       locale: view.language === 'fa' ? 'fa-IR' : 'en-US',
       colorScheme: view.theme,
     })
