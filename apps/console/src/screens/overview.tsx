@@ -4,7 +4,7 @@
  */
 
 import { formatDecimal } from '@app/contract'
-import { opsOperatorCalls, type Trends } from '@app/contract/ops'
+import { type Overview, opsOperatorCalls, type Trends } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
@@ -113,15 +113,7 @@ export function OverviewScreen() {
         <Tile label="Owed to users" value={formatDecimal(o.owed, 2)} />
         <Tile label="Paid today (UTC)" value={formatDecimal(o.paidToday, 2)} />
         <Tile label="Paid in total" value={formatDecimal(o.paidTotal, 2)} />
-        <div className={`tile ${o.ledgerProblems.length === 0 ? 'ok' : 'bad'}`}>
-          <span className="tile-label">Ledger</span>
-          <strong>
-            {o.ledgerProblems.length === 0 ? 'Balanced' : `${o.ledgerProblems.length} problem(s)`}
-          </strong>
-          {o.ledgerProblems.map((problem) => (
-            <small key={problem}>{problem}</small>
-          ))}
-        </div>
+        <LedgerTile overview={o} />
       </div>
       <TrendsSection />
     </section>
@@ -205,6 +197,30 @@ function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'ow
           })),
     owed: [{ label: 'Owed', values: t.owed.map(Number) }],
   }
+}
+
+/** The last periodic ledger check's verdict, and how long ago it ran (the overview does not run it). */
+function LedgerTile({ overview: o }: { overview: Overview }) {
+  const check = o.ledgerCheck
+  if (check === null)
+    return (
+      <div className="tile">
+        <span className="tile-label">Ledger</span>
+        <strong>Not checked yet</strong>
+        <small className="age">The first check runs a few seconds after start</small>
+      </div>
+    )
+  const ago = formatAge((Date.parse(o.at) - Date.parse(check.at)) / 1000)
+  return (
+    <div className={`tile ${check.problems === 0 ? 'ok' : 'bad'}`}>
+      <span className="tile-label">Ledger</span>
+      <strong>{check.problems === 0 ? 'Balanced' : `${formatDecimal(check.problems)} problem(s)`}</strong>
+      <small className="age">Checked {ago} ago</small>
+      {o.ledgerProblems.map((problem) => (
+        <small key={problem}>{problem}</small>
+      ))}
+    </div>
+  )
 }
 
 function Tile({

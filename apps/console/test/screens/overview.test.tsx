@@ -25,6 +25,7 @@ const overview: Overview = {
   owed: '1500',
   paidToday: '10',
   paidTotal: '900',
+  ledgerCheck: null,
   ledgerProblems: [],
   oldestSince: {
     // 2 h 30 min, 45 s, 3 d 2 h; none broadcasting; the bot outbox 5 min; no email waits.
@@ -84,6 +85,37 @@ describe('overview in time', () => {
       '/payouts?status=all&check=waiting',
     )
     expect(tile('Payouts not final in time').getAttribute('href')).toBe('/payouts?status=all&check=expired')
+  })
+
+  it("shows the last periodic ledger check's verdict and age: none yet, balanced, or its problems", async () => {
+    const shown = async (ledger: Pick<Overview, 'ledgerCheck' | 'ledgerProblems'>) => {
+      cleanup()
+      fakeApi({
+        'GET /ops/overview': () => ({ ...overview, ...ledger }),
+        'GET /ops/overview/trends': () => trends,
+      })
+      renderScreen(<OverviewScreen />, { role: 'viewer' })
+      await screen.findByText('Ledger')
+      return tile('Ledger')
+    }
+    expect((await shown({ ledgerCheck: null, ledgerProblems: [] })).textContent).toContain('Not checked yet')
+    const balanced = await shown({
+      ledgerCheck: { at: '2026-11-27T11:55:00.000Z', problems: 0 },
+      ledgerProblems: [],
+    })
+    expect(balanced.className).toBe('tile ok')
+    expect(balanced.textContent).toContain('BalancedChecked 5 min ago')
+    const problems = [
+      'user 7: accepted net 1 + earned 0 != available 0 + live invoices 0',
+      'invoice x: paid twice',
+    ]
+    const bad = await shown({
+      ledgerCheck: { at: '2026-11-27T11:59:30.000Z', problems: 1234 },
+      ledgerProblems: problems,
+    })
+    expect(bad.className).toBe('tile bad')
+    expect(bad.textContent).toContain('1,234 problem(s)Checked 30 s ago')
+    expect(within(bad).getByText(problems[1] as string)).toBeTruthy()
   })
 
   it('draws the 30 days, each chart with a table of every day: accounts, rejections by reason, payouts, owed', async () => {

@@ -84,6 +84,7 @@ describe('amounts', () => {
         owed: '98765.432',
         paidToday: '0',
         paidTotal: '1500000',
+        ledgerCheck: null,
         ledgerProblems: [],
         oldestSince: {
           accountsAwaitingValidation: null,

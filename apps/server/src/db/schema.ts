@@ -665,6 +665,8 @@ export const ledgerChecks = pgTable('ledger_checks', {
   checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
   problems: integer('problems').notNull(),
   durationMs: integer('duration_ms').notNull(),
+  /** The first problems found (LEDGER_PROBLEMS_KEPT), as the ledger report words them: the console shows them. */
+  found: jsonb('found').$type<string[]>().notNull().default([]),
 })
 
 /** Leases one process holds at a time (the bot's long polling), with the position it reached. */

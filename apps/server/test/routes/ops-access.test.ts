@@ -6,6 +6,7 @@
 import type { OperatorEnrolment, Overview } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { LEDGER_PROBLEMS_KEPT, recordLedgerCheck } from '../../src/modules/metrics/repository.ts'
 import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../src/modules/operators/service.ts'
 import { totpCode } from '../../src/modules/operators/totp.ts'
@@ -377,5 +378,17 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
       6,
     )
     expect(after.paidTotal).toBe(ledger.totals.paid)
+  })
+
+  it('the overview shows the last periodic ledger check (its time, its count, the first 100 problems), never runs it', async () => {
+    const overview = () => asAdmin('GET', '/ops/overview').then((answer) => json<Overview>(answer))
+    await t.database.db.execute(sql`delete from ledger_checks`)
+    expect(await overview()).toMatchObject({ ledgerCheck: null, ledgerProblems: [] })
+    const checkedAt = new Date(clock.now().getTime() - 5 * 60_000)
+    const problems = Array.from({ length: 150 }, (_, i) => `user ${i}: does not add up`)
+    await recordLedgerCheck(t.database.db, { checkedAt, problems, durationMs: 10 })
+    const shown = await overview()
+    expect(shown.ledgerCheck).toEqual({ at: checkedAt.toISOString(), problems: 150 })
+    expect(shown.ledgerProblems).toEqual(problems.slice(0, LEDGER_PROBLEMS_KEPT))
   })
 })

@@ -159,6 +159,12 @@ export const OverviewSchema = z.object({
   owed: z.string(),
   paidToday: z.string(),
   paidTotal: z.string(),
+  /**
+   * The last ledger check's (one process runs it every LEDGER_CHECK_INTERVAL_MS; null before the first): when, and
+   * how many problems it found. Run live by `GET /ops/ledger`.
+   */
+  ledgerCheck: z.nullable(z.object({ at: z.string(), problems: z.int() })),
+  /** The first of those problems (up to 100), as the ledger report words them. */
   ledgerProblems: z.array(z.string()),
   /**
    * When the oldest item still waiting in each queue came in (ISO 8601; null: the queue is empty): how long it has

@@ -95,15 +95,36 @@ export async function readDatabaseGauges(db: Db, now: Date): Promise<DatabaseGau
   }
 }
 
-/** Keeps the last check's verdict (one row). */
+/** How many of a check's problems are kept for the console (the count is always whole). */
+export const LEDGER_PROBLEMS_KEPT = 100
+
+export type LedgerCheck = { checkedAt: Date; problems: number; found: string[] }
+
+/** Keeps the last check's verdict (one row): how many problems, the first of them, and when. */
 export async function recordLedgerCheck(
   db: Db,
-  check: { checkedAt: Date; problems: number; durationMs: number },
+  check: { checkedAt: Date; problems: string[]; durationMs: number },
 ): Promise<void> {
+  const found = JSON.stringify(check.problems.slice(0, LEDGER_PROBLEMS_KEPT))
   await db.execute(sql`
-    insert into ledger_checks (id, checked_at, problems, duration_ms)
-    values (1, ${timestamptz(check.checkedAt)}, ${check.problems}, ${check.durationMs})
+    insert into ledger_checks (id, checked_at, problems, duration_ms, found)
+    values (1, ${timestamptz(check.checkedAt)}, ${check.problems.length}, ${check.durationMs}, ${found}::jsonb)
     on conflict (id) do update set checked_at = excluded.checked_at, problems = excluded.problems,
-      duration_ms = excluded.duration_ms
+      duration_ms = excluded.duration_ms, found = excluded.found
   `)
+}
+
+/** The last check's verdict, or undefined before the first. */
+export async function readLastLedgerCheck(db: Db): Promise<LedgerCheck | undefined> {
+  const [row] = (
+    (await db.execute(sql`select checked_at, problems, found from ledger_checks where id = 1`)) as {
+      rows: { checked_at: string | Date; problems: number; found: string[] | string }[]
+    }
+  ).rows
+  if (!row) return undefined
+  return {
+    checkedAt: new Date(row.checked_at),
+    problems: Number(row.problems),
+    found: typeof row.found === 'string' ? (JSON.parse(row.found) as string[]) : row.found,
+  }
 }

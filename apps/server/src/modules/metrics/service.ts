@@ -42,7 +42,7 @@ export function createMetricsService(deps: MetricsServiceDeps) {
     const started = performance.now()
     const problems = await findLedgerProblems(db)
     const durationMs = Math.round(performance.now() - started)
-    await recordLedgerCheck(db, { checkedAt: at, problems: problems.length, durationMs })
+    await recordLedgerCheck(db, { checkedAt: at, problems, durationMs })
     // The problems themselves are for `npm run ops -- ledger`; the log says how many and that it ran.
     if (problems.length > 0)
       deps.log.warn({ problems: problems.length, durationMs }, 'ledger check: problems')

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_checks" ADD COLUMN "found" jsonb DEFAULT '[]'::jsonb NOT NULL;
