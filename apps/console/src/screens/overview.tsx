@@ -206,8 +206,8 @@ function LedgerTile({ overview: o }: { overview: Overview }) {
     return (
       <div className="tile">
         <span className="tile-label">Ledger</span>
-        <strong>Not checked yet</strong>
-        <small className="age">The first check runs a few seconds after start</small>
+        <strong>Unchecked</strong>
+        <small className="age">No check has run yet</small>
       </div>
     )
   const ago = formatAge((Date.parse(o.at) - Date.parse(check.at)) / 1000)
