@@ -98,7 +98,9 @@ describe('overview in time', () => {
       await screen.findByText('Ledger')
       return tile('Ledger')
     }
-    expect((await shown({ ledgerCheck: null, ledgerProblems: [] })).textContent).toContain('UncheckedNo check has run yet')
+    expect((await shown({ ledgerCheck: null, ledgerProblems: [] })).textContent).toContain(
+      'UncheckedNo check has run yet',
+    )
     const balanced = await shown({
       ledgerCheck: { at: '2026-11-27T11:55:00.000Z', problems: 0 },
       ledgerProblems: [],
