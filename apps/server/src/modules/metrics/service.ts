@@ -40,7 +40,8 @@ export function createMetricsService(deps: MetricsServiceDeps) {
     const round = { name: LEDGER_CHECK_LEASE, holder, now: at, intervalMs: config.ledgerCheckIntervalMs }
     if (!(await claimRound(db, round))) return undefined
     const started = performance.now()
-    const problems = await findLedgerProblems(db)
+    // Paced: at most half a core, whatever the size of the books.
+    const problems = await findLedgerProblems(db, { paced: true })
     const durationMs = Math.round(performance.now() - started)
     await recordLedgerCheck(db, { checkedAt: at, problems, durationMs })
     // The problems themselves are for `npm run ops -- ledger`; the log says how many and that it ran.
