@@ -335,6 +335,7 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     expect(await problems()).toBe('')
   })
 
+  // CPU-bound (250 generated requests): in CI's niced unit lane beside the browser it passed 30 s.
   it('answers any body, query or id with a 4xx, never a 5xx', async () => {
     await openPayments(ops())
     const u = await confirmedInvoice([3])
@@ -372,7 +373,7 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
       { numRuns: 100 },
     )
     expect((await ledger()).problems).toEqual([])
-  })
+  }, 90_000)
 
   it('rejecting an invoice gives its accounts back; an account on an invoice keeps its status', async () => {
     await openPayments(ops())
