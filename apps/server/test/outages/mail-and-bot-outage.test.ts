@@ -29,7 +29,7 @@ const FIRST_CHAT = 770_000_001
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const fixtures = useProcessFixtures('mail-bot-outage-')
 
-type Call = { at: number; what: 'sign-up' | 'start'; status: number; body: string }
+type Call = { at: number; ms: number; what: 'sign-up' | 'start'; status: number; body: string }
 
 describe.each(DATABASE_KINDS)('SMTP and the Bot API stopped under traffic on %s', (kind) => {
   it('calls answer 2xx, each outbox logs the outage twice, every mail and bot message arrives once after', async () => {
@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)('SMTP and the Bot API stopped under traffic on %s'
         ['sign-up', await signUp],
         ['start', await start],
       ] as const) {
-        calls.push({ at, what, status: answer.status, body: await answer.text() })
+        calls.push({ at, ms: Date.now() - at, what, status: answer.status, body: await answer.text() })
       }
       emails.push(email)
       chats.push(chatId)
@@ -178,9 +178,10 @@ describe.each(DATABASE_KINDS)('SMTP and the Bot API stopped under traffic on %s'
     await server.stop()
 
     expect(calls.filter((c) => c.status < 200 || c.status >= 300)).toEqual([])
-    // Calls kept flowing: two a second at least (a round is two calls; a call that waited on SMTP's or the Bot
-    // API's timeout would take seconds). A loaded CI machine made 40 in the 10 s, a quiet one about 70.
-    expect(duringOutage.length).toBeGreaterThanOrEqual((2 * OUTAGE_MS) / 1000)
+    // Calls kept flowing, and none waited on SMTP's or the Bot API's timeout (10 s each: transport.ts, the bot
+    // client). Counted by time, not by rate: a CI run starved of CPU made 8 calls in the 10 s, a quiet one about 70.
+    expect(duringOutage.length).toBeGreaterThanOrEqual(4)
+    expect(duringOutage.filter((c) => c.ms >= 10_000).map((c) => [c.what, c.ms])).toEqual([])
     const mailsTo = (email: string) => smtp.to(email).length
     expect(emails.filter((email) => mailsTo(email) !== 1).map((email) => [email, mailsTo(email)])).toEqual([])
     const messagesTo = (chat: number) => sentNow().filter((m: SentMessage) => m.chat_id === chat).length
