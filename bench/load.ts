@@ -20,7 +20,6 @@
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import { freePort } from '../apps/server/test/helpers/spawn-server.ts'
 import {
   type Cluster,
   cpuBetween,
@@ -129,13 +128,12 @@ async function withCluster<T>(
   const t0 = Date.now()
   const cluster = await startCluster({
     workers,
-    port: await freePort(),
     databaseUrl,
     redisUrl,
     housekeepingIntervalMs,
   })
   log(
-    `\n${workers} server process${workers > 1 ? 'es' : ''} on port ${cluster.port}, ready in ${Date.now() - t0} ms`,
+    `\n${workers} server process${workers > 1 ? 'es' : ''} on ports ${cluster.ports.join(', ')}, ready in ${Date.now() - t0} ms`,
   )
   let during: string[] = []
   try {
@@ -207,7 +205,7 @@ async function saturated(
   users: LoadUser[],
 ): Promise<Saturated> {
   const before = await sampleCpu(cluster, database.url)
-  const run = await runSaturated({ port: cluster.port, route, users, seconds: number('ratio-seconds') })
+  const run = await runSaturated({ ports: cluster.ports, route, users, seconds: number('ratio-seconds') })
   const spent = cpuBetween(before, await sampleCpu(cluster, database.url))
   const cpu = spent && { nodeMs: spent.nodeMs / run.requests, postgresMs: spent.postgresMs / run.requests }
   for (const line of formatRun(run)) log(line)
@@ -270,7 +268,7 @@ async function besideNeighbour<T>(run: () => Promise<T>): Promise<T> {
 /** One step of the search: the mix at `rate` for `--step-seconds` on one process, printed. */
 async function step(port: number, users: LoadUser[], rate: number, label: string): Promise<RunFigures> {
   const run = await runMix({
-    port,
+    ports: [port],
     users,
     rate,
     seconds: number('step-seconds'),
@@ -357,7 +355,7 @@ try {
           await openForBusiness(cluster.port)
           const users = await signIn(cluster.port)
           await runMix({
-            port: cluster.port,
+            ports: cluster.ports,
             users,
             rate: number('start-rate'),
             seconds: 3,
@@ -388,7 +386,7 @@ try {
         const users = await signIn(cluster.port)
         await cluster.processStats() // from here
         const mix = await runMix({
-          port: cluster.port,
+          ports: cluster.ports,
           users,
           rate: target,
           seconds: number('seconds'),
@@ -402,7 +400,7 @@ try {
           neighbourSeconds > 0
             ? await besideNeighbour(() =>
                 runMix({
-                  port: cluster.port,
+                  ports: cluster.ports,
                   users,
                   rate: target,
                   seconds: neighbourSeconds,

@@ -5,9 +5,8 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
-import pg from 'pg'
 import { inject } from 'vitest'
-import { type Database, pgliteExtensions, wrapPglite, wrapPool } from '../../src/db/client.ts'
+import { type Database, newPool, pgliteExtensions, wrapPglite, wrapPool } from '../../src/db/client.ts'
 import { migrateDatabase } from '../../src/db/migrate.ts'
 import { createDatabase, dropDatabase } from './postgres-admin.ts'
 
@@ -40,7 +39,7 @@ async function createPglite(): Promise<TestDatabase> {
  * dropped report 57P01 on the pool; unhandled, that would crash the test run.
  */
 export function openTestPool(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 5 })
+  const pool = newPool(url, 5)
   pool.on('error', () => undefined)
   return wrapPool(pool)
 }

@@ -1,13 +1,15 @@
 /**
- * Server processes behind one port, for the load bench: Node's cluster module. The primary forks
- * `LOAD_WORKERS` workers (default 2) and hands them the connections on `PORT` in turn; each worker starts the
+ * Server processes for the load bench: Node's cluster module. The primary forks `LOAD_WORKERS` workers (default 2),
+ * each listening on a port of its own, so that the bench spreads its connections evenly over them as nginx spreads
+ * requests in a deployment (deploy/nginx). One shared port let the primary hand a connection to whichever worker
+ * answered first: one run gave one process 84 % of the requests and a pool queue of 56. Each worker starts the
  * server as `src/server.ts` does (config from the environment, the app plugin, listen), plus one route of the bench
  * only, `GET /bench/bare`: no database, no authentication, behind the same global hooks as every route (rate limit,
  * security headers, the NUL check) and with a response schema as every route has, the bare Fastify figure the
  * dashboard is compared with.
  *
  * Run with `node apps/server/test/load/cluster.ts` and the server's environment (DATABASE_URL: the
- * processes share PostgreSQL). The primary prints `cluster ready` once every worker listens, and stops them all on
+ * processes share PostgreSQL). The primary prints `cluster ready` and the ports once every worker listens, and stops them all on
  * SIGTERM; a worker that dies otherwise stops the cluster with exit code 1.
  *
  * Each worker also keeps, for the bench, what makes a tail inside a process (process-stats.ts): its event loop's
@@ -29,10 +31,11 @@ import { type ProcessStats, watchProcess } from './process-stats.ts'
 async function primary(): Promise<void> {
   const count = Number(process.env.LOAD_WORKERS ?? 2)
   let stopping = false
-  let listening = 0
-  cluster.on('listening', () => {
-    listening += 1
-    if (listening === count) process.stdout.write('cluster ready\n')
+  const ports: number[] = []
+  cluster.on('message', (_worker, message: { type?: string; port?: number }) => {
+    if (message?.type !== 'listening' || message.port === undefined) return
+    ports.push(message.port)
+    if (ports.length === count) process.stdout.write(`cluster ready ${ports.join(' ')}\n`)
   })
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return
@@ -100,7 +103,10 @@ async function worker(): Promise<void> {
   await app.register(appPlugin, { config, database })
   // Declared and registered like every route (plugins/openapi.ts refuses one that is not), serialized the same way.
   route(app.withTypeProvider<ZodTypeProvider>(), BARE, async () => ({ ok: true }))
-  await app.listen({ port: config.port, host: config.host })
+  // Exclusive: a port of this worker's own, not one the primary shares out (module comment).
+  await app.listen({ port: 0, host: config.host, exclusive: true })
+  const address = app.server.address()
+  process.send?.({ type: 'listening', port: typeof address === 'object' ? address?.port : undefined })
   let closing = false
   const stop = async () => {
     if (closing) return

@@ -87,6 +87,9 @@ export async function withClient<T>(url: string, run: (client: pg.Client) => Pro
 // --- The servers ---
 
 export type Cluster = {
+  /** Each process's own port (cluster.ts): the runs spread their connections over them. */
+  ports: number[]
+  /** The first process's port, for single calls (set-up, sign-in, the ledger). */
   port: number
   workers: number
   child: ChildProcess
@@ -132,15 +135,17 @@ export function serverEnv(options: ServerOptions) {
   }
 }
 
-/** Starts `workers` server processes on `port` (cluster.ts) and waits until every one listens. */
-export async function startCluster(options: ServerOptions & { workers: number }): Promise<Cluster> {
+/** Starts `workers` server processes, each on a port of its own (cluster.ts), and waits until every one listens. */
+export async function startCluster(
+  options: Omit<ServerOptions, 'port'> & { workers: number },
+): Promise<Cluster> {
   const child = spawn(process.execPath, [CLUSTER], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       LOAD_WORKERS: String(options.workers),
-      ...serverEnv(options),
+      ...serverEnv({ ...options, port: 0 }),
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
@@ -158,9 +163,10 @@ export async function startCluster(options: ServerOptions & { workers: number })
     }
     await sleep(50)
   }
+  const ports = (stdout.match(/cluster ready ([\d ]+)/)?.[1] ?? '').trim().split(' ').map(Number)
   const errorLines = () =>
     `${stdout}\n${stderr}`.split('\n').filter((line) => {
-      if (line.trim() === '' || line === 'cluster ready') return false
+      if (line.trim() === '' || line.startsWith('cluster ready')) return false
       try {
         return (JSON.parse(line) as { level?: number }).level !== undefined
           ? ((JSON.parse(line) as { level: number }).level ?? 0) >= 50
@@ -170,7 +176,8 @@ export async function startCluster(options: ServerOptions & { workers: number })
       }
     })
   return {
-    port: options.port,
+    ports,
+    port: ports[0] as number,
     workers: options.workers,
     child,
     errorLines,
@@ -537,10 +544,11 @@ function build(step: Step, visit: VisitContext, base: RequestShape): RequestShap
   }
 }
 
+/** `connections` spread evenly over `ports` (a process each): one autocannon per port, one tally. */
 async function cannon(
   label: string,
   options: {
-    port: number
+    ports: number[]
     seconds: number
     connections: number
     /** Requests a second over all connections; undefined: as fast as answers come. */
@@ -549,34 +557,39 @@ async function cannon(
     tally: Tally
   },
 ): Promise<RunFigures> {
-  const { tally, rate, connections } = options
-  // Without a callback autocannon answers its instance (events), which is also a promise of the result.
-  const instance = autocannon({
-    url: `http://127.0.0.1:${options.port}`,
-    connections,
-    duration: options.seconds,
-    timeout: 10,
-    requests: options.requests,
-    setupClient: (raw) => {
-      const client = raw as unknown as CannonClient
-      if (rate !== undefined) pace(client, rate / connections)
-      client.on('timeout', () => {
-        tally.timeouts += 1
-        const context = client.requestIterator.context
-        tally.fail(context.route ?? 'unknown')
-        if (context.user) busy.delete(context.user.index)
-      })
-      client.on('connError', () => {
-        tally.connectionErrors += 1
-        tally.fail(client.requestIterator.context.route ?? 'unknown')
-      })
-    },
-  }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>
-  instance.on('response', (raw: unknown, status: number, _bytes: number, ms: number) => {
-    const client = raw as CannonClient
-    tally.response(client.requestIterator.context.route ?? 'unknown', status, ms)
-  })
-  await instance
+  const { tally, rate, connections, ports } = options
+  const share = (i: number) =>
+    Math.floor(connections / ports.length) + (i < connections % ports.length ? 1 : 0)
+  const run = (port: number, portConnections: number) => {
+    // Without a callback autocannon answers its instance (events), which is also a promise of the result.
+    const instance = autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections: portConnections,
+      duration: options.seconds,
+      timeout: 10,
+      requests: options.requests,
+      setupClient: (raw) => {
+        const client = raw as unknown as CannonClient
+        if (rate !== undefined) pace(client, rate / connections)
+        client.on('timeout', () => {
+          tally.timeouts += 1
+          const context = client.requestIterator.context
+          tally.fail(context.route ?? 'unknown')
+          if (context.user) busy.delete(context.user.index)
+        })
+        client.on('connError', () => {
+          tally.connectionErrors += 1
+          tally.fail(client.requestIterator.context.route ?? 'unknown')
+        })
+      },
+    }) as unknown as autocannon.Instance & PromiseLike<autocannon.Result>
+    instance.on('response', (raw: unknown, status: number, _bytes: number, ms: number) => {
+      const client = raw as CannonClient
+      tally.response(client.requestIterator.context.route ?? 'unknown', status, ms)
+    })
+    return instance
+  }
+  await Promise.all(ports.flatMap((port, i) => (share(i) > 0 ? [run(port, share(i))] : [])))
   return tally.figures(label, options.seconds, rate, connections)
 }
 
@@ -588,7 +601,7 @@ const busy = new Set<number>()
  * (default: one per 4 requests a second, so that a connection keeps its pace while answers take under 250 ms).
  */
 export async function runMix(options: {
-  port: number
+  ports: number[]
   users: LoadUser[]
   rate: number
   seconds: number
@@ -632,7 +645,7 @@ export async function runMix(options: {
     },
   })
   return cannon(options.label ?? `mix at ${options.rate} req/s`, {
-    port: options.port,
+    ports: options.ports,
     seconds: options.seconds,
     connections,
     rate: options.rate,
@@ -654,7 +667,7 @@ const saturatedAddress = () => `10.200.${Math.floor(Math.random() * 256)}.${Math
  * (cluster.ts), each request from an address of the pool above.
  */
 export async function runSaturated(options: {
-  port: number
+  ports: number[]
   route: 'dashboard' | 'bare'
   users: LoadUser[]
   seconds: number
@@ -681,7 +694,7 @@ export async function runSaturated(options: {
     },
   }
   return cannon(`${route} saturated`, {
-    port: options.port,
+    ports: options.ports,
     seconds: options.seconds,
     connections: options.connections ?? 32,
     rate: undefined,

@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_DATABASE_URL } from '../helpers/database.ts'
-import { freePort } from '../helpers/spawn-server.ts'
 import {
   type Cluster,
   createLoadDatabase,
@@ -38,7 +37,6 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
     await withClient(database.url, (client) => seedAgedRows(client, AGED))
     cluster = await startCluster({
       workers: 2,
-      port: await freePort(),
       databaseUrl: database.url,
       redisUrl: REDIS_URL,
       housekeepingIntervalMs: 1000,
@@ -58,16 +56,22 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
     const users = await signInUsers(cluster.port, 20, SEED.users)
     const before = await tableSizes(database.url, REDIS_URL)
 
-    const mix = await runMix({ port: cluster.port, users, rate: 40, seconds: 4 })
+    await cluster.processStats() // from here
+    const mix = await runMix({ ports: cluster.ports, users, rate: 40, seconds: 4 })
+    // The connections are spread over both processes (a port each): each served at least a third of the queries.
+    const queries = (await cluster.processStats()).map((stats) => stats.pool?.acquisitions ?? 0)
+    const total = queries.reduce((a, b) => a + b, 0)
+    expect(queries).toHaveLength(2)
+    for (const count of queries) expect(count, String(queries)).toBeGreaterThan(total / 3)
     const dashboard = await runSaturated({
-      port: cluster.port,
+      ports: cluster.ports,
       route: 'dashboard',
       users,
       seconds: 1.5,
       connections: 8,
     })
     const bare = await runSaturated({
-      port: cluster.port,
+      ports: cluster.ports,
       route: 'bare',
       users,
       seconds: 1.5,

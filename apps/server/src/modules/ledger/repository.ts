@@ -10,18 +10,30 @@ import type { Db } from '../../db/client.ts'
 type Rows<T> = { rows: T[] }
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Rows<T>).rows
 
-type Check = { describe: (row: Record<string, unknown>) => string; query: SQL }
-
 /**
- * Every accepted account's net and every referral earning is counted once: on no invoice (available) or on one
- * live invoice. Per user: accepted net + earned = available + live invoices (paid ones included). For the users
- * whose id is in [from, to): one statement per range keeps each short (the whole of 1M accounts was 2.2 s of a core).
+ * A check is run as a series of statements, each over one range [from, to) of its key table's ids, so that no
+ * statement holds a core for long (whole, at 1M accounts, the earnings check was 0.5 s and the balances 2.2 s).
+ * The ranges are disjoint, so each problem is found once.
  */
-const balancesOf = (from: number, to: number): Check => ({
-  describe: (r) =>
-    `user ${r.telegram_id}: accepted net ${r.accepted} + earned ${r.earned} != available ${r.available} + live invoices ${r.invoiced}`,
-  // Aggregated once per table and joined (not a subquery per user): one pass over each table's range.
-  query: sql`
+type Check = {
+  describe: (row: Record<string, unknown>) => string
+  key: KeyTable
+  query: (from: number, to: number) => SQL
+}
+type KeyTable = 'users' | 'invoices' | 'accounts'
+
+/** Ids per statement: each statement reads some 100,000 rows at 1M accounts (30 to 60 ms of a core). */
+export const IDS_PER_STATEMENT: Record<KeyTable, number> = { users: 1000, invoices: 5000, accounts: 100_000 }
+
+const CHECKS: Check[] = [
+  {
+    // Every accepted account's net and every referral earning is counted once: on no invoice (available) or on one
+    // live invoice. Per user: accepted net + earned = available + live invoices (paid ones included).
+    describe: (r) =>
+      `user ${r.telegram_id}: accepted net ${r.accepted} + earned ${r.earned} != available ${r.available} + live invoices ${r.invoiced}`,
+    key: 'users',
+    // Aggregated once per table and joined (not a subquery per user): one pass over each table's range.
+    query: (from, to) => sql`
       with accepted as (
         select user_id, sum(net) as accepted, coalesce(sum(net) filter (where invoice_id is null), 0) as available
         from accounts where status = 'accepted' and user_id >= ${from} and user_id < ${to} group by user_id
@@ -46,29 +58,28 @@ const balancesOf = (from: number, to: number): Check => ({
       left join invoiced i on i.user_id = p.user_id
       where coalesce(a.accepted, 0) + coalesce(e.earned, 0)
         <> coalesce(a.available, 0) + coalesce(e.available, 0) + coalesce(i.invoiced, 0)`,
-})
-
-/** Users per statement of the balance check. */
-export const BALANCE_CHECK_USERS = 1000
-
-const CHECKS: Check[] = [
+  },
   {
     describe: (r) =>
       `invoice ${r.uid}: amount ${r.amount} != net of its accounts ${r.attached} + its referral earnings ${r.earnings}`,
-    query: sql`
+    key: 'invoices',
+    query: (from, to) => sql`
       select i.uid, i.amount::text, coalesce(a.attached, 0)::text as attached, coalesce(e.earnings, 0)::text as earnings
       from invoices i
-      left join (select invoice_id, sum(net) as attached from accounts group by invoice_id) a on a.invoice_id = i.id
-      left join (select invoice_id, sum(amount) as earnings from referral_earnings group by invoice_id) e
-        on e.invoice_id = i.id
-      where i.confirmation_status <> 'rejected'
+      left join (select invoice_id, sum(net) as attached from accounts
+                 where invoice_id >= ${from} and invoice_id < ${to} group by invoice_id) a on a.invoice_id = i.id
+      left join (select invoice_id, sum(amount) as earnings from referral_earnings
+                 where invoice_id >= ${from} and invoice_id < ${to} group by invoice_id) e on e.invoice_id = i.id
+      where i.id >= ${from} and i.id < ${to} and i.confirmation_status <> 'rejected'
         and i.amount <> coalesce(a.attached, 0) + coalesce(e.earnings, 0)`,
   },
   {
     // An earning belongs to its referrer's invoice, is never self-earned, and outlives its account's acceptance
     // only on a paid invoice (docs/referrals.md).
     describe: (r) => `referral earning of account ${r.account}: ${r.problem}`,
-    query: sql`
+    key: 'accounts',
+    // The range on both sides lets the planner walk both indexes in step (a merge join) instead of a lookup each.
+    query: (from, to) => sql`
       select a.uid as account,
         case when i.id is not null and i.user_id <> e.referrer_user_id then 'on another user''s invoice'
              when i.confirmation_status = 'rejected' then 'on a rejected invoice'
@@ -76,72 +87,85 @@ const CHECKS: Check[] = [
              else 'its account is ' || a.status || ' and it is not paid' end as problem
       from referral_earnings e join accounts a on a.id = e.account_id
       left join invoices i on i.id = e.invoice_id
-      where (i.id is not null and (i.user_id <> e.referrer_user_id or i.confirmation_status = 'rejected'))
-        or e.referrer_user_id = a.user_id
-        or (a.status <> 'accepted' and coalesce(i.payment_status, '') <> 'success')`,
+      where e.account_id >= ${from} and e.account_id < ${to} and a.id >= ${from} and a.id < ${to}
+        and ((i.id is not null and (i.user_id <> e.referrer_user_id or i.confirmation_status = 'rejected'))
+          or e.referrer_user_id = a.user_id
+          or (a.status <> 'accepted' and coalesce(i.payment_status, '') <> 'success'))`,
   },
   {
     describe: (r) => `invoice ${r.uid}: holds account ${r.account} with status ${r.status}`,
-    query: sql`
+    key: 'invoices',
+    query: (from, to) => sql`
       select i.uid, a.uid as account, a.status from invoices i join accounts a on a.invoice_id = i.id
-      where a.status <> 'accepted' or i.confirmation_status = 'rejected'`,
+      where i.id >= ${from} and i.id < ${to} and a.invoice_id >= ${from} and a.invoice_id < ${to}
+        and (a.status <> 'accepted' or i.confirmation_status = 'rejected')`,
   },
   {
     describe: (r) => `invoice ${r.uid}: ${r.open} open transactions`,
-    query: sql`
+    key: 'invoices',
+    query: (from, to) => sql`
       select i.uid, count(*)::int as open from invoices i join transactions t on t.invoice_id = i.id
-      where t.status in ('pending', 'broadcasting', 'review') group by i.id having count(*) > 1`,
+      where i.id >= ${from} and i.id < ${to} and t.status in ('pending', 'broadcasting', 'review')
+      group by i.id having count(*) > 1`,
   },
   {
     describe: (r) =>
       `invoice ${r.uid}: payment status ${r.payment_status} with ${r.successes} successful transactions`,
-    query: sql`
+    key: 'invoices',
+    query: (from, to) => sql`
       select i.uid, i.payment_status, count(t.id)::int as successes
       from invoices i left join transactions t on t.invoice_id = i.id and t.status = 'success'
+      where i.id >= ${from} and i.id < ${to}
       group by i.id
       having (i.payment_status = 'success') <> (count(t.id) = 1) or count(t.id) > 1`,
   },
   {
     describe: (r) => `transaction ${r.uid}: pays ${r.amount} of an invoice of ${r.invoice_amount}`,
-    query: sql`
+    key: 'invoices',
+    query: (from, to) => sql`
       select t.uid, t.amount::text, i.amount::text as invoice_amount
       from transactions t join invoices i on i.id = t.invoice_id
-      where t.amount <> i.amount or t.user_id <> i.user_id`,
+      where i.id >= ${from} and i.id < ${to} and t.invoice_id >= ${from} and t.invoice_id < ${to}
+        and (t.amount <> i.amount or t.user_id <> i.user_id)`,
   },
 ]
 
+/** How much longer than a statement took a paced check waits after it: the check takes at most a quarter of a core. */
+const PACE = 3
+
 /**
- * Every problem the checks find, one line each; none means the books add up. Each statement on its own, without
- * parallel workers: side by side they held half a process's pool and both cores for seconds (the load bench's
- * first-minute tail). `paced`: after each statement, wait as long as it took, so that background checks take at
- * most half a core; each check is one statement, so it still reads one moment.
+ * Every problem the checks find, one line each; none means the books add up. Statements run one at a time, each in
+ * its own read-only transaction, without parallel workers: side by side they held half a process's pool and both
+ * cores for seconds (the load bench's first-minute tail, docs/resilience.md). `paced`: after each statement, wait
+ * three times as long as it took, for background checks. `idsPerStatement` overrides every check's range (tests).
  */
 export async function findLedgerProblems(
   db: Db,
-  options: { paced?: boolean; usersPerStatement?: number } = {},
+  options: { paced?: boolean; idsPerStatement?: number } = {},
 ): Promise<string[]> {
-  const step = options.usersPerStatement ?? BALANCE_CHECK_USERS
   const problems: string[] = []
-  const run = async (check: Check) => {
+  const run = async (check: Check, from: number, to: number) => {
     const started = performance.now()
     const rows = await db.transaction(
       async (tx) => {
         await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
-        return rowsOf<Record<string, unknown>>(tx, check.query)
+        return rowsOf<Record<string, unknown>>(tx, check.query(from, to))
       },
       { accessMode: 'read only' },
     )
     problems.push(...rows.map(check.describe))
-    if (options.paced) await sleep(performance.now() - started)
+    if (options.paced) await sleep(PACE * (performance.now() - started))
   }
-  const [users] = await rowsOf<{ first: number | null; last: number | null }>(
-    db,
-    sql`select min(id) as first, max(id) as last from users`,
-  )
-  const last = Number(users?.last ?? 0)
-  for (let from = Number(users?.first ?? 1); from <= last; from += step)
-    await run(balancesOf(from, from + step))
-  for (const check of CHECKS) await run(check)
+  for (const check of CHECKS) {
+    const [span] = await rowsOf<{ first: number | null; last: number | null }>(
+      db,
+      sql`select min(id) as first, max(id) as last from ${sql.identifier(check.key)}`,
+    )
+    if (span?.first === null || span?.first === undefined) continue
+    const step = options.idsPerStatement ?? IDS_PER_STATEMENT[check.key]
+    for (let from = Number(span.first); from <= Number(span.last); from += step)
+      await run(check, from, from + step)
+  }
   return problems
 }
 
