@@ -59,7 +59,7 @@ const lanes = {
     // Two workers on a 2-core machine: with three, on a machine whose page faults cost 13 to 23 µs (27 November),
     // the niced lane's timing tests starved beside the browser (an outage test made 8 calls in 10 s; spawned
     // servers missed their deadlines).
-    ['contract, server and web tests', ['nice', '-n', '5', ...vitest('unit', ['--maxWorkers=2'])]],
+    ['contract, server and web tests', ['nice', '-n', '10', ...vitest('unit', ['--maxWorkers=2'])]],
   ],
   browser: [
     ['web build', ['npm', 'run', 'build', '-w', 'apps/web']],
