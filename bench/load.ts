@@ -7,8 +7,9 @@
  *  1. One server process: the users' mix in steps of `--step-seconds` from `--start-rate` requests a second, times
  *     `--factor` each step, until p99 first passes 100 ms (in two runs in a row), then bisection between the last
  *     step under it and that one: R is the lowest rate found over it (`--rate R` skips the search).
- *  2. Two server processes (Node's cluster, a port each, the connections spread evenly): the mix for `--seconds` (60) at 2R, with each process's
- *     event-loop delay, GC pauses and pool queue (process-stats.ts); then the same again beside a CPU-bound
+ *  2. Two server processes (Node's cluster, a port each, the connections spread evenly): the mix for `--seconds`
+ *     (60) at 2R, with each process's event-loop delay, GC pauses and pool queue (process-stats.ts); then the same
+ *     again beside a CPU-bound
  *     neighbour (one busy process, one core) for `--neighbour-seconds` (60; 0 skips it).
  *  3. Same processes: GET /dashboard alone, then the bare route alone, each as fast as answers come for
  *     `--ratio-seconds`, `--ratio-rounds` (3) times in turn: the median of the rounds' ratios of their req/s
