@@ -9,8 +9,8 @@
  * dashboard is compared with.
  *
  * Run with `node apps/server/test/load/cluster.ts` and the server's environment (DATABASE_URL: the
- * processes share PostgreSQL). The primary prints `cluster ready` and the ports once every worker listens, and stops them all on
- * SIGTERM; a worker that dies otherwise stops the cluster with exit code 1.
+ * processes share PostgreSQL). The primary prints `cluster ready` and the ports once every worker listens, and
+ * stops them all on SIGTERM; a worker that dies otherwise stops the cluster with exit code 1.
  *
  * Each worker also keeps, for the bench, what makes a tail inside a process (process-stats.ts): its event loop's
  * delay, its GC pauses, and its database pool's queue. Spawned with an IPC channel, the primary answers a
