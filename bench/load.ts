@@ -51,6 +51,7 @@ const { values } = parseArgs({
     active: { type: 'string', default: '2000' },
     seconds: { type: 'string', default: '60' },
     'neighbour-seconds': { type: 'string', default: '60' },
+    'warm-up-seconds': { type: 'string', default: '0' },
     'step-seconds': { type: 'string', default: '10' },
     'start-rate': { type: 'string', default: '20' },
     factor: { type: 'string', default: '1.5' },
@@ -86,6 +87,7 @@ if (values.help) {
   --rate R              skip the step search: R is this
   --seconds S           the 2-process mix at 2R (60)
   --neighbour-seconds S the same mix again beside a CPU-bound neighbour on one core (60; 0: not run)
+  --warm-up-seconds S   the mix at 2R for S seconds first, not counted: the processes' first seconds apart (0)
   --housekeeping-ms MS  the 2 processes' housekeeping interval, with aged rows seeded before their run (10000)
   --ratio-seconds S     each ratio run, dashboard or bare route (10)
   --ratio-rounds N      dashboard and bare route in turn, N times; the median ratio counts (3)
@@ -385,6 +387,17 @@ try {
       async (cluster) => {
         await openForBusiness(cluster.port)
         const users = await signIn(cluster.port)
+        const warmUp = Number(values['warm-up-seconds'])
+        if (warmUp > 0) {
+          const run = await runMix({
+            ports: cluster.ports,
+            users,
+            rate: target,
+            seconds: warmUp,
+            label: 'warm-up',
+          })
+          log(`warm-up: ${warmUp} s at ${target} req/s, p99 ${run.p99.toFixed(1)} ms (not counted)`)
+        }
         await cluster.processStats() // from here
         const mix = await runMix({
           ports: cluster.ports,
