@@ -40,7 +40,7 @@ export function createMetricsService(deps: MetricsServiceDeps) {
     const round = { name: LEDGER_CHECK_LEASE, holder, now: at, intervalMs: config.ledgerCheckIntervalMs }
     if (!(await claimRound(db, round))) return undefined
     const started = performance.now()
-    // Paced: at most half a core, whatever the size of the books.
+    // Paced: at most a quarter of a core, whatever the size of the books.
     const problems = await findLedgerProblems(db, { paced: true })
     const durationMs = Math.round(performance.now() - started)
     await recordLedgerCheck(db, { checkedAt: at, problems, durationMs })
