@@ -599,8 +599,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
         OPERATOR_LOGIN_FAILURES.perSignIn.windowSeconds,
         emailAuth.codesPerAddress.windowSeconds,
       ),
-      batchSize: 5000,
-      maxBatchesPerJob: 200,
+      // Short statements, paced (modules/housekeeping/service.ts): up to a million rows a job a round.
+      batchSize: 1000,
+      maxBatchesPerJob: 1000,
     },
     metrics: {
       port: metricsPort(e.METRICS_PORT, e.PORT),

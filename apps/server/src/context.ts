@@ -4,6 +4,7 @@
  * secrets, the logger and the config. Each service factory declares the part of it that it uses, so a test
  * can build a single service from a database and a clock.
  */
+import type { KeyObject } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db, PoolStats } from './db/client.ts'
@@ -65,7 +66,7 @@ export type AppContext = {
   /** Keys of email codes and sealed outbox mail, derived from the auth secret. */
   emailKeys: EmailKeys
   /** HMAC key of idempotency keys' request fingerprints, derived from the auth secret. */
-  idempotencySecret: Buffer
+  idempotencySecret: KeyObject
   mailTemplates: MailTemplates
   /** The one grammY bot (docs/bot.md), on Telegram's API root, the configured one, or the in-process fake. */
   bot: TelegramBot

@@ -2,21 +2,29 @@
  * The server's own cryptography, each written once: keys derived from a secret, values sealed at rest, and
  * password hashes. Nothing here logs or returns a secret.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import {
+  createCipheriv,
+  createDecipheriv,
+  createSecretKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto'
 import { type Algorithm, hash, verify } from '@node-rs/argon2'
 
 /**
  * A 32-byte key for one use (HKDF-SHA256): keys of different `salt` or `info` reveal neither the secret nor each
  * other. Changing either changes the key, and what was sealed or hashed under the old one no longer opens.
+ * A KeyObject, not a Buffer: on Node 24 an HMAC under a Buffer key took 30 µs against 4 (measured; Node 20: 4 both).
  */
-export function deriveKey(secret: string | Buffer, salt: string, info: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', secret, salt, info, 32))
+export function deriveKey(secret: string | Buffer, salt: string, info: string): KeyObject {
+  return createSecretKey(Buffer.from(hkdfSync('sha256', secret, salt, info, 32)))
 }
 
 const SEALED_VERSION = 'v1'
 
 /** AES-256-GCM: `v1.<base64url of iv(12) | tag(16) | ciphertext>`. */
-export function seal(key: Buffer, plaintext: string): string {
+export function seal(key: KeyObject, plaintext: string): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
@@ -24,7 +32,7 @@ export function seal(key: Buffer, plaintext: string): string {
 }
 
 /** The plaintext, or undefined for anything not sealed with this key (tampered, another secret). */
-export function unseal(key: Buffer, sealed: string): string | undefined {
+export function unseal(key: KeyObject, sealed: string): string | undefined {
   const [version, data] = sealed.split('.')
   if (version !== SEALED_VERSION || data === undefined) return undefined
   const raw = Buffer.from(data, 'base64url')

@@ -7,7 +7,7 @@
  * expiry, `nbf` and `iat` when present, our `type: 'access'` (a token of another kind can never pass as access)
  * and a subject that is a user uid.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { unauthorized } from '../../lib/domain-error.ts'
 
@@ -47,7 +47,7 @@ export function createAccessTokenSigner(
   ttlSeconds: number,
   nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
 ): AccessTokenSigner {
-  const key = Buffer.from(secret, 'utf8')
+  const key = createSecretKey(Buffer.from(secret, 'utf8')) // a KeyObject: lib/crypto.ts `deriveKey`
   const signKey = new TextEncoder().encode(secret)
   return {
     sign: (userUid) =>

@@ -6,7 +6,7 @@
  * joined by '\n'. The `signature` field (Ed25519, for third parties) stays in the check string:
  * Telegram computes `hash` over it too.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
 import * as z from 'zod/mini'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 
@@ -55,9 +55,19 @@ export function dataCheckString(fields: Record<string, string>): string {
     .join('\n')
 }
 
+/** Telegram's key of init data for a bot, as a KeyObject (lib/crypto.ts `deriveKey`); kept for the last token. */
+let initDataKey: { botToken: string; key: KeyObject } | undefined
+function initDataKeyOf(botToken: string): KeyObject {
+  if (initDataKey?.botToken !== botToken)
+    initDataKey = {
+      botToken,
+      key: createSecretKey(createHmac('sha256', 'WebAppData').update(botToken).digest()),
+    }
+  return initDataKey.key
+}
+
 export function initDataHash(fields: Record<string, string>, botToken: string): string {
-  const secretKey = createHmac('sha256', 'WebAppData').update(botToken).digest()
-  return createHmac('sha256', secretKey).update(dataCheckString(fields)).digest('hex')
+  return createHmac('sha256', initDataKeyOf(botToken)).update(dataCheckString(fields)).digest('hex')
 }
 
 function parseFields(raw: string): Record<string, string> | undefined {

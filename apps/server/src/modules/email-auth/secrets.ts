@@ -2,7 +2,7 @@
  * Email codes (5 digits, HMAC-SHA256 under a key derived from the auth secret, compared in constant time) and the
  * one form of an email. Passwords are hashed by `lib/crypto.ts`.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHmac, type KeyObject, randomInt, timingSafeEqual } from 'node:crypto'
 import type { EmailCodePurpose } from '../../db/schema.ts'
 
 /** 5 digits from the CSPRNG, uniform over 00000..99999. */
@@ -11,12 +11,17 @@ export function generateCode(): string {
 }
 
 /** Bound to the identity and the purpose: a verification code never works as a reset code. */
-export function hashCode(key: Buffer, purpose: EmailCodePurpose, identityId: number, code: string): string {
+export function hashCode(
+  key: KeyObject,
+  purpose: EmailCodePurpose,
+  identityId: number,
+  code: string,
+): string {
   return createHmac('sha256', key).update(`${purpose}:${identityId}:${code}`).digest('hex')
 }
 
 export function codeMatches(
-  key: Buffer,
+  key: KeyObject,
   stored: string,
   purpose: EmailCodePurpose,
   identityId: number,

@@ -2,13 +2,14 @@
  * Keys derived from the auth secret for email sign-in. A queued mail holds the code it carries, so it is stored
  * sealed (`lib/crypto.ts`), never as plain text in a column (docs/email-auth.md).
  */
+import type { KeyObject } from 'node:crypto'
 import { deriveKey } from '../../lib/crypto.ts'
 
 export type EmailKeys = {
   /** HMAC key of stored email codes. */
-  codes: Buffer
+  codes: KeyObject
   /** AES-256-GCM key of outbox payloads. */
-  outbox: Buffer
+  outbox: KeyObject
 }
 
 export function deriveEmailKeys(authSecret: string): EmailKeys {

@@ -5,7 +5,7 @@
  * the body itself); the same key with another request is refused. A repeat that arrives while the first still
  * runs waits for its answer.
  */
-import { createHmac } from 'node:crypto'
+import { createHmac, type KeyObject } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
 import { deriveKey } from '../../lib/crypto.ts'
 import { validationError } from '../../lib/domain-error.ts'
@@ -28,7 +28,7 @@ export const IDEMPOTENCY_WAIT_MS = 10 * 1000
 const POLL_MS = 50
 
 /** The HMAC key of request fingerprints, derived from the auth secret for this use only (HKDF-SHA256). */
-export function deriveIdempotencyKey(authSecret: string): Buffer {
+export function deriveIdempotencyKey(authSecret: string): KeyObject {
   return deriveKey(authSecret, 'account-supply-idempotency', 'request-hash-v1')
 }
 
@@ -66,7 +66,7 @@ export type IdempotencyDeps = {
   db: Db
   now: () => Date
   /** The HMAC key of fingerprints (`deriveIdempotencyKey`). */
-  idempotencySecret: Buffer
+  idempotencySecret: KeyObject
   ttlMs?: number
   leaseMs?: number
   waitMs?: number

@@ -3,9 +3,9 @@
  * and a problem names the user, invoice or transaction to look at.
  */
 
-import { setTimeout as sleep } from 'node:timers/promises'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { pacedStep } from '../../lib/pace.ts'
 
 type Rows<T> = { rows: T[] }
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Rows<T>).rows
@@ -146,16 +146,18 @@ export async function findLedgerProblems(
 ): Promise<string[]> {
   const problems: string[] = []
   const run = async (check: Check, from: number, to: number) => {
-    const started = performance.now()
-    const rows = await db.transaction(
-      async (tx) => {
-        await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
-        return rowsOf<Record<string, unknown>>(tx, check.query(from, to))
-      },
-      { accessMode: 'read only' },
+    const rows = await pacedStep(
+      () =>
+        db.transaction(
+          async (tx) => {
+            await tx.execute(sql`set local max_parallel_workers_per_gather = 0`)
+            return rowsOf<Record<string, unknown>>(tx, check.query(from, to))
+          },
+          { accessMode: 'read only' },
+        ),
+      options.paced ? PACE : 0,
     )
     problems.push(...rows.map(check.describe))
-    if (options.paced) await sleep(PACE * (performance.now() - started))
   }
   // Each key table's ids, read once for the checks that share it.
   const spans = new Map<KeyTable, { first: number | null; last: number | null } | undefined>()

@@ -2,9 +2,10 @@
  * Keys derived from the auth secret for operators: the sealing of TOTP secrets, the CSRF tokens' HMAC, and the HMAC
  * that names a login in the sign-in guard's counters (people type passwords into the login field).
  */
+import type { KeyObject } from 'node:crypto'
 import { deriveKey } from '../../lib/crypto.ts'
 
-export type OperatorKeys = { totp: Buffer; csrf: Buffer; signIn: Buffer }
+export type OperatorKeys = { totp: KeyObject; csrf: KeyObject; signIn: KeyObject }
 
 const derive = (secret: string, purpose: string) => deriveKey(secret, 'account-supply-operators', purpose)
 
