@@ -13,6 +13,7 @@ export default defineConfig({
     name: 'console',
     environment: 'happy-dom',
     include: ['test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/helpers/setup.ts'],
     isolate: false,
     // A test in which no expect() ran fails (docs/architecture.md 'Tests').
     expect: { requireAssertions: true },

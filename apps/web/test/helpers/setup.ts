@@ -6,6 +6,11 @@ import { resetIdempotencyKeys } from '../../src/lib/idempotency-keys.ts'
 import { resetNetworkStatus } from '../../src/lib/network-status.ts'
 import { dismissToast } from '../../src/lib/toast.ts'
 
+// Every lazy screen, loaded before the first test of a worker. Files share a worker's modules (isolate: false): a
+// screen still loading when its file ended was torn down half loaded, and every later file of that worker that
+// opened it timed out (CI, 28 Nov: account detail and news, after transaction detail's last test).
+import.meta.glob('../../src/app/routes/*.tsx', { eager: true })
+
 // findBy*/waitFor give up after 1 s by default; a loaded 2-core CI machine took longer than that to render a
 // screen's first data (a failed run). Real waits stay short: they end as soon as the element is there.
 configure({ asyncUtilTimeout: 5_000 })
