@@ -14,7 +14,8 @@
  *  3. Same processes: GET /dashboard alone, then the bare route alone, each as fast as answers come for
  *     `--ratio-seconds`, `--ratio-rounds` (3) times in turn: the median of the rounds' ratios of their req/s
  *     (`--ratio-only` runs this phase alone, on two processes).
- * Prints req/s, p50, p99 and errors per route, the load average, the watched tables' sizes before and after, and
+ * Prints req/s, p50, p99 and errors per route, p99 per 10 s and the seconds with answers over 100 ms (how many,
+ * the slowest), the load average, the watched tables' sizes before and after, and
  * the ledger check. Exits 1 on any error in step 2 or 3, or a ledger problem. The database is dropped at the end
  * (`--keep` keeps it and prints its URL; `--database URL` runs on such a seeded database instead of seeding one).
  */

@@ -301,6 +301,8 @@ export type RunFigures = {
   loadAverage: number[]
   /** p99 of each 10 s of the run, in order: where in the run the tail was. */
   p99By10s: number[]
+  /** The seconds of the run with answers over `SLOW_MS`, in order: when exactly the tail came. */
+  slowSeconds: { second: number; answers: number; slow: number; maxMs: number }[]
   /** The bench's own event-loop delay (max, ms): a busy client measures its own delay as the server's. */
   clientDelayMax: number
 }
@@ -310,6 +312,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 }
 
+/** The issue's budget for p99 (issue 23): answers over it are counted second by second. */
+const SLOW_MS = 100
+
 class Tally {
   readonly latencies = new Map<string, number[]>()
   readonly statuses = new Map<string, Map<number, number>>()
@@ -317,6 +322,8 @@ class Tally {
   readonly samples: string[] = []
   /** Answers' latencies by the 10 s of the run they came in. */
   readonly windows: number[][] = []
+  /** Per second of the run: answers, those over SLOW_MS, the slowest. */
+  readonly seconds = new Map<number, { answers: number; slow: number; maxMs: number }>()
   readonly started = performance.now()
   readonly clientDelay = monitorEventLoopDelay({ resolution: 10 })
   timeouts = 0
@@ -327,7 +334,14 @@ class Tally {
   }
 
   response(route: string, status: number, ms: number): void {
-    const window = Math.floor((performance.now() - this.started) / 10_000)
+    const elapsed = performance.now() - this.started
+    const window = Math.floor(elapsed / 10_000)
+    const second = Math.floor(elapsed / 1000)
+    const tally = this.seconds.get(second) ?? { answers: 0, slow: 0, maxMs: 0 }
+    tally.answers += 1
+    if (ms > SLOW_MS) tally.slow += 1
+    tally.maxMs = Math.max(tally.maxMs, ms)
+    this.seconds.set(second, tally)
     for (let i = this.windows.length; i <= window; i++) this.windows.push([])
     this.windows[window]?.push(ms)
     let list = this.latencies.get(route)
@@ -394,6 +408,10 @@ class Tally {
           99,
         ),
       ),
+      slowSeconds: [...this.seconds]
+        .filter(([, tally]) => tally.slow > 0)
+        .sort(([a], [b]) => a - b)
+        .map(([second, tally]) => ({ second, ...tally })),
       clientDelayMax: this.finishClientDelay(),
     }
   }
@@ -922,6 +940,15 @@ export function formatRun(run: RunFigures): string[] {
   lines.push(
     `  p99 per 10 s: ${run.p99By10s.map((ms) => fixed(ms)).join(', ')} ms; the bench's own event-loop delay max ${fixed(run.clientDelayMax)} ms`,
   )
+  if (run.slowSeconds.length > 0) {
+    const shown = run.slowSeconds
+      .slice(0, 12)
+      .map((s) => `${s.second} s ${s.slow}/${s.answers} (max ${fixed(s.maxMs)})`)
+    const more = run.slowSeconds.length - shown.length
+    lines.push(
+      `  seconds with answers over ${SLOW_MS} ms (over/all): ${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`,
+    )
+  }
   for (const sample of run.samples) lines.push(`  failed: ${sample}`)
   return lines
 }

@@ -83,6 +83,11 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
       expect(run.samples, run.label).toEqual([])
       expect(run.errors, run.label).toBe(0)
       expect(run.requests, run.label).toBeGreaterThan(0)
+      // Slow seconds: never more slow answers than answers, and each one's slowest over 100 ms.
+      const slowAnswers = run.slowSeconds.reduce((n, second) => n + second.slow, 0)
+      const answers = [...run.perRoute.values()].reduce((n, route) => n + route.requests, 0)
+      expect(slowAnswers, run.label).toBeLessThanOrEqual(answers)
+      for (const second of run.slowSeconds) expect(second.maxMs, run.label).toBeGreaterThan(100)
     }
     // The mix reached the users' reads and at least one whole submission in 4 s at 40 req/s.
     for (const route of [
