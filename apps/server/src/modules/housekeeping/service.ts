@@ -15,9 +15,6 @@ import { type Cutoffs, PRUNE_JOBS } from './repository.ts'
 
 export const HOUSEKEEPING_LEASE = 'housekeeping'
 
-/** A paced round's pause after each batch, in multiples of the batch's time: a quarter of a core at most. */
-const PACE = 3
-
 /** Rows each job deleted in a round, by job name. */
 export type HousekeepingReport = Record<string, number>
 
@@ -38,7 +35,7 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
 
   /**
    * Prunes every job now, whether or not a round is due (tests, the claim below). `paced` (the schedule's rounds):
-   * after each batch, a pause three times as long as it took. Back to back, a backlog's deletes held a core and the
+   * after each batch, a pause (lib/pace.ts). Back to back, a backlog's deletes held a core and the
    * disk for seconds, and requests queued behind them (the load bench's p99 went to 300 ms for two seconds).
    */
   async function prune(at: Date, options: { paced?: boolean } = {}): Promise<HousekeepingReport> {
@@ -54,7 +51,7 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
       for (let batch = 0; batch < config.maxBatchesPerJob; batch++) {
         const deleted = await pacedStep(
           () => job.prune(db, cutoffs, config.batchSize),
-          options.paced ? PACE : 0,
+          options.paced === true,
         )
         gone += deleted
         if (deleted < config.batchSize) break

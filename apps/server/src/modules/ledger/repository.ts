@@ -131,14 +131,11 @@ const CHECKS: Check[] = [
   },
 ]
 
-/** How much longer than a statement took a paced check waits after it: the check takes at most a quarter of a core. */
-const PACE = 3
-
 /**
  * Every problem the checks find, one line each; none means the books add up. Statements run one at a time, each in
  * its own read-only transaction, without parallel workers: side by side they held half a process's pool and both
- * cores for seconds (the load bench's first-minute tail, docs/resilience.md). `paced`: after each statement, wait
- * three times as long as it took, for background checks. `idsPerStatement` overrides every check's range (tests).
+ * cores for seconds (the load bench's first-minute tail, docs/resilience.md). `paced`: after each statement, a pause
+ * (lib/pace.ts), for background checks. `idsPerStatement` overrides every check's range (tests).
  */
 export async function findLedgerProblems(
   db: Db,
@@ -155,7 +152,7 @@ export async function findLedgerProblems(
           },
           { accessMode: 'read only' },
         ),
-      options.paced ? PACE : 0,
+      options.paced === true,
     )
     problems.push(...rows.map(check.describe))
   }
