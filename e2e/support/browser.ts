@@ -141,11 +141,12 @@ export async function answerPopup(page: Page, title: string | null, buttonText?:
     const found = (await popups(page)).findLast((popup) => title === null || popup.title === title)
     if (found) {
       const button = found.buttons?.find((b) => buttonText === undefined || b.text === buttonText)
-      await sendTelegramEvent(page, 'popup_closed', { button_id: button?.id ?? '' })
+      // Forgotten before it closes: a popup the app opens next (a fast failure) must not be cleared with it.
       await page.evaluate(() => {
         const w = window as unknown as { __telegramEvents: RecordedEvent[] }
         w.__telegramEvents = w.__telegramEvents.filter((event) => event.type !== 'web_app_open_popup')
       })
+      await sendTelegramEvent(page, 'popup_closed', { button_id: button?.id ?? '' })
       return found.message ?? ''
     }
     if (Date.now() > deadline) throw new Error(`no popup titled ${title}`)

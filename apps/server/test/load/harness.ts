@@ -534,10 +534,10 @@ const MAX_STEPS = 11
 let nextPhone = Math.floor(Math.random() * 5_000_000)
 const submissionPhone = () => `+98936${String(nextPhone++ % 10_000_000).padStart(7, '0')}`
 
-function planVisit(): Step[] {
+function planVisit(submissionShare: number): Step[] {
   const plan: Step[] = [STEPS.dashboard, STEPS.accounts, STEPS.search, STEPS.detail, STEPS.invoices]
   if (Math.random() < OPERATOR_SHARE) plan.push(STEPS.opsAccounts, STEPS.opsSearch)
-  if (Math.random() < SUBMISSION_SHARE)
+  if (Math.random() < submissionShare)
     plan.push(STEPS.submitPhone, STEPS.submitCode, STEPS.submit, STEPS.dashboard)
   return plan
 }
@@ -624,6 +624,8 @@ export async function runMix(options: {
   rate: number
   seconds: number
   connections?: number
+  /** Share of visits that submit an account; SUBMISSION_SHARE by default. */
+  submissionShare?: number
   label?: string
 }): Promise<RunFigures> {
   const connections = options.connections ?? Math.min(400, Math.max(4, Math.ceil(options.rate / 4)))
@@ -643,7 +645,7 @@ export async function runMix(options: {
       const visit = context as VisitContext
       if (i === 0) {
         visit.user = pick()
-        visit.plan = planVisit()
+        visit.plan = planVisit(options.submissionShare ?? SUBMISSION_SHARE)
         visit.phone = submissionPhone()
         visit.accountUid = undefined
       }

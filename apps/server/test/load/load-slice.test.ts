@@ -57,7 +57,8 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
     const before = await tableSizes(database.url, REDIS_URL)
 
     await cluster.processStats() // from here
-    const mix = await runMix({ ports: cluster.ports, users, rate: 40, seconds: 4 })
+    // Every visit submits: at a quarter, a loaded machine's 4 s could end every connection's visits before one did.
+    const mix = await runMix({ ports: cluster.ports, users, rate: 40, seconds: 4, submissionShare: 1 })
     // The connections are spread over both processes (a port each): each served at least a third of the queries.
     const queries = (await cluster.processStats()).map((stats) => stats.pool?.acquisitions ?? 0)
     const total = queries.reduce((a, b) => a + b, 0)
@@ -89,7 +90,7 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
       expect(slowAnswers, run.label).toBeLessThanOrEqual(answers)
       for (const second of run.slowSeconds) expect(second.maxMs, run.label).toBeGreaterThan(100)
     }
-    // The mix reached the users' reads and at least one whole submission in 4 s at 40 req/s.
+    // The mix reached the users' reads and whole submissions in 4 s at 40 req/s.
     for (const route of [
       'GET /dashboard',
       'GET /accounts',
