@@ -18,10 +18,14 @@
  * the slowest), the load average, the watched tables' sizes before and after, and
  * the ledger check. Exits 1 on any error in step 2 or 3, or a ledger problem. The database is dropped at the end
  * (`--keep` keeps it and prints its URL; `--database URL` runs on such a seeded database instead of seeding one).
+ * `--cpu-profile DIR`: every server process also writes a CPU profile, and each start's are summed when it stops
+ * (test/load/cpu-profile.ts): where a tail's CPU went, without a patch.
  */
 import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { summarizeCpuProfiles } from '../apps/server/test/load/cpu-profile.ts'
 import {
   type Cluster,
   cpuBetween,
@@ -66,6 +70,7 @@ const { values } = parseArgs({
     'housekeeping-ms': { type: 'string', default: '10000' },
     database: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    'cpu-profile': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
 })
@@ -79,6 +84,7 @@ if (values.help) {
   --active N            users signed in for the runs (2000)
   --database URL        run on this already seeded database (from --keep) instead of seeding a new one
   --keep                keep the bench's database at the end and print its URL
+  --cpu-profile DIR     each server process writes a V8 CPU profile under DIR (a folder per start); printed summed
   --start-rate R        the step search's first rate, req/s (20)
   --factor F            each step's rate is the last one's times F (1.5)
   --step-seconds S      each step's length (10)
@@ -123,6 +129,7 @@ const printSizes = (label: string, sizes: Record<string, number>) =>
       .join(', ')}`,
   )
 
+let clusterStarts = 0
 async function withCluster<T>(
   workers: number,
   databaseUrl: string,
@@ -130,11 +137,17 @@ async function withCluster<T>(
   housekeepingIntervalMs?: number,
 ) {
   const t0 = Date.now()
+  clusterStarts += 1
+  const cpuProfileDir =
+    values['cpu-profile'] === undefined
+      ? undefined
+      : join(resolve(values['cpu-profile']), `${clusterStarts}-${workers}-processes`)
   const cluster = await startCluster({
     workers,
     databaseUrl,
     redisUrl,
     housekeepingIntervalMs,
+    cpuProfileDir,
   })
   log(
     `\n${workers} server process${workers > 1 ? 'es' : ''} on ports ${cluster.ports.join(', ')}, ready in ${Date.now() - t0} ms`,
@@ -151,6 +164,7 @@ async function withCluster<T>(
     // Error lines while serving fail the bench; those written while stopping (a request whose client had gone, still
     // running when the pool closed) are shown apart.
     if (during.length > 0) failed = true
+    if (cpuProfileDir) for (const line of summarizeCpuProfiles(cpuProfileDir)) log(line)
     for (const [label, lines] of [
       ['server error lines while serving', during],
       ['server error lines while stopping', atStop],

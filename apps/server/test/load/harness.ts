@@ -137,9 +137,15 @@ export function serverEnv(options: ServerOptions) {
 
 /** Starts `workers` server processes, each on a port of its own (cluster.ts), and waits until every one listens. */
 export async function startCluster(
-  options: Omit<ServerOptions, 'port'> & { workers: number },
+  options: Omit<ServerOptions, 'port'> & {
+    workers: number
+    /** Each process writes a V8 CPU profile here when it stops (Node's `--cpu-prof`; the workers inherit it). */
+    cpuProfileDir?: string | undefined
+  },
 ): Promise<Cluster> {
-  const child = spawn(process.execPath, [CLUSTER], {
+  const profile =
+    options.cpuProfileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`]
+  const child = spawn(process.execPath, [...profile, CLUSTER], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',

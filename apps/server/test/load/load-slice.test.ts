@@ -5,8 +5,12 @@
  * route alone: every answer 2xx, every route of the mix reached, the ledger clean; housekeeping every second meanwhile
  * prunes the aged rows seeded before and keeps the fresh ones. PostgreSQL only (PGlite is one process's database).
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_DATABASE_URL } from '../helpers/database.ts'
+import { summarizeCpuProfiles } from './cpu-profile.ts'
 import {
   type Cluster,
   createLoadDatabase,
@@ -31,6 +35,7 @@ const AGED = 25
 describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () => {
   let database: LoadDatabase | undefined
   let cluster: Cluster | undefined
+  const profiles = mkdtempSync(join(tmpdir(), 'load-slice-profiles-'))
 
   beforeAll(async () => {
     database = await createLoadDatabase(TEST_DATABASE_URL as string, SEED)
@@ -40,12 +45,14 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
       databaseUrl: database.url,
       redisUrl: REDIS_URL,
       housekeepingIntervalMs: 1000,
+      cpuProfileDir: profiles,
     })
   }, 90_000)
 
   afterAll(async () => {
     await cluster?.stop()
     await database?.dispose()
+    rmSync(profiles, { recursive: true, force: true })
   }, 60_000)
 
   it('answers the mix and the ratio runs without an error, and the books stay clean', async () => {
@@ -116,5 +123,13 @@ describe.runIf(TEST_DATABASE_URL)('load slice: two processes on PostgreSQL', () 
     })
     expect(await ledgerProblems(cluster.port)).toEqual([])
     expect(cluster.errorLines()).toEqual([])
+
+    // The bench's --cpu-profile: each process wrote its profile when it stopped, the summary names what ran.
+    await cluster.stop()
+    const summary = summarizeCpuProfiles(profiles)
+    console.log(summary.join('\n'))
+    expect(summary[0]).toMatch(/^CPU profiles: 3 processes .* busy [1-9]/) // the primary and two workers
+    expect(summary).toContainEqual(expect.stringMatching(/^ +[\d.]+ % {2}fastify$/))
+    expect(summary).toContainEqual(expect.stringMatching(/^ +[\d.]+ % {2}apps\/server$/))
   }, 60_000)
 })
