@@ -18,6 +18,9 @@ import { describeCause, StartupError } from '../lib/startup-error.ts'
 /** Typed this way (not as the driver-specific type) so `.returning()` keeps its types on both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT>
 
+/** Connections a server process keeps open (README, 'Run on PostgreSQL'). */
+const POOL_SIZE = 10
+
 /** A connection pool's state now (PostgreSQL); PGlite is one connection in the process and has none. */
 export type PoolStats = { total: number; idle: number; waiting: number; max: number }
 
@@ -79,7 +82,7 @@ export function wrapPool(pool: pg.Pool): PostgresDatabase {
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
-      max: pool.options.max ?? 10,
+      max: pool.options.max ?? POOL_SIZE,
     }),
     async close() {
       if (closed) return
@@ -116,15 +119,14 @@ async function fillPool(pool: pg.Pool, size: number): Promise<void> {
 }
 
 export async function openPostgres(url: string, onPoolError?: (error: Error) => void): Promise<Database> {
-  const size = 10
-  const pool = newPool(url, size)
+  const pool = newPool(url, POOL_SIZE)
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', (error) => onPoolError?.(error))
   // A client checked out (inside a transaction) when the server goes has no pool listener: its 'error' would be
   // unhandled and end the process. The query in flight fails on its own; this only reports the loss.
   pool.on('connect', (client) => client.on('error', (error) => onPoolError?.(error)))
   try {
-    await fillPool(pool, size)
+    await fillPool(pool, POOL_SIZE)
   } catch (error) {
     await pool.end().catch(() => undefined)
     throw new StartupError(
