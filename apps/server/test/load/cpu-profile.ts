@@ -54,7 +54,10 @@ export function summarizeCpuProfiles(dir: string, top = 15): string[] {
   const busy = [...byFrame.values()].reduce((sum, entry) => sum + entry.us, 0)
   const share = (us: number) => `${((100 * us) / Math.max(busy, 1)).toFixed(1).padStart(5)} %`
   const areas = new Map<string, number>()
-  for (const { frame, us } of byFrame.values()) areas.set(areaOf(frame), (areas.get(areaOf(frame)) ?? 0) + us)
+  for (const { frame, us } of byFrame.values()) {
+    const area = areaOf(frame)
+    areas.set(area, (areas.get(area) ?? 0) + us)
+  }
   const largest = <T>(entries: [T, number][]) => entries.sort((a, b) => b[1] - a[1]).slice(0, top)
   return [
     `CPU profiles: ${files.length} processes in ${dir}; busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s`,
