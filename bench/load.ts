@@ -71,6 +71,7 @@ const { values } = parseArgs({
     database: { type: 'string' },
     keep: { type: 'boolean', default: false },
     'cpu-profile': { type: 'string' },
+    cold: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 })
@@ -85,6 +86,7 @@ if (values.help) {
   --database URL        run on this already seeded database (from --keep) instead of seeding a new one
   --keep                keep the bench's database at the end and print its URL
   --cpu-profile DIR     each server process writes a V8 CPU profile under DIR (a folder per start); printed summed
+  --cold                the server processes listen without their warm-up (WARM_UP=off), to weigh it
   --start-rate R        the step search's first rate, req/s (20)
   --factor F            each step's rate is the last one's times F (1.5)
   --step-seconds S      each step's length (10)
@@ -148,9 +150,10 @@ async function withCluster<T>(
     redisUrl,
     housekeepingIntervalMs,
     cpuProfileDir,
+    warmUp: !values.cold,
   })
   log(
-    `\n${workers} server process${workers > 1 ? 'es' : ''} on ports ${cluster.ports.join(', ')}, ready in ${Date.now() - t0} ms`,
+    `\n${workers} server process${workers > 1 ? 'es' : ''} on ports ${cluster.ports.join(', ')}, ready in ${Date.now() - t0} ms${values.cold ? ' (no warm-up)' : ''}`,
   )
   let during: string[] = []
   try {

@@ -46,6 +46,7 @@ import opsRoutes from './routes/ops/index.ts'
 import paymentRoutes from './routes/payments/index.ts'
 import referralRoutes from './routes/referrals/index.ts'
 import { createServices } from './services.ts'
+import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -71,6 +72,7 @@ export function serverOptions(
 ): FastifyServerOptions {
   return {
     logger: loggerOptions(config, logStream),
+    logController: new QuietWarmUpLogs(),
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -283,6 +285,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     )
   }
   logChainCheck(app, config)
+  // Called between ready() and listen() by the start-up (not an onReady hook: requests wait for ready).
+  app.decorate('warmUp', () => (config.warmUp ? warmUp(app, context) : Promise.resolve()))
   // Development and testing aids (apps/server/dev): the simulator, and the sandbox's table beside it.
   if (config.simulator) await options.devTools?.registerRoutes(app, context, services)
 

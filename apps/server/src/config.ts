@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   APP_ORIGIN: optionalString,
   SIMULATOR: z.optional(booleanFlag),
   DEMO_DATA: z.optional(booleanFlag),
+  WARM_UP: z.optional(booleanFlag),
   AUTH_MAX_AGE_SECONDS: wholeNumber(86400, z.positive()),
   LOG_LEVEL: z.optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   LOCALES_DIR: optionalString,
@@ -191,6 +192,8 @@ export type Config = {
   /** CORS allow-list. */
   appOrigins: string[]
   simulator: boolean
+  /** Serve itself the users' frequent reads before listening (warm-up.ts); production's default. */
+  warmUp: boolean
   demoData: boolean
   authMaxAgeSeconds: number
   logLevel: string
@@ -558,6 +561,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     smtpUrl: e.SMTP_URL,
     smtpCaFile,
     smtpAllowPlaintext: e.SMTP_ALLOW_PLAINTEXT ?? !isProduction,
+    warmUp: e.WARM_UP ?? isProduction,
     mailFrom: e.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     emailAuth,
     opsToken: e.OPS_TOKEN,

@@ -35,6 +35,8 @@ async function main(devTools: DevTools | undefined): Promise<void> {
   }
 
   try {
+    await app.ready()
+    await app.warmUp()
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {
     await app.close().catch(() => undefined)

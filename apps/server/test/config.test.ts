@@ -160,3 +160,19 @@ describe('the chain check (docs/payments.md)', () => {
     expect(() => loadConfig({ BSC_USDT_CONTRACT: '0x55d3' })).toThrow(/BSC_USDT_CONTRACT/)
   })
 })
+
+describe('WARM_UP (src/warm-up.ts)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    TELEGRAM_BOT_TOKEN: 't',
+    ACCOUNT_PROVIDER: 'sandbox',
+    AUTH_SECRET: 'a'.repeat(32),
+    CHAIN_VERIFICATION: 'off',
+  }
+  it('is on in production and off elsewhere unless set', () => {
+    expect(loadConfig(production).warmUp).toBe(true)
+    expect(loadConfig({ ...production, WARM_UP: 'off' }).warmUp).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'development' }).warmUp).toBe(false)
+    expect(loadConfig({ NODE_ENV: 'development', WARM_UP: '1' }).warmUp).toBe(true)
+  })
+})

@@ -103,6 +103,8 @@ async function worker(): Promise<void> {
   await app.register(appPlugin, { config, database })
   // Declared and registered like every route (plugins/openapi.ts refuses one that is not), serialized the same way.
   route(app.withTypeProvider<ZodTypeProvider>(), BARE, async () => ({ ok: true }))
+  await app.ready()
+  await app.warmUp() // as src/run-server.ts does
   // Exclusive: a port of this worker's own, not one the primary shares out (module comment).
   await app.listen({ port: 0, host: config.host, exclusive: true })
   const address = app.server.address()

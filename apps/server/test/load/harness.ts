@@ -106,6 +106,8 @@ type ServerOptions = {
   redisUrl?: string | undefined
   /** Housekeeping's interval (HOUSEKEEPING_INTERVAL_MS): short, so that a run shows its rounds (default 10 min). */
   housekeepingIntervalMs?: number | undefined
+  /** false: the processes listen without their warm-up (WARM_UP=off; production warms up, src/warm-up.ts). */
+  warmUp?: boolean | undefined
 }
 
 /** The environment of a production deployment on the sandbox provider, its bot silent. */
@@ -130,6 +132,7 @@ export function serverEnv(options: ServerOptions) {
     ...(options.housekeepingIntervalMs === undefined
       ? {}
       : { HOUSEKEEPING_INTERVAL_MS: String(options.housekeepingIntervalMs) }),
+    ...(options.warmUp === false ? { WARM_UP: 'off' } : {}),
     WEB_DIST_DIR: join(REPO_ROOT, 'test-output', 'load-no-web-dist'),
     CONSOLE_DIST_DIR: join(REPO_ROOT, 'test-output', 'load-no-console-dist'),
   }

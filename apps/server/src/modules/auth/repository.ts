@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { referralLinks, refreshTokens, users } from '../../db/schema.ts'
@@ -45,6 +45,17 @@ export async function findUserById(db: Db, id: number): Promise<AuthUser | undef
     .from(users)
     .where(and(eq(users.id, id), notBlocked))
   return row
+}
+
+/** The newest users who may sign in: the ones a new process warms its paths as (warm-up.ts). */
+export async function newestUserUids(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ uid: users.uid })
+    .from(users)
+    .where(notBlocked)
+    .orderBy(desc(users.id))
+    .limit(limit)
+  return rows.map((row) => row.uid)
 }
 
 /** The language of the user's latest launch (`en`, `fa`): what the bot writes to them in (docs/bot.md). */
