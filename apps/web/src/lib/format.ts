@@ -7,9 +7,9 @@ export function formatTimestamp(epochSeconds: number): string {
   return `${two(date.getMonth() + 1)}/${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`
 }
 
-/** USDT with 2 decimals (spec section 9). */
+/** USDT with 2 decimals (spec section 9), grouped by the digit rule below: '1,234.56'. */
 export function formatUsdt(amount: number): string {
-  return amount.toFixed(2)
+  return formatDecimal(amount, 2, 2)
 }
 
 /**

@@ -195,10 +195,10 @@ describe('create-invoice button (spec section 5)', () => {
     [
       'above the maximum',
       { paymentAvailable: 1000.5, isPaymentAvailable: false },
-      'Maximum payment limit is 1000.00 USDT',
+      'Maximum payment limit is 1,000.00 USDT',
       false,
     ],
-    ['exactly the maximum', { paymentAvailable: 1000 }, 'Maximum payment limit is 1000.00 USDT', true],
+    ['exactly the maximum', { paymentAvailable: 1000 }, 'Maximum payment limit is 1,000.00 USDT', true],
     ['within the limits', { paymentAvailable: 12.5 }, 'Request payment 12.50 USDT', true],
     [
       'within the limits, but the server says no (a request is pending)',
@@ -339,7 +339,7 @@ describe('create-invoice errors (spec section 8)', () => {
       'a balance above the maximum',
       () => apiErrorWithDetails(400, 'BALANCE_HIGH_ERROR', { balance: 1500.25, maximum: 1000 }),
       'Balance Too High',
-      'Your balance of 1500.25 USDT is above the 1000.00 USDT limit for one invoice. Please contact support.',
+      'Your balance of 1,500.25 USDT is above the 1,000.00 USDT limit for one invoice. Please contact support.',
     ],
     [
       'another 400 code',
