@@ -7,6 +7,7 @@
  */
 import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import type { Db } from './db/client.ts'
+import { isWarmUpRequest, WARM_UP_ADDRESS } from './lib/warm-up-request.ts'
 import type { AccessTokenSigner } from './modules/auth/access-tokens.ts'
 import { newestUserUids } from './modules/auth/repository.ts'
 
@@ -15,16 +16,10 @@ const USERS = 10
 /** Each user's reads this many times over: V8 optimizes a path only after it has run a few times. */
 const ROUNDS = 3
 
-/**
- * The warm-up's requests come from this address: no TCP client has it, so only they can skip the per-request log
- * lines (one summary line says what the warm-up did).
- */
-const WARM_UP_ADDRESS = 'warm-up'
-
-/** Fastify's per-request log lines, except for the warm-up's. */
+/** Fastify's per-request log lines, except for the warm-up's (one summary line says what it did). */
 export class QuietWarmUpLogs extends LogController {
   override isLogDisabled(request: FastifyRequest): boolean {
-    return request.raw?.socket?.remoteAddress === WARM_UP_ADDRESS || super.isLogDisabled(request)
+    return isWarmUpRequest(request) || super.isLogDisabled(request)
   }
 }
 

@@ -25,8 +25,11 @@ describe.each(DATABASE_KINDS)('warm-up before listening on %s', (kind) => {
     await newUser(t.app)
     await insertAccounts(t.database.db, await userIdOf(t.database.db, withAccounts.telegramId), 3)
     const { lines, stream } = logLines()
+    // A budget smaller than the warm-up: its requests are not counted (processes started together share one in Redis).
+    const rateLimit = { ...t.config.rateLimit, max: 5 }
     const app = await buildAppOn(t, {
-      config: { warmUp: true, logLevel: 'info' },
+      // Every proxy trusted: X-Forwarded-For sets request.ip, so a client could claim the warm-up's address there.
+      config: { warmUp: true, logLevel: 'info', rateLimit, trustProxy: true },
       deps: { logStream: stream },
     })
     try {
@@ -39,14 +42,15 @@ describe.each(DATABASE_KINDS)('warm-up before listening on %s', (kind) => {
       expect(summary?.requests).toBeGreaterThanOrEqual(3 * (4 * users + 1 + 2))
       expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([])
 
-      // A client's request is logged as before.
-      const answer = await app.inject({
-        method: 'GET',
+      // A client's request is logged and counted as before, whatever address it claims.
+      const client = {
         url: '/dashboard',
-        headers: { authorization: 'Bearer x' },
-      })
-      expect(answer.statusCode).toBe(401)
+        headers: { authorization: 'Bearer x', 'x-forwarded-for': 'warm-up' },
+      }
+      expect((await app.inject(client)).statusCode).toBe(401)
       expect(lines.filter((line) => line.msg === 'incoming request')).toHaveLength(1)
+      const answers = await Promise.all(Array.from({ length: 5 }, () => app.inject(client)))
+      expect(answers.map((answer) => answer.statusCode)).toContain(429)
     } finally {
       await app.close()
     }

@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify'
 import { Redis } from 'ioredis'
 import { DomainError } from '../lib/domain-error.ts'
+import { isWarmUpRequest } from '../lib/warm-up-request.ts'
 import { globalPlugin } from './global-plugin.ts'
 import { createRedisCircuit, failoverStore } from './rate-limit-store.ts'
 
@@ -97,6 +98,8 @@ export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', asyn
     ...(store ? { store } : {}),
     // Never skipped: the store counts in memory while Redis is away, so an error here is a bug, not an outage.
     skipOnError: false,
+    // A start-up's own reads (warm-up.ts): processes restarted together would otherwise share one budget in Redis.
+    allowList: (request) => isWarmUpRequest(request),
     // The answer says how long to wait, in the contract's words, so the mini-app can say it in minutes and seconds.
     errorResponseBuilder: (_request, context) =>
       new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', {
