@@ -5,6 +5,8 @@
  * listens, a process sends itself the mini-app's most frequent reads as a few existing users, and an operator's, in
  * process: the first real users meet compiled code and ready connections.
  */
+import { accountCalls, dashboardCalls, invoiceCalls, readAnswer, urlOf } from '@app/contract'
+import { opsAccountCalls } from '@app/contract/ops'
 import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify'
 import type { Db } from './db/client.ts'
 import { isWarmUpRequest, WARM_UP_ADDRESS } from './lib/warm-up-request.ts'
@@ -32,6 +34,7 @@ declare module 'fastify' {
 
 type Tally = { requests: number; failed: number }
 
+/** One read as a client makes it: the contract's path for the call (urlOf), the token as the bearer. */
 const get = async (app: FastifyInstance, token: string, url: string, tally: Tally) => {
   const answer = await app.inject({
     method: 'GET',
@@ -46,18 +49,20 @@ const get = async (app: FastifyInstance, token: string, url: string, tally: Tall
 
 /** A user's visit, as the mini-app's first screens read (the load bench's mix). */
 async function userVisit(app: FastifyInstance, token: string, tally: Tally): Promise<void> {
-  await get(app, token, '/dashboard', tally)
-  const list = await get(app, token, '/accounts', tally)
-  const first = list.statusCode === 200 ? (list.json() as { items: { uid: string }[] }).items[0] : undefined
-  if (first !== undefined) await get(app, token, `/accounts/${first.uid}`, tally)
-  await get(app, token, '/accounts?search=12', tally)
-  await get(app, token, '/invoices', tally)
+  await get(app, token, urlOf(dashboardCalls.get), tally)
+  const list = await get(app, token, urlOf(accountCalls.list), tally)
+  const page = readAnswer(accountCalls.list, list.statusCode, list.json())
+  const first = page.ok ? page.data.items[0] : undefined
+  if (first !== undefined)
+    await get(app, token, urlOf(accountCalls.get, { params: { accountUid: first.uid } }), tally)
+  await get(app, token, urlOf(accountCalls.list, { query: { search: '12' } }), tally)
+  await get(app, token, urlOf(invoiceCalls.list), tally)
 }
 
 /** An operator's first reads in the console: the accounts and a phone search over all of them. */
 async function operatorVisit(app: FastifyInstance, opsToken: string, tally: Tally): Promise<void> {
-  await get(app, opsToken, '/ops/accounts', tally)
-  await get(app, opsToken, '/ops/accounts?phone=1234', tally)
+  await get(app, opsToken, urlOf(opsAccountCalls.search), tally)
+  await get(app, opsToken, urlOf(opsAccountCalls.search, { query: { phone: '1234' } }), tally)
 }
 
 /** Best effort: a process that could not warm up still starts, and says why. */
