@@ -41,3 +41,8 @@ export function formatToman(value: number | string): string {
   if (typeof value === 'number') return formatDecimal(Math.floor(value), 0, 0)
   return formatDecimal(value.trim().split('.')[0] ?? value, 0, 0)
 }
+
+/** A USDT amount: 2 decimals (rounded as toFixed), grouped: '1,234.56'. */
+export function formatUsdt(value: number): string {
+  return formatDecimal(value, 2, 2)
+}

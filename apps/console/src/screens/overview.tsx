@@ -3,7 +3,7 @@
  * last 30 days as charts with their numbers as tables (issue 20, item 9; every 5 minutes).
  */
 
-import { formatDecimal } from '@app/contract'
+import { formatDecimal, formatUsdt } from '@app/contract'
 import { type Overview, opsOperatorCalls, type Trends } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
@@ -158,22 +158,20 @@ function TrendsSection() {
             testId="trend-payouts"
             days={trends.data.days}
             series={charts.payouts}
-            format={usdt}
+            format={formatUsdt}
           />
           <TrendChart
             title="Owed to users at each day's end (USDT)"
             testId="trend-owed"
             days={trends.data.days}
             series={charts.owed}
-            format={usdt}
+            format={formatUsdt}
           />
         </div>
       )}
     </>
   )
 }
-
-const usdt = (n: number) => formatDecimal(n.toFixed(2), 2)
 
 /** The series of each chart, from the answer (amounts as numbers for the drawing: the tables round to cents). */
 function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'owed', TrendSeries[]> {

@@ -1,4 +1,4 @@
-import { formatDecimal, formatToman } from '@app/contract'
+import { formatDecimal, formatToman, formatUsdt } from '@app/contract'
 
 /** Unix seconds as MM/DD HH:mm in the device's time zone (spec section 3). */
 export function formatTimestamp(epochSeconds: number): string {
@@ -8,9 +8,7 @@ export function formatTimestamp(epochSeconds: number): string {
 }
 
 /** USDT with 2 decimals (spec section 9), grouped by the digit rule below: '1,234.56'. */
-export function formatUsdt(amount: number): string {
-  return formatDecimal(amount, 2, 2)
-}
+export { formatUsdt }
 
 /**
  * The one digit rule (docs/web.md, "Numbers"): every number the app shows, in English and in Persian, is written
