@@ -3,15 +3,7 @@
  * eth_getTransactionByHash, eth_getTransactionReceipt, eth_blockNumber, and its ABI decoding of the receipt's
  * Transfer events. Only the public client: no wallet client, account or signing (test/scope-boundary.test.ts).
  */
-import {
-  createPublicClient,
-  erc20Abi,
-  getAddress,
-  http,
-  parseEventLogs,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-} from 'viem'
+import type { TransactionReceipt } from 'viem'
 import { type ChainLookUp, type ChainReader, ChainUnavailableError } from './chain-reader.ts'
 
 export type BscReaderOptions = {
@@ -22,11 +14,23 @@ export type BscReaderOptions = {
   timeoutMs: number
 }
 
+/** viem is about 450 modules, a third of what the server loads: imported at the first look-up, not at each start. */
+let viemModule: Promise<typeof import('viem')> | undefined
+const loadViem = () => {
+  viemModule ??= import('viem')
+  return viemModule
+}
+
 export function createBscReader(options: BscReaderOptions): ChainReader {
   // One try per call: the payout's own retry is the operator's, or the next round of the background check.
-  const client = createPublicClient({
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 0 }),
-  })
+  const makeClient = async () => {
+    const viem = await loadViem()
+    const client = viem.createPublicClient({
+      transport: viem.http(options.rpcUrl, { timeout: options.timeoutMs, retryCount: 0 }),
+    })
+    return { viem, client }
+  }
+  let made: ReturnType<typeof makeClient> | undefined
   const unavailable = (what: string, error: unknown) => {
     // viem's messages carry the request's URL, which may hold a key: only the kind of failure goes on.
     const kind = error instanceof Error ? error.name : 'error'
@@ -34,6 +38,7 @@ export function createBscReader(options: BscReaderOptions): ChainReader {
   }
 
   async function ask<T>(what: string, request: () => Promise<T>): Promise<T> {
+    const { TransactionNotFoundError, TransactionReceiptNotFoundError } = await loadViem()
     try {
       return await request()
     } catch (error) {
@@ -46,6 +51,9 @@ export function createBscReader(options: BscReaderOptions): ChainReader {
   return {
     chain: 'bsc',
     async lookUp(txid: string): Promise<ChainLookUp> {
+      made ??= makeClient()
+      const { viem, client } = await made
+      const { TransactionNotFoundError, TransactionReceiptNotFoundError, erc20Abi, getAddress } = viem
       const hash = txid.toLowerCase() as `0x${string}`
       const chainId = await ask('eth_chainId', () => client.getChainId())
       if (chainId !== options.chainId) {
@@ -61,7 +69,7 @@ export function createBscReader(options: BscReaderOptions): ChainReader {
         throw error
       }
       const headBlock = await ask('eth_blockNumber', () => client.getBlockNumber({ cacheTime: 0 }))
-      let receipt: Awaited<ReturnType<typeof client.getTransactionReceipt>>
+      let receipt: TransactionReceipt
       try {
         receipt = await ask('eth_getTransactionReceipt', () => client.getTransactionReceipt({ hash }))
       } catch (error) {
@@ -77,16 +85,16 @@ export function createBscReader(options: BscReaderOptions): ChainReader {
           }
         throw error
       }
-      const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs }).map(
-        (log) => ({
+      const transfers = viem
+        .parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
+        .map((log) => ({
           kind: 'token' as const,
           token: getAddress(log.address),
           type: 'Transfer',
           from: getAddress(log.args.from),
           to: getAddress(log.args.to),
           amount: log.args.value,
-        }),
-      )
+        }))
       return {
         found: true,
         outcome: receipt.status,
