@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import type { $ZodType } from 'zod/v4/core'
 import { type InputProps, SchemaFormPage } from './schema-form.tsx'
@@ -60,7 +60,9 @@ export function CodeEntryForm({
   })
   const { resetField } = form
   const firstSentAt = useRef(sentAt)
-  useEffect(() => {
+  // A new code clears the field in the same commit that shows it. Preact runs a useEffect after the next frame,
+  // late enough to clear digits typed as the new code showed (an e2e run's code, typed then, was never sent).
+  useLayoutEffect(() => {
     if (sentAt !== firstSentAt.current) resetField('code')
   }, [sentAt, resetField])
 
