@@ -131,8 +131,8 @@ export async function startServer(
       APP_ORIGIN: url,
       OPS_TOKEN: opsToken,
       VALIDATION_POLL_MS: '500',
-      // Every page of a file comes from one address: a tour at a headless browser's pace asks more than a
-      // person's 300 a minute (its locales answered 429). The limit's own tests set theirs.
+      // Every page of a file comes from one address: a tour at a headless browser's pace calls the API more than a
+      // person's 300 a minute. The limit's own tests set theirs.
       RATE_LIMIT_MAX: '5000',
       DATABASE_URL: postgres?.url ?? '',
       // Production's level in an e2e run, so that the secrets scan reads what a deployment would log.

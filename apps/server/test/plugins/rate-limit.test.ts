@@ -94,12 +94,28 @@ describe('rate limits', () => {
     expect(bySession.json()).toMatchObject({ login: 'same-address' })
   })
 
-  it('other routes have the global limit', async () => {
+  it('the API has the global limit, counted before the token is checked', async () => {
     const codes = []
     for (let i = 0; i < 9; i++)
-      codes.push((await t.app.inject({ method: 'GET', url: '/locales/en/common.json' })).statusCode)
-    expect(codes.slice(0, 8).every((c) => c === 200)).toBe(true)
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/dashboard', remoteAddress: '10.0.0.21' })).statusCode,
+      )
+    expect(codes.slice(0, 8).every((c) => c === 401)).toBe(true)
     expect(codes[8]).toBe(429)
+  })
+
+  // Phones behind one carrier NAT share an address: the app's own files must still reach each of them.
+  it("the app's words and flags are never limited, even from an address past its API budget", async () => {
+    const address = '10.0.0.22'
+    for (let i = 0; i < 9; i++)
+      await t.app.inject({ method: 'GET', url: '/dashboard', remoteAddress: address })
+    for (const url of ['/locales/en/common.json', '/locales/fa/accounts.json', '/flags/IR.svg']) {
+      for (let i = 0; i < 10; i++)
+        expect((await t.app.inject({ method: 'GET', url, remoteAddress: address })).statusCode, url).toBe(200)
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/dashboard', remoteAddress: address })).statusCode,
+    ).toBe(429)
   })
 
   it('a Redis that cannot be reached is logged as a warning, never an unhandled error event, and calls still answer', async () => {

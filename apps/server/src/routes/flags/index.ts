@@ -26,7 +26,11 @@ function svgOf(code: string): Promise<string> {
 const flagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flags/:file',
-    { schema: { params: z.object({ file: z.string().check(z.maxLength(16)) }) } },
+    // A file of the app's, outside the per-address limit as its words are (routes/locales).
+    {
+      config: { rateLimit: false },
+      schema: { params: z.object({ file: z.string().check(z.maxLength(16)) }) },
+    },
     async (request, reply) => {
       const code = /^([A-Za-z]{2})\.svg$/.exec(request.params.file)?.[1]?.toUpperCase()
       if (code === undefined || !hasFlag(code)) throw notFound('Unknown flag')

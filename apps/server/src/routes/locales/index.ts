@@ -51,22 +51,29 @@ const localesRoutes: FastifyPluginAsyncZod<LocalesOptions> = async (app, { local
     })
   }
 
-  // An invalid language or namespace is "no such file" (404), not a malformed request (400).
-  route(app, localeCalls.get, { attachValidation: true }, async (request, reply) => {
-    const missing = notFound('Translation file not found')
-    if (request.validationError) throw missing
-    const file = files.get(`${request.params.lng}/${request.params.ns}`)
-    if (file === undefined) throw missing
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch {
-      throw missing
-    }
-    const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
-    reply.header('cache-control', CACHE_CONTROL).header('etag', etag)
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined)
-    return TranslationsSchema.parse(JSON.parse(text))
-  })
+  // An invalid language or namespace is "no such file" (404), not a malformed request (400). Outside the per-address
+  // limit, as the app's other files: many phones share one address behind a carrier's NAT, and a 429 here would show
+  // a new user raw keys (4xx is not retried).
+  route(
+    app,
+    localeCalls.get,
+    { attachValidation: true, config: { rateLimit: false } },
+    async (request, reply) => {
+      const missing = notFound('Translation file not found')
+      if (request.validationError) throw missing
+      const file = files.get(`${request.params.lng}/${request.params.ns}`)
+      if (file === undefined) throw missing
+      let text: string
+      try {
+        text = await readFile(file, 'utf8')
+      } catch {
+        throw missing
+      }
+      const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`
+      reply.header('cache-control', CACHE_CONTROL).header('etag', etag)
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(undefined)
+      return TranslationsSchema.parse(JSON.parse(text))
+    },
+  )
 }
 export default localesRoutes
