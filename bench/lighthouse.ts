@@ -93,8 +93,8 @@ class LighthouseError extends Error {
 }
 
 /**
- * Lighthouse's own trace sometimes misses the navigation's start (NO_NAVSTART, "Please run Lighthouse again"; the
- * first run of one bench in two on 28 Nov): that run is measured again, once, and says so. Nothing of the page is retried.
+ * Lighthouse's own trace sometimes misses the navigation's start (NO_NAVSTART, "Please run Lighthouse
+ * again"; the first run of one bench in two on 28 Nov): that run is measured again, once, and says so.
  */
 async function measureOrRetry(browser: Browser, server: RunningServer, run: number): Promise<RunFigures> {
   try {

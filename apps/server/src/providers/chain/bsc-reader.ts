@@ -14,7 +14,7 @@ export type BscReaderOptions = {
   timeoutMs: number
 }
 
-/** viem is about 450 modules, a third of what the server loads: imported at the first look-up, not at each start. */
+/** viem and its dependencies were 459 of a start's 2,073 modules: imported at the first look-up instead. */
 let viemModule: Promise<typeof import('viem')> | undefined
 const loadViem = () => {
   viemModule ??= import('viem')

@@ -7,10 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { notFound } from '../../lib/domain-error.ts'
 
-/**
- * Each flag's module is imported at its first request: the package's index of every flag is 266 modules, a sixth of
- * what the server loads at each start.
- */
+/** Each flag is imported at its first request: the index of every flag was 266 of a start's 2,073 modules. */
 const svgs = new Map<string, Promise<string>>()
 function svgOf(code: string): Promise<string> {
   let svg = svgs.get(code)

@@ -51,9 +51,9 @@ const localesRoutes: FastifyPluginAsyncZod<LocalesOptions> = async (app, { local
     })
   }
 
-  // An invalid language or namespace is "no such file" (404), not a malformed request (400). Outside the per-address
-  // limit, as the app's other files: many phones share one address behind a carrier's NAT, and a 429 here would show
-  // a new user raw keys (4xx is not retried).
+  // An invalid language or namespace is "no such file" (404), not a malformed request (400). Outside the
+  // per-address limit, as the app's other files: many phones share one address behind a carrier's NAT, and a
+  // 429 here would show a new user raw keys (4xx is not retried).
   route(
     app,
     localeCalls.get,
