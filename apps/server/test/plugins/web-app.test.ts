@@ -161,3 +161,26 @@ describe('serving the built web app', () => {
     }
   })
 })
+
+// Phones behind one carrier NAT share an address: past the API's budget the app must still open.
+describe('the app opens from an address past its API budget', () => {
+  const t = useTestApp('pglite', {
+    config: { webDistDir: makeDist(), rateLimit: { max: 3, authMax: 3, timeWindowMs: 60_000 } },
+  })
+
+  it('navigations and the app files answer 200 while the API answers 429', async () => {
+    const from = { remoteAddress: '10.0.0.31' }
+    for (let i = 0; i < 4; i++) await t.app.inject({ method: 'GET', url: '/dashboard', ...from })
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard', ...from })).statusCode).toBe(429)
+    for (let i = 0; i < 5; i++) {
+      for (const [url, accept] of [
+        ['/accounts', BROWSER_ACCEPT],
+        ['/assets/index-abc123.js', '*/*'],
+        ['/favicon.svg', '*/*'],
+      ] as const) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { accept }, ...from })
+        expect(response.statusCode, url).toBe(200)
+      }
+    }
+  })
+})
