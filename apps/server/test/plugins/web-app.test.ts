@@ -168,19 +168,24 @@ describe('the app opens from an address past its API budget', () => {
     config: { webDistDir: makeDist(), rateLimit: { max: 3, authMax: 3, timeWindowMs: 60_000 } },
   })
 
-  it('navigations and the app files answer 200 while the API answers 429', async () => {
+  it('navigations, the code, the words and the flags answer 200 while the API answers 429', async () => {
     const from = { remoteAddress: '10.0.0.31' }
     for (let i = 0; i < 4; i++) await t.app.inject({ method: 'GET', url: '/dashboard', ...from })
     expect((await t.app.inject({ method: 'GET', url: '/dashboard', ...from })).statusCode).toBe(429)
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       for (const [url, accept] of [
         ['/accounts', BROWSER_ACCEPT],
         ['/assets/index-abc123.js', '*/*'],
         ['/favicon.svg', '*/*'],
+        ['/locales/en/common.json', 'application/json'],
+        ['/locales/fa/accounts.json', 'application/json'],
+        ['/flags/IR.svg', 'image/*'],
       ] as const) {
         const response = await t.app.inject({ method: 'GET', url, headers: { accept }, ...from })
         expect(response.statusCode, url).toBe(200)
       }
     }
+    // The files did not refill the API's budget.
+    expect((await t.app.inject({ method: 'GET', url: '/dashboard', ...from })).statusCode).toBe(429)
   })
 })
