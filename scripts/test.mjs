@@ -101,7 +101,8 @@ function runStep(lane, name, [command, ...args]) {
       const seconds = ((Date.now() - started) / 1000).toFixed(1)
       const status = code === 0 ? 'ok' : failed && signal ? 'stopped' : 'FAILED'
       console.log(`\n=== [${lane}] ${name}: ${[command, ...args].join(' ')}`)
-      process.stdout.write(output)
+      // A lane stopped by another's failure would bury that failure under its own output: its log keeps it.
+      if (status !== 'stopped') process.stdout.write(output)
       console.log(`=== [${lane}] ${name}: ${status} in ${seconds} s (log: ${logFile})`)
       resolve(code ?? 1)
     })
@@ -133,17 +134,30 @@ async function runLane(lane, steps) {
   }
 }
 
+/** Counts every report's tests and names each failure last, where a reader of the output's tail looks first. */
 function summarize() {
   let passed = 0
-  let failedTests = 0
+  const failures = []
   for (const report of reports) {
     if (!existsSync(report)) continue
     const result = JSON.parse(readFileSync(report, 'utf8'))
     passed += result.numPassedTests
-    failedTests += result.numFailedTests
+    for (const file of result.testResults) {
+      const path = file.name.slice(root.length)
+      if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) {
+        failures.push(`${path}: ${firstLines(file.message)}`)
+      }
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed')
+          failures.push(`${path} > ${test.fullName}: ${firstLines(test.failureMessages.join('\n'))}`)
+      }
+    }
   }
-  console.log(`\ntests: ${passed} passed, ${failedTests} failed`)
+  console.log(`\ntests: ${passed} passed, ${failures.length} failed`)
+  for (const failure of failures) console.log(`FAILED ${failure}`)
 }
+
+const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n  ')
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
