@@ -19,16 +19,21 @@ import {
   scan,
 } from '../../apps/server/scripts/secrets-scan.ts'
 import { dropDatabase, withDatabaseName } from '../../apps/server/test/helpers/postgres-admin.ts'
+import { bundleServerEntries } from '../../apps/server/test/helpers/server-bundle.ts'
 import { CHROMIUM_LAUNCH } from './browser.ts'
 import { e2eRun } from './secrets-recorder.ts'
 import { POSTGRES_DATABASE_FILE } from './server.ts'
 
 let browser: BrowserServer | undefined
+let removeBundle: (() => void) | undefined
 
 export async function setup(project: TestProject): Promise<void> {
   process.env.E2E_RUN_ID = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
   // One Chromium for every file: a launch per file cost each file a browser start.
-  browser = await chromium.launchServer(CHROMIUM_LAUNCH)
+  ;[browser, removeBundle] = await Promise.all([
+    chromium.launchServer(CHROMIUM_LAUNCH),
+    bundleServerEntries(),
+  ])
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint())
 }
 
@@ -38,6 +43,7 @@ export async function setup(project: TestProject): Promise<void> {
  */
 export async function teardown(): Promise<void> {
   await browser?.close()
+  removeBundle?.()
   const run = e2eRun()
   if (!run) return
   try {

@@ -13,8 +13,11 @@ import type { TestProject } from 'vitest/node'
 import { pgliteExtensions, wrapPglite } from '../src/db/client.ts'
 import { migrateDatabase } from '../src/db/migrate.ts'
 import { pgliteSnapshotKey } from './helpers/prepared-data-dir.ts'
+import { bundleServerEntries } from './helpers/server-bundle.ts'
 
 export default async function setup(project: TestProject) {
+  // The ops CLI's project runs this setup too: one bundle per run.
+  const removeBundle = process.env.TEST_SERVER_BUNDLE_DIR ? undefined : await bundleServerEntries()
   const path = join(tmpdir(), `server-test-pglite-${pgliteSnapshotKey()}.tar`)
   if (!existsSync(path)) {
     const database = wrapPglite(await PGlite.create({ extensions: pgliteExtensions }))
@@ -27,4 +30,5 @@ export default async function setup(project: TestProject) {
     await rename(partial, path)
   }
   project.provide('pgliteSnapshotPath', path)
+  return removeBundle
 }

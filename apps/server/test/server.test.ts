@@ -1,4 +1,4 @@
-/** Start-up and shutdown of the real process (`server.ts`), spawned the way `npm start` runs it. */
+/** Start-up and shutdown of the real process (`server.ts`), spawned from the source as `npm start` runs it. */
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,7 +25,7 @@ async function migratedDataDir(): Promise<string> {
 }
 
 function start(env: Record<string, string>): SpawnedServer {
-  const started = spawnServer(env)
+  const started = spawnServer(env, 'source')
   children.push(started.child)
   return started
 }

@@ -1,6 +1,7 @@
 /**
- * The real server process, spawned the way `npm start` runs it (scripts/start.mjs: the production entry with
- * NODE_ENV=production, the development one otherwise), for start-up and multi-process tests.
+ * The real server process, spawned as `npm start` runs it (scripts/start.mjs: the production entry with
+ * NODE_ENV=production, the development one otherwise), for start-up and multi-process tests; from the run's bundle of
+ * that entry (server-bundle.ts) unless the test is about the start from the source.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -10,10 +11,9 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll } from 'vitest'
 import { preparedDataDir } from './prepared-data-dir.ts'
+import { serverEntry } from './server-bundle.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
-const serverEntry = (env: Record<string, string>) =>
-  env.NODE_ENV === 'production' ? 'apps/server/src/server.ts' : 'apps/server/dev/server.ts'
 
 export type SpawnedServer = {
   child: ChildProcess
@@ -23,9 +23,16 @@ export type SpawnedServer = {
   stop: () => Promise<void>
 }
 
-/** Only PATH and HOME come from this process's environment: the server sees exactly what the test gives it. */
-export function spawnServer(env: Record<string, string>): SpawnedServer {
-  return spawnFromRoot(process.execPath, [serverEntry(env)], env)
+/**
+ * Only PATH and HOME come from this process's environment: the server sees exactly what the test gives it.
+ * `from: 'source'` runs the entry's TypeScript as `npm start` does.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  from: 'bundle' | 'source' = 'bundle',
+): SpawnedServer {
+  const mode = env.NODE_ENV === 'production' ? 'production' : 'development'
+  return spawnFromRoot(process.execPath, [serverEntry(mode, from)], env)
 }
 
 /** Any command run from the repository root (`npm start`, `node scripts/start.mjs`), with the same environment rule. */
