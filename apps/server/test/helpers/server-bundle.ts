@@ -1,7 +1,7 @@
 /**
  * The server's two entries bundled by esbuild once per test run, for the tests that spawn servers by the dozen
- * (end to end, SIGKILLs, outages, crashes). From the bundle a start took 1.5 CPU-s and was healthy in 1.0 s; from
- * the source, 2.5 CPU-s and 1.8 s (Node resolves, reads and strips some 1,350 modules). The start from the source,
+ * (end to end, SIGKILLs, outages, crashes). From the bundle a start took 1.8 CPU-s and was healthy in 1.2 s; from
+ * the source, 2.9 CPU-s and 2.1 s (Node resolves, reads and strips some 1,350 modules). The start from the source,
  * as `npm start` runs it, keeps its own tests (server.test.ts, start-script.test.ts), as the CLI's does.
  *
  * The run's global setup sets TEST_SERVER_BUNDLE_DIR, which the workers inherit; without it (a bench) servers start
