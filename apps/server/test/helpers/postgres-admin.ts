@@ -24,11 +24,45 @@ async function asAdmin(adminUrl: string, statement: string): Promise<void> {
 /** Names a new database may take: lower-case letters, digits and underscores (no quoting needed). */
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
-/** Creates the empty database `name` next to `adminUrl`'s; answers its URL. */
-export async function createDatabase(adminUrl: string, name: string): Promise<string> {
-  if (!NAME.test(name)) throw new Error(`not a database name: ${name}`)
-  await asAdmin(adminUrl, `create database ${name}`)
+/** Creates the database `name` next to `adminUrl`'s, empty or a copy of `template`; answers its URL. */
+export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  if (!NAME.test(name) || (template !== undefined && !NAME.test(template)))
+    throw new Error(`not a database name: ${name}`)
+  await asAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
   return withDatabaseName(adminUrl, name)
+}
+
+/**
+ * The database `name` next to `adminUrl`'s, made by `fill` on first use: filled under another name, then renamed, so
+ * that a concurrent run never copies a half-filled one (nobody may stay connected to a template). Answers `name`.
+ */
+export async function ensureTemplate(
+  adminUrl: string,
+  name: string,
+  fill: (url: string) => Promise<void>,
+): Promise<string> {
+  if (!NAME.test(name)) throw new Error(`not a database name: ${name}`)
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (exists.rowCount) return name
+    const partial = `${name.slice(0, 40)}_${process.pid}_partial`
+    await admin.query(`drop database if exists ${partial} with (force)`)
+    await admin.query(`create database ${partial}`)
+    try {
+      await fill(withDatabaseName(adminUrl, partial))
+      await admin.query(`alter database ${partial} rename to ${name}`)
+    } catch (error) {
+      await admin.query(`drop database if exists ${partial} with (force)`)
+      // Another run made it first: use theirs.
+      const made = await admin.query('select 1 from pg_database where datname = $1', [name])
+      if (!made.rowCount) throw error
+    }
+    return name
+  } finally {
+    await admin.end()
+  }
 }
 
 /** Drops the database `name` next to `adminUrl`'s, closing its connections; nothing if it is gone. */
