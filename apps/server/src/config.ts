@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as z from 'zod/mini'
+import type { PasswordCost } from './lib/crypto.ts'
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts'
 import { useEnglishZodMessages } from './lib/validation-messages.ts'
 
@@ -158,6 +159,8 @@ const EnvSchema = z.object({
 
 export type Config = {
   isProduction: boolean
+  /** The argon2 cost of password hashes: `test` only with NODE_ENV=test (lib/crypto.ts). */
+  passwordCost: PasswordCost
   port: number
   host: string
   /** PostgreSQL URL; undefined means PGlite on disk under `dataDir/pglite`. */
@@ -543,6 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   }
   return {
     isProduction,
+    passwordCost: e.NODE_ENV === 'test' ? 'test' : 'owasp',
     port: e.PORT,
     host: e.HOST ?? '0.0.0.0',
     databaseUrl: e.DATABASE_URL,

@@ -1,6 +1,7 @@
 /** The configuration's defaults that depend on other settings. */
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config.ts'
+import { hashPassword, verifyPassword } from '../src/lib/crypto.ts'
 
 describe('login code limits', () => {
   it('are higher in the demo (simulator on), so a newcomer can walk every sandbox row', () => {
@@ -170,5 +171,24 @@ describe('WARM_UP (src/warm-up.ts)', () => {
     expect(loadConfig({ ...unchecked, WARM_UP: 'off' }).warmUp).toBe(false)
     expect(loadConfig({ NODE_ENV: 'development' }).warmUp).toBe(false)
     expect(loadConfig({ NODE_ENV: 'development', WARM_UP: '1' }).warmUp).toBe(true)
+  })
+})
+
+describe('password hashes', () => {
+  it("cost OWASP's argon2id everywhere but the test suites (NODE_ENV=test), which hash cheaply", async () => {
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: 't',
+      ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
+      AUTH_SECRET: 'a'.repeat(32),
+    })
+    expect([production.passwordCost, loadConfig({}).passwordCost]).toEqual(['owasp', 'owasp'])
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordCost).toBe('test')
+    // The cost is written in the hash, so a hash of either cost verifies under any configuration.
+    const owasp = await hashPassword('a-password-1', 'owasp')
+    expect(owasp).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    expect(await hashPassword('a-password-1', 'test')).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/)
+    expect(await verifyPassword(owasp, 'a-password-1')).toBe(true)
   })
 })

@@ -56,7 +56,7 @@ export type EmailAuthServiceDeps = {
   accessTokens: AccessTokenSigner
   emailKeys: EmailKeys
   mailTemplates: MailTemplates
-  config: Pick<Config, 'emailAuth' | 'refreshTokenTtlSeconds'>
+  config: Pick<Config, 'passwordCost' | 'emailAuth' | 'refreshTokenTtlSeconds'>
   /** Called after a transaction that queued mail commits (wakes this process's outbox worker). */
   mailQueued?: (() => void) | undefined
 }
@@ -256,7 +256,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           : undefined
         if (!admitted) throw referralRequired()
       }
-      const passwordHash = await hashPassword(body.password)
+      const passwordHash = await hashPassword(body.password, config.passwordCost)
       await db.transaction(async (tx) => {
         if (sessionUser) {
           await lockUser(tx, sessionUser.id)
@@ -348,7 +348,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       const identity = await findIdentityByEmail(db, email)
       const ok = identity
         ? await verifyPassword(identity.passwordHash, body.password)
-        : await verifyAgainstDecoy(body.password)
+        : await verifyAgainstDecoy(body.password, config.passwordCost)
       if (!identity || !ok) throw invalidCredentials()
       if (!identity.verifiedAt || identity.userId === null) {
         await attempt.succeeded({ signedIn: false })
@@ -375,7 +375,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       await refuseCommonPassword(body.newPassword)
       await limitAddress(who.ip)
       if (!(await findIdentityByEmail(db, email))?.verifiedAt) throw emailNotFound()
-      const newPasswordHash = await hashPassword(body.newPassword)
+      const newPasswordHash = await hashPassword(body.newPassword, config.passwordCost)
       await db.transaction(async (tx) => {
         const identity = await lockIdentityByEmail(tx, email)
         if (!identity?.verifiedAt) throw emailNotFound()

@@ -57,7 +57,9 @@ export type OperatorServiceDeps = {
   now: () => Date
   opsToken: string
   operatorKeys: OperatorKeys
-  config: Pick<Config, 'operatorLoginFailures' | 'operators'> & { bot: Pick<Config['bot'], 'opsChatId'> }
+  config: Pick<Config, 'passwordCost' | 'operatorLoginFailures' | 'operators'> & {
+    bot: Pick<Config['bot'], 'opsChatId'>
+  }
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
@@ -149,7 +151,10 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     return {
       password,
       totpSecret,
-      stored: { passwordHash: await hashPassword(password), totpSecret: seal(operatorKeys.totp, totpSecret) },
+      stored: {
+        passwordHash: await hashPassword(password, config.passwordCost),
+        totpSecret: seal(operatorKeys.totp, totpSecret),
+      },
     }
   }
 
@@ -243,7 +248,7 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           return { ok: false as const, wait: attempt.wait }
         }
         if (row === undefined) {
-          await verifyAgainstDecoy(body.password)
+          await verifyAgainstDecoy(body.password, config.passwordCost)
           await auditSession(tx, undefined, 'login_failed', { ip })
           return { ok: false as const }
         }
