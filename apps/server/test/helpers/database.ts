@@ -41,6 +41,8 @@ const MAX_LEASES = 25
 const leases = new WeakMap<PGlite, number>()
 /** The migrated catalog as the snapshot has it: an instance whose schema or migrations a test changed is not reused. */
 let migratedCatalog: string | undefined
+/** The snapshot's tables (`schema.name`, quoted): the same in every instance whose catalog is the snapshot's. */
+let migratedTables: string[] = []
 
 /** Counts of the catalog's relations, columns, triggers, functions, constraints (any lasting DDL) and migrations. */
 async function catalogOf(client: PGlite): Promise<string> {
@@ -60,12 +62,9 @@ async function resetToMigrated(client: PGlite): Promise<boolean> {
   // Locks, listeners and settings a test's session may have left.
   await client.exec('rollback; select pg_advisory_unlock_all(); unlisten *; reset all')
   if ((await catalogOf(client)) !== migratedCatalog) return false
-  const { rows: tables } = await client.query<{ name: string }>(
-    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
-  )
   const { rows: filled } = await client.query<{ name: string }>(
-    tables
-      .map(({ name }) => `select '${name}' as name where exists (select from ${name})`)
+    migratedTables
+      .map((name) => `select '${name}' as name where exists (select from ${name})`)
       .join(' union all '),
   )
   // DELETE of the filled tables only: TRUNCATE makes new files for every table it cascades to (0.2 CPU-s). Replica
@@ -81,7 +80,13 @@ async function resetToMigrated(client: PGlite): Promise<boolean> {
 async function startPglite(): Promise<PGlite> {
   snapshot ??= new Blob([await readFile(inject('pgliteSnapshotPath'))])
   const client = await PGlite.create({ loadDataDir: snapshot, extensions: pgliteExtensions })
-  migratedCatalog ??= await catalogOf(client)
+  if (migratedCatalog === undefined) {
+    migratedCatalog = await catalogOf(client)
+    const { rows } = await client.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname = 'public'`,
+    )
+    migratedTables = rows.map(({ name }) => name)
+  }
   return client
 }
 

@@ -26,8 +26,8 @@ const NAME = /^[a-z_][a-z0-9_]{0,62}$/
 
 /** Creates the database `name` next to `adminUrl`'s, empty or a copy of `template`; answers its URL. */
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
-  if (!NAME.test(name) || (template !== undefined && !NAME.test(template)))
-    throw new Error(`not a database name: ${name}`)
+  for (const named of [name, template ?? name])
+    if (!NAME.test(named)) throw new Error(`not a database name: ${named}`)
   await asAdmin(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
   return withDatabaseName(adminUrl, name)
 }
@@ -45,8 +45,9 @@ export async function ensureTemplate(
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [name])
-    if (exists.rowCount) return name
+    const made = async () =>
+      (await admin.query('select from pg_database where datname = $1', [name])).rowCount
+    if (await made()) return name
     const partial = `${name.slice(0, 40)}_${process.pid}_partial`
     await admin.query(`drop database if exists ${partial} with (force)`)
     await admin.query(`create database ${partial}`)
@@ -56,8 +57,7 @@ export async function ensureTemplate(
     } catch (error) {
       await admin.query(`drop database if exists ${partial} with (force)`)
       // Another run made it first: use theirs.
-      const made = await admin.query('select 1 from pg_database where datname = $1', [name])
-      if (!made.rowCount) throw error
+      if (!(await made())) throw error
     }
     return name
   } finally {
