@@ -35,8 +35,9 @@ export function createCursorCodec(key: string): CursorCodec {
       const invalid = () => validationError('cursor: invalid cursor')
       const [payload, signature, extra] = cursor.split('.')
       if (payload === undefined || signature === undefined || extra !== undefined) throw invalid()
-      const given = Buffer.from(signature, 'base64url')
-      const expected = sign(payload)
+      // Compared as text: decoding would ignore the last character's padding bits, so four spellings would pass.
+      const given = Buffer.from(signature)
+      const expected = Buffer.from(sign(payload).toString('base64url'))
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid()
       let parsed: unknown
       try {

@@ -71,6 +71,14 @@ export async function bundleServerEntries(): Promise<() => void> {
   return () => rmSync(dir, { recursive: true, force: true })
 }
 
+/**
+ * Node flags for a server or tool process a test spawns. V8 compiles PGlite's WebAssembly (8.5 MB) twice in a new
+ * process: at once with Liftoff, then again with TurboFan on background threads, 3 to 4 CPU-s over its first 40 s
+ * (measured: more than most test servers' whole work; a run spawns about 90). Liftoff alone runs queries somewhat
+ * slower and costs 0.6 CPU-s. Long-lived processes (the test workers, production) keep both tiers.
+ */
+export const SPAWNED_NODE_FLAGS = ['--liftoff-only']
+
 /** The file `node` runs for a server in this mode: the run's bundle if it has one, else the source entry. */
 export function serverEntry(mode: keyof typeof ENTRIES, from: 'bundle' | 'source' = 'bundle'): string {
   const dir = process.env[BUNDLE_DIR]

@@ -6,6 +6,7 @@
 import type { OperatorEnrolment, Overview } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { passwordVerifications } from '../../src/lib/crypto.ts'
 import { LEDGER_PROBLEMS_KEPT, recordLedgerCheck } from '../../src/modules/metrics/repository.ts'
 import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../src/modules/operators/service.ts'
@@ -162,8 +163,10 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect(json(locked)).toMatchObject({ code: 'RATE_LIMITED' })
     tick(15 * 60 + 1)
     expect((await post(body(totpCode(op.totpSecret, clock.now())))).statusCode).toBe(200)
-    // Unknown logins answer as a wrong password does.
+    // Unknown logins answer as a wrong password does, after the same argon2 work (the decoy's verification).
+    const verifications = passwordVerifications()
     expect((await post({ login: 'no-such-op', password: 'x', code: '123456' })).statusCode).toBe(401)
+    expect(passwordVerifications() - verifications).toBe(1)
   })
 
   /** A console sign-in from a given client address. */

@@ -68,7 +68,9 @@ describe.each(DATABASE_KINDS)('console lists on %s', (kind) => {
     expect(everything).toEqual([...made].reverse())
 
     const first = await opsOk<Page<unknown>>(ops(), 'GET', '/ops/invoices?status=pending&limit=1')
-    const forged = `${first.nextPage?.slice(0, -2)}xx`
+    // A signature character changed (the first: the last one's low bits are padding, which decoding ignores).
+    const [position, signature = ''] = (first.nextPage ?? '').split('.')
+    const forged = `${position}.${signature.startsWith('x') ? 'y' : 'x'}${signature.slice(1)}`
     const refused = await ops()('GET', `/ops/invoices?status=pending&cursor=${encodeURIComponent(forged)}`)
     expect(refused.statusCode).toBe(400)
     expect(json(refused)).toMatchObject({ code: 'VALIDATION_ERROR' })

@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { TEST_BOT_TOKEN } from '../helpers/init-data.ts'
+import { SPAWNED_NODE_FLAGS } from '../helpers/server-bundle.ts'
 import {
   freePort,
   spawnFromRoot,
@@ -25,7 +26,11 @@ let postgres: ThrowawayPostgres | undefined
 afterAll(async () => postgres?.destroy())
 
 async function command(env: Record<string, string>, ...args: string[]) {
-  const run = spawnFromRoot(process.execPath, ['apps/server/src/backup-restore.ts', ...args], env)
+  const run = spawnFromRoot(
+    process.execPath,
+    [...SPAWNED_NODE_FLAGS, 'apps/server/src/backup-restore.ts', ...args],
+    env,
+  )
   const code = await run.exited
   const { stdout, stderr } = run.output()
   if (code !== 0) throw new Error(`${args.join(' ')} exited ${code}: ${stderr}`)
