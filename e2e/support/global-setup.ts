@@ -32,7 +32,8 @@ export async function setup(project: TestProject): Promise<void> {
   // One Chromium for every file: a launch per file cost each file a browser start.
   ;[browser, removeBundle] = await Promise.all([
     chromium.launchServer(CHROMIUM_LAUNCH),
-    bundleServerEntries(),
+    // The development entry only: every e2e server runs it.
+    bundleServerEntries(['development']),
   ])
   project.provide('e2eBrowserEndpoint', browser.wsEndpoint())
 }

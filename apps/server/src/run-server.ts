@@ -17,6 +17,9 @@ function refuse(message: string): never {
 
 async function main(devTools: DevTools | undefined): Promise<void> {
   const config = loadConfig()
+  // The production entry has no development tools; NODE_ENV=test there would hash passwords at the tests' cost.
+  if (devTools === undefined && config.passwordCost === 'test')
+    throw new StartupError('NODE_ENV=test is for the test suites; the production entry refuses it')
   let lock: DataDirLock | undefined
   if (config.databaseUrl === undefined) {
     lock = await lockDataDir(config.dataDir, (error) => {

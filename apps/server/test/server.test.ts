@@ -9,7 +9,8 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { preparedDataDir } from './helpers/prepared-data-dir.ts'
-import { type SpawnedServer, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
+import { SPAWNED_NODE_FLAGS, serverEntry } from './helpers/server-bundle.ts'
+import { type SpawnedServer, spawnFromRoot, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
 
 const dirs: string[] = []
 const children: ChildProcess[] = []
@@ -132,6 +133,19 @@ describe('server start-up', () => {
     expect(await server.exited).toBe(1)
     expect(server.output().stderr).toBe(
       'TELEGRAM_BOT_TOKEN is required in production (NODE_ENV=production)\n',
+    )
+  })
+
+  it("refuses NODE_ENV=test on the production entry (the test suites' cheap password hashes), with one line", async () => {
+    const server = spawnFromRoot(process.execPath, [...SPAWNED_NODE_FLAGS, serverEntry('production')], {
+      NODE_ENV: 'test',
+      PORT: String(nextPort++),
+      DATA_DIR: tempDataDir(),
+    })
+    children.push(server.child)
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toBe(
+      'NODE_ENV=test is for the test suites; the production entry refuses it\n',
     )
   })
 

@@ -21,7 +21,8 @@ export const TEST_AUTH_SECRET = 'test-auth-secret-that-is-long-enough-0123456789
 export const TEST_OPS_TOKEN = 'test-ops-token-0123456789abcdef'
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const dataDir = mkdtempSync(join(tmpdir(), 'server-test-data-'))
+  // Under the run's data root (global-setup.ts), which goes with the run: many configs are made only to be read.
+  const dataDir = mkdtempSync(join(process.env.TEST_DATA_ROOT ?? tmpdir(), 'server-test-data-'))
   const base = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

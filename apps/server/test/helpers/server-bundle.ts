@@ -7,7 +7,7 @@
  * The run's global setup sets TEST_SERVER_BUNDLE_DIR, which the workers inherit; without it (a bench) servers start
  * from the source.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -35,14 +35,16 @@ const keepImportMetaUrl: Plugin = {
  * Bundles both entries into a new folder under test-output (inside the repository: the packages left out are
  * loaded from its node_modules), names it in the environment and returns its removal.
  */
-export async function bundleServerEntries(): Promise<() => void> {
+export async function bundleServerEntries(
+  modes: (keyof typeof ENTRIES)[] = ['development', 'production'],
+): Promise<() => void> {
   const parent = join(REPO_ROOT, 'test-output')
   mkdirSync(parent, { recursive: true })
   const dir = mkdtempSync(join(parent, 'server-bundle-'))
   await Promise.all(
-    Object.entries(ENTRIES).map(([mode, entry]) =>
+    modes.map((mode) =>
       build({
-        entryPoints: [join(REPO_ROOT, entry)],
+        entryPoints: [join(REPO_ROOT, ENTRIES[mode])],
         outfile: join(dir, `${mode}.mjs`),
         bundle: true,
         platform: 'node',
@@ -79,8 +81,10 @@ export async function bundleServerEntries(): Promise<() => void> {
  */
 export const SPAWNED_NODE_FLAGS = ['--liftoff-only']
 
-/** The file `node` runs for a server in this mode: the run's bundle if it has one, else the source entry. */
+/** The file `node` runs for a server in this mode: the run's bundle of it if it has one, else the source entry. */
 export function serverEntry(mode: keyof typeof ENTRIES, from: 'bundle' | 'source' = 'bundle'): string {
-  const dir = process.env[BUNDLE_DIR]
-  return dir && from === 'bundle' ? join(dir, `${mode}.mjs`) : join(REPO_ROOT, ENTRIES[mode])
+  const bundled = join(process.env[BUNDLE_DIR] ?? '', `${mode}.mjs`)
+  return process.env[BUNDLE_DIR] && from === 'bundle' && existsSync(bundled)
+    ? bundled
+    : join(REPO_ROOT, ENTRIES[mode])
 }
