@@ -1,19 +1,12 @@
 /**
  * One end-to-end file's set-up: a server started in `beforeAll` (with the file's environment, database and operator
- * settings) and stopped in `afterAll`, and the run's one Chromium (global-setup.ts launches it once; each file
- * connects, and its contexts go with it). Read `e2e.server` and `e2e.browser` inside tests and hooks.
+ * settings) and stopped in `afterAll`, and the worker's Chromium (browser.ts `workerBrowser`), whose contexts the
+ * file opened are closed after it. Read `e2e.server` and `e2e.browser` inside tests and hooks.
  */
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, inject } from 'vitest'
-import { connectBrowser, launchBrowser } from './browser.ts'
+import { afterAll, beforeAll } from 'vitest'
+import { closeContexts, workerBrowser } from './browser.ts'
 import { type RunningServer, type StartOptions, startServer } from './server.ts'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's Chromium (global-setup.ts), for `chromium.connect`. */
-    e2eBrowserEndpoint: string
-  }
-}
 
 export type E2eOptions = {
   /** The server's environment on top of server.ts's; a function when it needs something started first (SMTP). */
@@ -55,18 +48,14 @@ export function useE2e(options: E2eOptions = {}): E2e {
   beforeAll(async () => {
     env = typeof options.env === 'function' ? await options.env() : (options.env ?? {})
     const start: StartOptions = options.postgres ? { postgres: true } : {}
-    const endpoint = inject('e2eBrowserEndpoint')
-    ;[server, browser] = await Promise.all([
-      startServer(env, start),
-      endpoint ? connectBrowser(endpoint) : launchBrowser(),
-    ])
+    ;[server, browser] = await Promise.all([startServer(env, start), workerBrowser()])
     for (const [key, value] of Object.entries(options.settings ?? {}))
       await server.ops('PUT', `/settings/${key}`, { value })
     for (const [pair, price] of Object.entries(options.rates ?? {}))
       await server.ops('PUT', `/rates/${pair}`, { price })
   })
   afterAll(async () => {
-    await browser?.close()
+    if (browser) await closeContexts(browser)
     await server?.stop()
   })
   const ready = <T>(value: T | undefined, what: string): T => {

@@ -1,6 +1,6 @@
 /**
- * The end-to-end run's global setup and teardown: names the run (E2E_RUN_ID, inherited by the test workers),
- * launches the run's one Chromium (each file connects to it: fixture.ts), and after the last file closes it and runs the secrets scan (docs/resilience.md, 'Secrets') over the run's server logs
+ * The end-to-end run's global setup and teardown: names the run (E2E_RUN_ID, inherited by the test workers) and
+ * bundles the server, and after the last file runs the secrets scan (docs/resilience.md, 'Secrets') over the run's server logs
  * (test-output/e2e-logs/<run>/) and the databases its servers left: the PGlite data folders under
  * test-output/e2e-data/<run>/, and the PostgreSQL databases the folders of the servers started with `postgres` name
  * (with TEST_DATABASE_URL set), looking for every secret the tests recorded (test-output/e2e-secrets-<run>.jsonl)
@@ -10,8 +10,6 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type BrowserServer, chromium } from 'playwright-core'
-import type { TestProject } from 'vitest/node'
 import {
   formatReport,
   readSecretFiles,
@@ -20,22 +18,15 @@ import {
 } from '../../apps/server/scripts/secrets-scan.ts'
 import { dropDatabase, withDatabaseName } from '../../apps/server/test/helpers/postgres-admin.ts'
 import { bundleServerEntries } from '../../apps/server/test/helpers/server-bundle.ts'
-import { CHROMIUM_LAUNCH } from './browser.ts'
 import { e2eRun } from './secrets-recorder.ts'
 import { POSTGRES_DATABASE_FILE } from './server.ts'
 
-let browser: BrowserServer | undefined
 let removeBundle: (() => void) | undefined
 
-export async function setup(project: TestProject): Promise<void> {
+export async function setup(): Promise<void> {
   process.env.E2E_RUN_ID = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
-  // One Chromium for every file: a launch per file cost each file a browser start.
-  ;[browser, removeBundle] = await Promise.all([
-    chromium.launchServer(CHROMIUM_LAUNCH),
-    // The development entry only: every e2e server runs it.
-    bundleServerEntries(['development']),
-  ])
-  project.provide('e2eBrowserEndpoint', browser.wsEndpoint())
+  // The development entry only: every e2e server runs it.
+  removeBundle = await bundleServerEntries(['development'])
 }
 
 /**
@@ -43,7 +34,6 @@ export async function setup(project: TestProject): Promise<void> {
  * scan that could not run, sets the exit code instead.
  */
 export async function teardown(): Promise<void> {
-  await browser?.close()
   removeBundle?.()
   const run = e2eRun()
   if (!run) return

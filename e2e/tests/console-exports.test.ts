@@ -45,7 +45,7 @@ describe('console exports', () => {
       page.getByRole('link', { name: 'Download invoices CSV' }).click(),
     ])
     expect(download.suggestedFilename()).toBe(`invoices-${today}-to-${today}.csv`)
-    // Saved by name: the run's Chromium is connected to (fixture.ts), and a remote download has no local path.
+    // Saved to a folder of the test's own: the download's own file goes with its context.
     const saved = join(mkdtempSync(join(tmpdir(), 'e2e-download-')), download.suggestedFilename())
     await download.saveAs(saved)
     const text = readFileSync(saved, 'utf8')

@@ -36,7 +36,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeBotApi, startFakeBotApi } from '../../apps/server/dev/fake-bot-api/server.ts'
 import { createDatabase, dropDatabase } from '../../apps/server/test/helpers/postgres-admin.ts'
 import { createInvoiceFromHome, supplyAcceptedAccounts } from '../support/accounts.ts'
-import { launchBrowser, openMiniApp, PHONE, screenshot } from '../support/browser.ts'
+import { closeContexts, openMiniApp, PHONE, screenshot, workerBrowser } from '../support/browser.ts'
 import { enrolOperator, signInToConsole } from '../support/console.ts'
 import { e2eRun, recordFields, recordSecret } from '../support/secrets-recorder.ts'
 import { freePort, POSTGRES_DATABASE_FILE } from '../support/server.ts'
@@ -365,11 +365,11 @@ describeDeployment('a deployment behind nginx', () => {
       () => nginxOutput,
       15_000,
     )
-    browser = await launchBrowser()
+    browser = await workerBrowser()
   }, 180_000)
 
   afterAll(async () => {
-    await browser?.close()
+    if (browser) await closeContexts(browser)
     await stopChild(nginx, 'SIGQUIT')
     await Promise.all(servers.map((server) => stopChild(server.child, 'SIGTERM')))
     await fake?.close()
