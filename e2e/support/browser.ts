@@ -34,8 +34,7 @@ export const CHROMIUM_FLAGS = [
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
 
-/** How Chromium is launched (`workerBrowser`); Lighthouse's bench launches with the same flags. */
-export const CHROMIUM_LAUNCH = {
+const CHROMIUM_LAUNCH = {
   executablePath:
     process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   headless: true,
