@@ -11,7 +11,7 @@ import {
   withDatabaseName,
 } from '../../apps/server/test/helpers/postgres-admin.ts'
 import { preparedDataDir } from '../../apps/server/test/helpers/prepared-data-dir.ts'
-import { SPAWNED_NODE_FLAGS, serverEntry } from '../../apps/server/test/helpers/server-bundle.ts'
+import { serverArgs } from '../../apps/server/test/helpers/server-bundle.ts'
 import { e2eRun, recordFields, recordSecret } from './secrets-recorder.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -117,7 +117,7 @@ export async function startServer(
   recordSecret('operator token', opsToken, 'e2e/support/server.ts')
   const smtpPassword = env.SMTP_URL ? decodeURIComponent(new URL(env.SMTP_URL).password) : ''
   if (smtpPassword) recordSecret('SMTP password', smtpPassword, 'SMTP_URL')
-  const child = spawn(process.execPath, [...SPAWNED_NODE_FLAGS, serverEntry('development')], {
+  const child = spawn(process.execPath, serverArgs('development'), {
     cwd: root,
     env: {
       ...process.env,

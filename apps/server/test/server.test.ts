@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { preparedDataDir } from './helpers/prepared-data-dir.ts'
-import { SPAWNED_NODE_FLAGS, serverEntry } from './helpers/server-bundle.ts'
+import { serverArgs } from './helpers/server-bundle.ts'
 import { type SpawnedServer, spawnFromRoot, spawnServer, waitHealthy } from './helpers/spawn-server.ts'
 
 const dirs: string[] = []
@@ -137,7 +137,7 @@ describe('server start-up', () => {
   })
 
   it("refuses NODE_ENV=test on the production entry (the test suites' cheap password hashes), with one line", async () => {
-    const server = spawnFromRoot(process.execPath, [...SPAWNED_NODE_FLAGS, serverEntry('production')], {
+    const server = spawnFromRoot(process.execPath, serverArgs('production'), {
       NODE_ENV: 'test',
       PORT: String(nextPort++),
       DATA_DIR: tempDataDir(),

@@ -32,7 +32,7 @@ const keepImportMetaUrl: Plugin = {
 }
 
 /**
- * Bundles both entries into a new folder under test-output (inside the repository: the packages left out are
+ * Bundles the entries (both unless told) into a new folder under test-output (inside the repository: the packages left out are
  * loaded from its node_modules), names it in the environment and returns its removal.
  */
 export async function bundleServerEntries(
@@ -82,9 +82,13 @@ export async function bundleServerEntries(
 export const SPAWNED_NODE_FLAGS = ['--liftoff-only']
 
 /** The file `node` runs for a server in this mode: the run's bundle of it if it has one, else the source entry. */
-export function serverEntry(mode: keyof typeof ENTRIES, from: 'bundle' | 'source' = 'bundle'): string {
-  const bundled = join(process.env[BUNDLE_DIR] ?? '', `${mode}.mjs`)
-  return process.env[BUNDLE_DIR] && from === 'bundle' && existsSync(bundled)
-    ? bundled
-    : join(REPO_ROOT, ENTRIES[mode])
+function serverEntry(mode: keyof typeof ENTRIES, from: 'bundle' | 'source'): string {
+  const dir = process.env[BUNDLE_DIR]
+  const bundled = dir && from === 'bundle' ? join(dir, `${mode}.mjs`) : undefined
+  return bundled && existsSync(bundled) ? bundled : join(REPO_ROOT, ENTRIES[mode])
+}
+
+/** The arguments `node` takes to run a test server in this mode: the spawned-process flags, then the entry. */
+export function serverArgs(mode: keyof typeof ENTRIES, from: 'bundle' | 'source' = 'bundle'): string[] {
+  return [...SPAWNED_NODE_FLAGS, serverEntry(mode, from)]
 }

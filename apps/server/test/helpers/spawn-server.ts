@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll } from 'vitest'
 import { preparedDataDir } from './prepared-data-dir.ts'
-import { SPAWNED_NODE_FLAGS, serverEntry } from './server-bundle.ts'
+import { serverArgs } from './server-bundle.ts'
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url))
 
@@ -32,7 +32,7 @@ export function spawnServer(
   from: 'bundle' | 'source' = 'bundle',
 ): SpawnedServer {
   const mode = env.NODE_ENV === 'production' ? 'production' : 'development'
-  return spawnFromRoot(process.execPath, [...SPAWNED_NODE_FLAGS, serverEntry(mode, from)], env)
+  return spawnFromRoot(process.execPath, serverArgs(mode, from), env)
 }
 
 /** Any command run from the repository root (`npm start`, `node scripts/start.mjs`), with the same environment rule. */
