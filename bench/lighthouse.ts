@@ -22,6 +22,38 @@ import { fakeTelegramClientScript, type LaunchOptions, telegramLaunch } from '..
 import { ensureWebBuild } from '../scripts/web-build.mjs'
 
 const RUNS = 3
+
+/** The mini-app's budgets (docs/web.md, 'First screen'): medians of 3 runs on a quiet machine. */
+const BUDGETS = [
+  {
+    name: 'LCP',
+    unit: 's',
+    limit: 'at most 1.0',
+    meets: (m: Medians) => m.lcpMs <= 1000,
+    value: (m: Medians) => (m.lcpMs / 1000).toFixed(2),
+  },
+  {
+    name: 'CLS',
+    unit: '',
+    limit: '0',
+    meets: (m: Medians) => m.cls === 0,
+    value: (m: Medians) => m.cls.toFixed(3),
+  },
+  {
+    name: 'TBT',
+    unit: 'ms',
+    limit: 'at most 200',
+    meets: (m: Medians) => m.tbtMs <= 200,
+    value: (m: Medians) => m.tbtMs.toFixed(0),
+  },
+  {
+    name: 'performance',
+    unit: '',
+    limit: 'at least 0.95',
+    meets: (m: Medians) => m.performance >= 0.95,
+    value: (m: Medians) => m.performance.toFixed(2),
+  },
+]
 const output = fileURLToPath(new URL('../test-output/lighthouse', import.meta.url))
 
 /** The default config is Lighthouse's mobile preset; only the performance category is gathered. */
@@ -32,6 +64,8 @@ const launch: LaunchOptions = {
   platform: 'android',
   startParam: DEMO_REFERRAL_CODE,
 }
+
+type Medians = Omit<RunFigures, 'lcpElement'>
 
 type RunFigures = {
   performance: number
@@ -190,7 +224,7 @@ function printTable(runs: RunFigures[], chromium: string): void {
       ),
     )
   })
-  const medians = {
+  const medians: Medians = {
     performance: median(runs.map((r) => r.performance)),
     fcpMs: median(runs.map((r) => r.fcpMs)),
     lcpMs: median(runs.map((r) => r.lcpMs)),
@@ -204,6 +238,12 @@ function printTable(runs: RunFigures[], chromium: string): void {
       columns.map(([, format]) => format(medians)),
     ),
   )
+  for (const budget of BUDGETS) {
+    const verdict = budget.meets(medians) ? 'within' : 'OVER'
+    console.log(
+      `  ${verdict} budget: ${budget.name} ${budget.value(medians)} ${budget.unit} (${budget.limit})`,
+    )
+  }
   const elements = [...new Set(runs.map((r) => r.lcpElement))]
   console.log(`  LCP element: ${elements.join(' | ')}`)
   console.log(`  reports and screenshots: ${output}/run-<n>.{html,jpg,png}`)

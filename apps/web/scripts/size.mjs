@@ -16,7 +16,11 @@ import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zl
 import { startServer } from '../../../e2e/support/server.ts'
 import { webDist as dist, PRECOMPRESS_MIN_BYTES } from './precompress.mjs'
 
-const BUDGET_KB = 100
+/** React DOM alone is 63 kB gzip of it (docs/web.md, 'First screen'). */
+const BUDGET_GZIP_KB = 125
+const BUDGET_WIRE_KB = 110
+/** index.html paints the skeleton and its words before any code: one round trip (a TCP initial window, 10 x 1460 B). */
+const DOCUMENT_BUDGET_WIRE_KB = 14
 const FIRST_SCREEN_SOURCES = [/src\/app\/routes\/dashboard\.tsx$/, /src\/app\/routes\/telegram-auth\.tsx$/]
 /** What Chrome (and Telegram's Android webview) sends on every request. */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
@@ -158,9 +162,9 @@ console.log(
 )
 console.log(`  JS  ${figures(js)}`)
 console.log(`  CSS ${figures(css)}`)
-console.log(`  HTML ${figures([document])}`)
+console.log(`  HTML ${figures([document])} (budget ${DOCUMENT_BUDGET_WIRE_KB} on the wire)`)
 console.log(
-  `  Total ${firstGzip.toFixed(2)} kB gzip, ${firstWire.toFixed(2)} kB on the wire (budget ${BUDGET_KB} kB each)`,
+  `  Total ${firstGzip.toFixed(2)} kB gzip (budget ${BUDGET_GZIP_KB}), ${firstWire.toFixed(2)} kB on the wire (budget ${BUDGET_WIRE_KB})`,
 )
 console.log(
   `All chunks: ${kb(total(rows, 'gzip')).toFixed(2)} kB gzip, ${kb(total(rows, 'wire')).toFixed(2)} kB on the wire`,
@@ -172,11 +176,15 @@ for (const row of first) {
     failures.push(`${row.file} (${kb(row.raw).toFixed(2)} kB) was sent uncompressed.`)
   }
 }
-if (firstGzip > BUDGET_KB)
-  failures.push(`First screen is ${(firstGzip - BUDGET_KB).toFixed(2)} kB gzip over budget.`)
-if (firstWire > BUDGET_KB) {
-  failures.push(`First screen is ${(firstWire - BUDGET_KB).toFixed(2)} kB over budget on the wire.`)
-}
+if (firstGzip > BUDGET_GZIP_KB)
+  failures.push(`First screen is ${(firstGzip - BUDGET_GZIP_KB).toFixed(2)} kB gzip over budget.`)
+if (firstWire > BUDGET_WIRE_KB)
+  failures.push(`First screen is ${(firstWire - BUDGET_WIRE_KB).toFixed(2)} kB over budget on the wire.`)
+const documentWire = kb(document.wire)
+if (documentWire > DOCUMENT_BUDGET_WIRE_KB)
+  failures.push(
+    `index.html is ${(documentWire - DOCUMENT_BUDGET_WIRE_KB).toFixed(2)} kB over budget on the wire.`,
+  )
 if (failures.length > 0) {
   console.error('')
   for (const failure of failures) console.error(failure)

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { LanguageSchema } from './locales.ts'
 import type { ValidationMessageKey } from './messages.ts'
-import { REFERRAL_CODE_PATTERN } from './session.ts'
+import { REFERRAL_CODE_PATTERN } from './referral-code.ts'
 
 /*
  * Message keys written out (their type checks them against V's): the mini-app's first screen declares the

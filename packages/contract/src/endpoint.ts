@@ -4,9 +4,10 @@
  * the operators' role table and the OpenAPI document from them; the mini-app, the console and the CLI build their
  * requests and parse the answers with them. Plain data: each client keeps its own transport.
  *
- * This module is on the mini-app's first screen: keep it to types and two small functions.
+ * This module is on the mini-app's first screen: keep it to types and two small functions, and import no zod
+ * value (read-answer.ts reads answers).
  */
-import { type $ZodType, type input, type output, safeParse } from 'zod/v4/core'
+import type { $ZodType, input, output } from 'zod/v4/core'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -87,7 +88,7 @@ type QueryValue = string | number | boolean | null | undefined
  * The call's path with its parameters filled in (each encoded) and its query string (values left unset, null or
  * empty are left out): what a client requests, relative to the server's origin.
  */
-export function urlOf(endpoint: Endpoint, input?: unknown): string {
+export function urlOf(endpoint: Pick<Endpoint, 'path'>, input?: unknown): string {
   const { params, query } = (input ?? {}) as { params?: object; query?: object }
   const values = (params ?? {}) as Record<string, QueryValue>
   const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(values[name])))
@@ -96,21 +97,4 @@ export function urlOf(endpoint: Endpoint, input?: unknown): string {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value))
   const text = search.toString()
   return text === '' ? path : `${path}?${text}`
-}
-
-/**
- * A success answer read with the call's schema for its status: an answer the call does not declare, or a body that
- * does not fit, is a failure (an error state for the client, never data). A 204 has no body: it reads as null.
- */
-export function readAnswer<E extends Endpoint>(
-  endpoint: E,
-  status: number,
-  body: unknown,
-): { ok: true; data: Answer<E> } | { ok: false; issues: readonly unknown[] } {
-  const schema = status >= 200 && status < 300 ? endpoint.responses[status] : undefined
-  if (schema === undefined) return { ok: false, issues: [`no ${status} answer declared`] }
-  const parsed = safeParse(schema, status === 204 ? null : body)
-  return parsed.success
-    ? { ok: true, data: parsed.data as Answer<E> }
-    : { ok: false, issues: parsed.error.issues }
 }

@@ -1,34 +1,8 @@
 import * as z from 'zod/mini'
-
-export const LANGUAGES = ['en', 'fa'] as const
-export const FALLBACK_LANGUAGE = 'en'
-/** Right-to-left languages: the mini-app flips direction for these. */
-export const RTL_LANGUAGES: readonly string[] = ['fa']
-/** One namespace per feature; `common` and `dashboard` are what the first screen needs. */
-export const NAMESPACES = [
-  'common',
-  'dashboard',
-  'accounts',
-  'invoices',
-  'payments',
-  'referrals',
-  'news',
-  'auth',
-  /** The emails' words (verification and reset codes); the server renders them, the mini-app never loads them. */
-  'email',
-  /** The bot's words (/start, help, notifications); the server renders them, the mini-app never loads them. */
-  'bot',
-] as const
+import { LANGUAGES, NAMESPACES } from './languages.ts'
 
 export const LanguageSchema = z.enum(LANGUAGES)
-export type Language = z.infer<typeof LanguageSchema>
-
-/** Persian for a Persian Telegram language code (fa, fa-IR, FA), English for everyone else: the product's one rule. */
-export function languageFromTelegram(languageCode: string | null | undefined): Language {
-  return languageCode?.toLowerCase().startsWith('fa') ? 'fa' : 'en'
-}
 export const NamespaceSchema = z.enum(NAMESPACES)
-export type Namespace = z.infer<typeof NamespaceSchema>
 export const LocaleParamsSchema = z.object({
   lng: LanguageSchema,
   ns: z.string().check(z.regex(/^[a-z-]+\.json$/)),

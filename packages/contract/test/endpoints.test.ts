@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { defineEndpoint, type Endpoint, readAnswer, urlOf } from '../src/endpoint.ts'
+import { defineEndpoint, type Endpoint, urlOf } from '../src/endpoint.ts'
 import * as users from '../src/index.ts'
 import { OPS_ENDPOINTS } from '../src/ops/index.ts'
+import { readAnswer } from '../src/read-answer.ts'
 
 /** Every user's call: the members of the `*Calls` namespaces. */
 const USER_ENDPOINTS: Endpoint[] = Object.entries(users)

@@ -1,4 +1,4 @@
-import { authCalls, parseScreenStartParam, type ScreenLink } from '@app/contract'
+import { firstScreenRoutes, parseScreenStartParam, type ScreenLink } from '@app/contract'
 import { useEffect, useSyncExternalStore } from 'react'
 import { Navigate, Outlet, useNavigate } from 'react-router'
 import { paths } from '../config/paths.ts'
@@ -51,7 +51,7 @@ function useLanguageReport(signedIn: boolean) {
   useEffect(() => {
     if (!signedIn || !launch || told.has(launch)) return
     told.add(launch)
-    call(authCalls.language, { body: { language } }).catch(() => undefined)
+    call(firstScreenRoutes.language, { body: { language } }).catch(() => undefined)
   }, [signedIn, launch, language])
 }
 

@@ -1,15 +1,13 @@
 import {
   type Answer,
-  authCalls,
   type CallArgs,
   type Endpoint,
   type ErrorCode,
-  ErrorResponseSchema,
+  firstScreenRoutes,
   IDEMPOTENCY_KEY_HEADER,
-  readAnswer,
+  type Route,
   urlOf,
 } from '@app/contract'
-import { safeParse } from 'zod/v4/core'
 import { ApiError } from './api-error.ts'
 import { clearTokens, getTokens, noteSessionAccepted, setTokens } from './auth-tokens.ts'
 import { takeBootCall } from './boot-calls.ts'
@@ -92,6 +90,9 @@ async function readJson(response: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : undefined
 }
 
+/** The schemas' reader, with zod: off the first screen (answer-check.ts). */
+const answerCheck = () => import('./answer-check.ts')
+
 async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown
   try {
@@ -99,22 +100,27 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined
   }
-  const parsed = safeParse(ErrorResponseSchema, body)
-  if (parsed.success) {
-    const { code, message, details } = parsed.data
-    return new ApiError(response.status, code, message, details)
-  }
+  const error = (await answerCheck()).readError(body)
+  if (error) return new ApiError(response.status, error.code, error.message, error.details)
   return new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`)
 }
 
-async function parseAnswer<E extends Endpoint>(response: Response, endpoint: E): Promise<Answer<E>> {
+/**
+ * A success answer. A declaration's is read with its schema; a route's (the first screen's calls) is taken as the
+ * server sent it: the server checks every answer against the same schema before it leaves (its serializer).
+ */
+async function parseAnswer<E extends Endpoint>(
+  response: Response,
+  endpoint: E | Route<E>,
+): Promise<Answer<E>> {
   let body: unknown
   try {
     body = await readJson(response)
   } catch {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answer is not JSON')
   }
-  const read = readAnswer(endpoint, response.status, body)
+  if (!('responses' in endpoint)) return (response.status === 204 ? null : body) as Answer<E>
+  const read = (await answerCheck()).readAnswer(endpoint, response.status, body)
   if (!read.ok) {
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'The server answer has an unexpected shape', {
       issues: read.issues,
@@ -128,7 +134,7 @@ let refreshInFlight: Promise<string | null> | null = null
 
 async function refreshTokens(refreshToken: string): Promise<string | null> {
   try {
-    const { refresh } = authCalls
+    const { refresh } = firstScreenRoutes
     const response = await send(absolute(urlOf(refresh)), { method: refresh.method }, refreshToken)
     if (!response.ok) throw await toApiError(response)
     const pair = await parseAnswer(response, refresh)
@@ -161,14 +167,14 @@ async function accessTokenAfter401(usedAccessToken: string | null): Promise<stri
 const CALL_OWN_401_CODES: readonly string[] = ['INVALID_CODE', 'INVALID_CREDENTIALS'] satisfies ErrorCode[]
 
 /**
- * The one way the app talks to the API: a call the contract declares (its path, method and answers), same
- * origin, bearer token, the answer parsed with the schema of its status.
+ * The one way the app talks to the API: a call the contract declares (its declaration, or on the first screen its
+ * route), same origin, bearer token, the answer read as parseAnswer says.
  * A 401 triggers one token refresh and one retry (unless it is the call's own answer, above); if the refresh
  * fails the original error is thrown.
  * No timeout (spec section 9): Telegram's webview may sit on a slow mobile network.
  */
 export async function call<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | Route<E>,
   ...[input, options = {}]: CallArgs<E, CallOptions>
 ): Promise<Answer<E>> {
   const { method } = endpoint

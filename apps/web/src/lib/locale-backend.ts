@@ -3,7 +3,7 @@
  * A failed read is retried when asking again may help (5xx and network failures, with a doubling wait), never
  * for a 4xx (spec section 8); a read that gives up leaves the keys to the fallback language or the key itself.
  */
-import { localeCalls, urlOf } from '@app/contract'
+import { firstScreenRoutes, urlOf } from '@app/contract'
 import { LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '../config/constants.ts'
 import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
@@ -11,7 +11,7 @@ export type Translations = Record<string, string>
 
 /** The file's path as the contract declares the call (`/locales/{lng}/{ns}.json`). */
 export function localePath(language: string, namespace: string): string {
-  return urlOf(localeCalls.get, { params: { lng: language, ns: `${namespace}.json` } })
+  return urlOf(firstScreenRoutes.locale, { params: { lng: language, ns: `${namespace}.json` } })
 }
 
 /** A read that failed; `retryable` says whether asking again may help. */

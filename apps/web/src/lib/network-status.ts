@@ -13,12 +13,12 @@
  * - `sandbox`: an answer carried the server's sandbox notice (SANDBOX_HEADER: production on the sandbox provider).
  * One small store, read with useSyncExternalStore; the API client and the translation loader report to it.
  */
-import { healthCalls, SANDBOX_HEADER, SANDBOX_HEADER_VALUE, urlOf } from '@app/contract'
+import { firstScreenRoutes, SANDBOX_HEADER, SANDBOX_HEADER_VALUE, urlOf } from '@app/contract'
 
 export type NetworkStatus = { offline: boolean; unreachable: boolean; unavailable: boolean; sandbox: boolean }
 
 /** Readiness, not liveness: it answers 200 only once the server can serve calls again. */
-const PROBE_PATH = urlOf(healthCalls.ready)
+const PROBE_PATH = urlOf(firstScreenRoutes.ready)
 const PROBE_FIRST_MS = 1_000
 const PROBE_MAX_MS = 5_000
 

@@ -1,33 +1,23 @@
 /**
- * The tests render with what the build ships: Preact through preact/compat (vite.config.ts aliases `react` and
- * `react-dom`, here and in the build). Should an alias stop applying, React would render the tests while the
- * users got Preact; this fails first.
+ * React 19 renders the mini-app, in the build, the dev server and the tests alike (docs/web.md 'Renderer'): no
+ * alias or compatible renderer stands in for react and react-dom. Should one creep back, this fails.
  */
 import { render, screen } from '@testing-library/react'
-import { options, Component as PreactComponent } from 'preact'
-import { Component, useState } from 'react'
+import { useState, version } from 'react'
+import { version as domVersion } from 'react-dom'
 import { describe, expect, it } from 'vitest'
 
 describe('renderer', () => {
-  it('is Preact, in the app code and in Testing Library', () => {
-    expect(Component).toBe(PreactComponent)
-    let renders = 0
-    const previous = options.diffed
-    options.diffed = (vnode) => {
-      renders += 1
-      previous?.(vnode)
-    }
+  it('is React DOM 19, in the app code and in Testing Library', () => {
+    expect(version).toMatch(/^19\./)
+    expect(domVersion).toBe(version)
     function Counter() {
       const [count] = useState(3)
       return <p>{`count ${count}`}</p>
     }
-    try {
-      render(<Counter />)
-    } finally {
-      options.diffed = previous
-    }
-    expect(screen.getByText('count 3')).toBeInTheDocument()
-    // Preact's diff hook saw the component: Testing Library's render went through Preact, not react-dom.
-    expect(renders).toBeGreaterThan(0)
+    render(<Counter />)
+    const paragraph = screen.getByText('count 3')
+    // React DOM marks each node it owns with its fiber; Preact's compat layer does not.
+    expect(Object.keys(paragraph).some((key) => key.startsWith('__reactFiber$'))).toBe(true)
   })
 })

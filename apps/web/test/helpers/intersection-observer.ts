@@ -32,7 +32,7 @@ export function installIntersectionObserver() {
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver)
   return {
-    /** Some element is observed: the list's effect has run (with Preact, after the rows are drawn). */
+    /** Some element is observed: the list's effect has run (after the rows are drawn). */
     observing: () => [...observers].some((observer) => observer.elements.size > 0),
     /** Scrolls every observed element into view. */
     scrollIntoView: () => {

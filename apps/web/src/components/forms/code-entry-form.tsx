@@ -60,8 +60,8 @@ export function CodeEntryForm({
   })
   const { resetField } = form
   const firstSentAt = useRef(sentAt)
-  // A new code clears the field in the same commit that shows it. Preact runs a useEffect after the next frame,
-  // late enough to clear digits typed as the new code showed (an e2e run's code, typed then, was never sent).
+  // A new code clears the field in the same commit that shows it: a useEffect may run after the next frame, late
+  // enough to clear digits typed as the new code showed (an e2e run's code, typed then, was never sent).
   useLayoutEffect(() => {
     if (sentAt !== firstSentAt.current) resetField('code')
   }, [sentAt, resetField])

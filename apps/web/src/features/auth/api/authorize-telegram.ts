@@ -1,11 +1,11 @@
-import { authCalls, REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody } from '@app/contract'
+import { firstScreenRoutes, REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client.ts'
 import { noteSignedIn, setTokens } from '../../../lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
 export function authorizeTelegram(body: TelegramAuthorizeBody) {
-  return call(authCalls.authorize, { body })
+  return call(firstScreenRoutes.authorize, { body })
 }
 
 /**

@@ -1,10 +1,10 @@
-import { dashboardCalls } from '@app/contract'
+import { firstScreenRoutes } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { call } from '../../../lib/api-client.ts'
 import { dashboardKeys } from './get-dashboard.ts'
 
 export function getChannelStatus(signal?: AbortSignal) {
-  return call(dashboardCalls.channelStatus, {}, { signal })
+  return call(firstScreenRoutes.channelStatus, {}, { signal })
 }
 
 /** Asked once per app session: the prompt should not nag on every visit to home. */

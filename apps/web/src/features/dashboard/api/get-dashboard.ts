@@ -1,10 +1,10 @@
-import { dashboardCalls } from '@app/contract'
+import { firstScreenRoutes } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { DASHBOARD_STALE_TIME_MS } from '../../../config/constants.ts'
 import { call } from '../../../lib/api-client.ts'
 
 export function getDashboard(signal?: AbortSignal) {
-  return call(dashboardCalls.get, {}, { signal })
+  return call(firstScreenRoutes.dashboard, {}, { signal })
 }
 
 export const dashboardKeys = {
