@@ -29,7 +29,7 @@ import type { MailPayload } from '../email-outbox/service.ts'
 import type { MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
-import { beginSignIn } from '../sign-in-guard/guard.ts'
+import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import {
   createEmailUser,
@@ -87,6 +87,9 @@ async function refuseCommonPassword(password: string): Promise<void> {
 }
 
 /** Why a code was refused; every case answers the same 401 so that nothing is learnt from the difference. */
+/** The email's sign-in in modules/sign-in-guard. */
+const signInSubject = (email: string) => `email:${email}`
+
 type CodeOutcome = { ok: true } | { ok: false; attemptsLeft: number }
 
 export function createEmailAuthService(deps: EmailAuthServiceDeps) {
@@ -339,7 +342,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     async login(body: { email: string; password: string }, who: Pick<Requester, 'ip'>): Promise<TokenPair> {
       const email = normalizeEmail(body.email)
       const attempt = await beginSignIn(db, {
-        subject: `email:${email}`,
+        subject: signInSubject(email),
         ip: who.ip,
         limits: rules.loginFailures,
         now: now(),
@@ -407,6 +410,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         await markCodeUsed(tx, checked.codeId, now())
         await setPasswordHash(tx, identity.id, checked.newPasswordHash, now())
         await revokeUserRefreshTokens(tx, identity.userId)
+        // The mailed code is the proof only the owner has: it ends a lock strangers' failures closed.
+        await resetSignIn(tx, signInSubject(email))
         return { ok: true as const }
       })
       if (!outcome.ok) {
