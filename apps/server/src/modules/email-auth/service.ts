@@ -87,9 +87,6 @@ async function refuseCommonPassword(password: string): Promise<void> {
 }
 
 /** Why a code was refused; every case answers the same 401 so that nothing is learnt from the difference. */
-/** The email's sign-in in modules/sign-in-guard. */
-const signInSubject = (email: string) => `email:${email}`
-
 type CodeOutcome = { ok: true } | { ok: false; attemptsLeft: number }
 
 export function createEmailAuthService(deps: EmailAuthServiceDeps) {
@@ -342,7 +339,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     async login(body: { email: string; password: string }, who: Pick<Requester, 'ip'>): Promise<TokenPair> {
       const email = normalizeEmail(body.email)
       const attempt = await beginSignIn(db, {
-        subject: signInSubject(email),
+        subject: `email:${email}`,
         ip: who.ip,
         limits: rules.loginFailures,
         now: now(),
@@ -411,7 +408,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         await setPasswordHash(tx, identity.id, checked.newPasswordHash, now())
         await revokeUserRefreshTokens(tx, identity.userId)
         // The mailed code is the proof only the owner has: it ends a lock strangers' failures closed.
-        await resetSignIn(tx, signInSubject(email))
+        await resetSignIn(tx, `email:${email}`)
         return { ok: true as const }
       })
       if (!outcome.ok) {
