@@ -272,13 +272,6 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })
 
-  if (config.trustProxy === true && config.isProduction) {
-    // Every hop trusted: the client is the leftmost X-Forwarded-For entry, which it writes itself, so it escapes
-    // every per-address limit (docs/resilience.md, 'Client addresses').
-    app.log.warn(
-      'TRUST_PROXY=true in production: any client can claim any address in X-Forwarded-For and escape the per-address limits; set the number of proxies (TRUST_PROXY=1 for one) or their addresses',
-    )
-  }
   if (config.accountProvider === 'sandbox' && config.isProduction) {
     app.log.warn(
       'ACCOUNT_PROVIDER=sandbox in production: accounts are simulated and no account reaches a real provider',

@@ -326,17 +326,21 @@ export type BotConfig = {
 
 /**
  * Failures a sign-in allows per address, and over every address, each per window (modules/sign-in-guard): the
- * first stops one address, the second stops addresses the sign-in never succeeded from.
+ * first stops one address, the second stops addresses the sign-in never succeeded from (for the console's, only
+ * failures with the right password count there).
  */
 export type SignInLimits = {
   perAddress: { max: number; windowSeconds: number }
   perSignIn: { max: number; windowSeconds: number }
 }
 
-/** The console's sign-in (password and TOTP): 5 failures per address per 15 minutes, 50 a day over all addresses. */
+/**
+ * The console's sign-in (password and TOTP): 5 failures per address per 15 minutes, and 10 wrong codes a day with
+ * the right password over all addresses (the generated password is beyond guessing; the code is not).
+ */
 const OPERATOR_LOGIN_FAILURES: SignInLimits = {
   perAddress: { max: 5, windowSeconds: 15 * 60 },
-  perSignIn: { max: 50, windowSeconds: 24 * 3600 },
+  perSignIn: { max: 10, windowSeconds: 24 * 3600 },
 }
 
 export type EmailAuthConfig = {

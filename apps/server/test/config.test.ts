@@ -1,6 +1,6 @@
 /** The configuration's defaults that depend on other settings. */
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from '../src/config.ts'
+import { ConfigError, loadConfig } from '../src/config.ts'
 import { hashPassword, verifyPassword } from '../src/lib/crypto.ts'
 
 describe('login code limits', () => {
@@ -47,11 +47,10 @@ describe('account provider', () => {
 })
 
 describe('TRUST_PROXY', () => {
-  it('takes true/false, a hop count or the proxies addresses and CIDRs', () => {
+  it('takes false, a hop count or the proxies addresses and CIDRs', () => {
     expect(loadConfig({}).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false)
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false)
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true)
     // 1 is one proxy, no longer a synonym of true (which trusts every hop, the client's own included).
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1)
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2)
@@ -62,6 +61,24 @@ describe('TRUST_PROXY', () => {
       'fd00::/8',
       'loopback',
     ])
+  })
+  it('refuses true (every hop, so any address a client claims) in production and development alike, in one line', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: 't',
+      ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
+      SECRETS_KEY: '0'.repeat(64),
+    }
+    expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1)
+    for (const env of [production, {}])
+      for (const value of ['true', 'TRUE', 'yes', 'on']) {
+        const load = () => loadConfig({ ...env, TRUST_PROXY: value })
+        expect(load, value).toThrow(ConfigError)
+        expect(load, value).toThrow(
+          /^TRUST_PROXY=\S+ trusts every X-Forwarded-For entry, [^\n]*: set [^\n]*TRUST_PROXY=1[^\n]*$/,
+        )
+      }
   })
   it('refuses anything else, naming what is wrong', () => {
     for (const value of ['maybe', '10.0.0.0/33', '10.0.0.300', '127.0.0.1,proxy.local', '-1'])

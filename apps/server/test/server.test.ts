@@ -162,6 +162,23 @@ describe('server start-up', () => {
     )
   })
 
+  it('refuses TRUST_PROXY=true in production (any client could claim any address), with one line', async () => {
+    const server = start({
+      NODE_ENV: 'production',
+      TELEGRAM_BOT_TOKEN: '1:test',
+      ACCOUNT_PROVIDER: 'sandbox',
+      CHAIN_VERIFICATION: 'off',
+      SECRETS_KEY: '0'.repeat(64),
+      TRUST_PROXY: 'true',
+      PORT: String(nextPort++),
+      DATA_DIR: tempDataDir(),
+    })
+    expect(await server.exited).toBe(1)
+    expect(server.output().stderr).toMatch(
+      /^TRUST_PROXY=true trusts every X-Forwarded-For entry, .*TRUST_PROXY=1.*\n$/,
+    )
+  })
+
   it('refuses an invalid setting, with one line', async () => {
     const server = start({ PORT: 'eighty', DATA_DIR: tempDataDir() })
     expect(await server.exited).toBe(1)

@@ -3,7 +3,7 @@
  * code tries and sign-in failures. Each key's window begins with its first use and lasts `windowSeconds`; a use
  * after it ended starts a new one. Counted by one upsert, so concurrent uses are counted one after the other.
  */
-import { eq, or, sql } from 'drizzle-orm'
+import { and, eq, gt, or, sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 import { rateLimitCounters } from './schema.ts'
 import { timestamptz } from './timestamp.ts'
@@ -33,6 +33,21 @@ export async function countInWindow(
   return row
 }
 
+/** The uses of `key` in its window so far, without counting one; undefined when its window is over. */
+export async function readWindow(
+  db: Db,
+  key: string,
+  windowSeconds: number,
+  now: Date,
+): Promise<CounterWindow | undefined> {
+  const cutoff = new Date(now.getTime() - windowSeconds * 1000)
+  const [row] = await db
+    .select({ count: rateLimitCounters.count, windowStart: rateLimitCounters.windowStart })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowStart, timestamptz(cutoff))))
+  return row
+}
+
 /** Takes back one use counted by `countInWindow` (a try that turned out not to be a failure). */
 export async function uncount(db: Db, key: string): Promise<void> {
   await db
@@ -41,12 +56,15 @@ export async function uncount(db: Db, key: string): Promise<void> {
     .where(eq(rateLimitCounters.key, key))
 }
 
-/** Forgets the uses of `key` and of every key that starts with `prefix` (an operator's credentials were reset). */
-export async function clearCounters(db: Db, match: { key: string; prefix: string }): Promise<void> {
+/** Forgets the uses of `key`, and of every key that starts with `prefix` when given (new credentials). */
+export async function clearCounters(db: Db, match: { key: string; prefix?: string }): Promise<void> {
+  const byKey = eq(rateLimitCounters.key, match.key)
   await db
     .delete(rateLimitCounters)
     .where(
-      or(eq(rateLimitCounters.key, match.key), sql`starts_with(${rateLimitCounters.key}, ${match.prefix})`),
+      match.prefix === undefined
+        ? byKey
+        : or(byKey, sql`starts_with(${rateLimitCounters.key}, ${match.prefix})`),
     )
 }
 

@@ -8,7 +8,7 @@
  * (3 or 4 digits), one account's detail (the first of the list), the invoice list; on a quarter of the visits an
  * account submission (phone, login code, submit, and the dashboard again); on 3% of them an operator's account
  * search (the newest accounts of everyone, then a phone search) with the operator token. A user is in one visit at
- * a time. Each user (and operator) comes from an address of its own (`X-Forwarded-For`, the servers trust the
+ * a time. Each user (and operator) comes from an address of its own (`X-Forwarded-For`, the servers trust one
  * proxy), so the per-client limits (300 a minute, the /auth budget, login codes) apply as in production.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -123,7 +123,7 @@ export function serverEnv(options: ServerOptions) {
     TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
     AUTH_SECRET: TEST_AUTH_SECRET,
     OPS_TOKEN: TEST_OPS_TOKEN,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
     LOG_LEVEL: 'warn',
     // No Telegram here: no polling, no outbox delivery (its rows stay queued), a Bot API root that refuses.
     TELEGRAM_API_ROOT: 'http://127.0.0.1:9',

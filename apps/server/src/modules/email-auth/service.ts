@@ -29,7 +29,7 @@ import type { MailPayload } from '../email-outbox/service.ts'
 import type { MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
-import { beginSignIn } from '../sign-in-guard/guard.ts'
+import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import {
   createEmailUser,
@@ -407,6 +407,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         await markCodeUsed(tx, checked.codeId, now())
         await setPasswordHash(tx, identity.id, checked.newPasswordHash, now())
         await revokeUserRefreshTokens(tx, identity.userId)
+        // The mailed code is the proof only the owner has: it ends a lock strangers' failures closed.
+        await resetSignIn(tx, `email:${email}`)
         return { ok: true as const }
       })
       if (!outcome.ok) {

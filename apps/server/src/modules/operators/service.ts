@@ -95,6 +95,11 @@ const mayMovePayouts = (row: { role: OperatorRole; disabledAt: Date | null }) =>
 
 const TRENDS_FRESH_MS = 5 * 60 * 1000
 
+/** A console sign-in's end: a failure (`wait` when refused before its answer was checked) or a session. */
+type LoginOutcome =
+  | { ok: false; wait?: number }
+  | { ok: true; token: string; row: repo.OperatorRow; expiresAt: Date }
+
 export function createOperatorService(deps: OperatorServiceDeps) {
   let trendsCache: { until: number; value: Promise<Trends> } | undefined
   const { db, now, opsToken, operatorKeys, config } = deps
@@ -222,11 +227,12 @@ export function createOperatorService(deps: OperatorServiceDeps) {
     },
 
     /**
-     * Password and TOTP code in one call. Every failure answers the same 401 and counts, per address and per login
-     * over every address (`operatorLoginFailures`, modules/sign-in-guard): an address past its failures waits (429
-     * with the wait), right answers included, while the operator signs in from their own; past the login's
-     * failures only addresses it signed in from lately may try. Unknown logins are counted alike, so the answers
-     * never tell which logins exist.
+     * Password and TOTP code in one call. Every failure answers the same 401 and counts per address
+     * (`operatorLoginFailures`, modules/sign-in-guard): an address past its failures waits (429 with the wait),
+     * right answers included. Only failures past the right password count per login over every address: past
+     * those, only addresses it signed in from lately may try, and the operator's right code ends it. A stranger
+     * without the generated password locks nothing. Unknown logins are counted alike, so the answers never tell
+     * which logins exist.
      */
     async login(
       body: LoginBody,
@@ -235,24 +241,28 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       const at = now()
       const ip = from.ip ?? null
       const invalid = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Wrong login, password or code')
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx): Promise<LoginOutcome> => {
         const row = await repo.findOperatorByLogin(tx, body.login, true)
         const attempt = await beginSignIn(tx, {
           subject: signInSubject(body.login),
           ip: from.ip ?? 'unknown',
           limits: config.operatorLoginFailures,
           now: at,
+          secondFactor: true,
         })
-        if (!attempt.admitted) {
-          await auditSession(tx, row, 'login_failed', { ip, locked: true, scope: attempt.scope })
-          return { ok: false as const, wait: attempt.wait }
+        const refused = async ({ scope, wait }: { scope: string; wait: number }) => {
+          await auditSession(tx, row, 'login_failed', { ip, locked: true, scope })
+          return { ok: false as const, wait }
         }
+        if (!attempt.admitted) return refused(attempt)
         if (row === undefined) {
           await verifyAgainstDecoy(body.password, config.passwordCost)
           await auditSession(tx, undefined, 'login_failed', { ip })
           return { ok: false as const }
         }
         const passwordOk = await verifyPassword(row.passwordHash, body.password)
+        const locked = passwordOk ? await attempt.passedPassword() : undefined
+        if (locked) return refused(locked)
         const secret = unseal(operatorKeys.totp, row.totpSecret)
         const step =
           secret === undefined ? undefined : acceptedTotpStep(secret, body.code, at, row.totpLastStep)
@@ -276,12 +286,9 @@ export function createOperatorService(deps: OperatorServiceDeps) {
           }
           return { ok: false as const }
         }
-        await attempt.succeeded({ signedIn: true })
-        const lockOver = row.lockedUntil !== null && row.lockedUntil <= at
-        const updated = await repo.updateOperator(tx, row.id, {
-          totpLastStep: step,
-          ...(lockOver ? { lockedUntil: null } : {}),
-        })
+        // The code is the proof only the operator has: it ends the lock.
+        await attempt.succeeded({ signedIn: true, proof: true })
+        const updated = await repo.updateOperator(tx, row.id, { totpLastStep: step, lockedUntil: null })
         const token = randomToken()
         const expiresAt = new Date(at.getTime() + SESSION_ABSOLUTE_SECONDS * 1000)
         await repo.insertSession(tx, {
