@@ -223,6 +223,32 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     expect((await get('/ops/exports/ledger?from=2026-11-01')).statusCode).toBe(400)
   })
 
+  it('refuses a day outside 2000-01-01..2099-12-31 with a 400 that names the range, for every export and the audit log', async () => {
+    const far = ['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31']
+    for (const kind of ['invoices', 'payouts', 'ledger']) {
+      for (const day of far) {
+        for (const period of [`from=${day}&to=2026-01-01`, `from=2026-01-01&to=${day}`]) {
+          const response = await get(`/ops/exports/${kind}?${period}`)
+          expect(response.statusCode, `${kind}?${period}: ${response.body}`).toBe(400)
+          expect(json(response)).toMatchObject({
+            code: 'VALIDATION_ERROR',
+            message: expect.stringContaining('2000-01-01 to 2099-12-31'),
+          })
+        }
+      }
+    }
+    expect((await get('/ops/exports/ledger?from=2000-01-01&to=2099-12-31')).statusCode).toBe(200)
+    // The audit log's instants (ISO 8601 or epoch seconds) have the same bounds.
+    for (const instant of [...far, '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '999999999999', '0']) {
+      for (const field of ['from', 'to']) {
+        const response = await get(`/ops/audit?${field}=${encodeURIComponent(instant)}`)
+        expect(response.statusCode, `${field}=${instant}: ${response.body}`).toBe(400)
+        expect(json(response)).toMatchObject({ message: expect.stringContaining('2000-01-01 to 2099-12-31') })
+      }
+    }
+    expect((await get('/ops/audit?from=2000-01-01&to=2099-12-31T23:59:59Z')).statusCode).toBe(200)
+  })
+
   it('reads a period in batches: rows made at the same instant are each written once, in order', async () => {
     const tg = freshTelegramUser({ first_name: 'Batch' })
     await authorize(t.app, tg)
