@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
   it('keeps a hostile text in its cell in every text column of every export; no line of a cell starts a formula', async () => {
     await openPayments(ops())
     // Lone \n, lone \r, \r\n, separators (',' here, ';' and a tab in other locales), quotes and formula triggers, at
-    // the start of a cell and at the start of a line inside it (a bank reference is letters, digits and dashes).
+    // the start of a cell and at the start of a line inside it (a bank reference is letters, digits and dashes; a toman payout's sender is free text).
     const tg = freshTelegramUser({
       first_name: "Ali\n=cmd|' /C calc'!A0",
       last_name: 'Rezaei\r@SUM(1+1)\n\uFF1D1+1',
@@ -168,7 +168,10 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     })
     expect(payout.statusCode, payout.body).toBe(201)
     const payoutUid = json<{ uid: string }>(payout).uid
-    await opsOk(ops(), 'POST', `/ops/transactions/${payoutUid}/succeed`, { txid: '-9-ref' })
+    await opsOk(ops(), 'POST', `/ops/transactions/${payoutUid}/succeed`, {
+      txid: '-9-ref',
+      senderAddress: '+bank\r\n=2+2',
+    })
 
     const user = {
       telegram_id: String(tg.id),
@@ -202,6 +205,7 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
         card_holder: "Reza\r\n'+1+1\n'-2 Karimi,\"q\"\n'\t=1",
         card_number: '6037 9912 3456 7893',
         txid: "'-9-ref",
+        sender: "'+bank\r\n'=2+2",
       }),
     ])
     const ledger = await exported('ledger')
