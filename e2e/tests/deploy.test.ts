@@ -388,10 +388,13 @@ describeDeployment('a deployment behind nginx', () => {
     const plain = await new Promise<{ status: number; location: string }>((resolve, reject) => {
       // A Host of someone else's: the redirect goes to the server's own name all the same (issue 37).
       const headers = { host: 'elsewhere.example' }
-      const req = httpRequest({ host: '127.0.0.1', port: httpPort, path: '/console/?a=1', headers }, (res) => {
-        res.resume()
-        resolve({ status: res.statusCode ?? 0, location: String(res.headers.location) })
-      })
+      const req = httpRequest(
+        { host: '127.0.0.1', port: httpPort, path: '/console/?a=1', headers },
+        (res) => {
+          res.resume()
+          resolve({ status: res.statusCode ?? 0, location: String(res.headers.location) })
+        },
+      )
       req.on('error', reject)
       req.end()
     })

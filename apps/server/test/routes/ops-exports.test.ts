@@ -138,7 +138,8 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
   it('keeps a hostile text in its cell in every text column of every export; no line of a cell starts a formula', async () => {
     await openPayments(ops())
     // Lone \n, lone \r, \r\n, separators (',' here, ';' and a tab in other locales), quotes and formula triggers, at
-    // the start of a cell and at the start of a line inside it (a bank reference is letters, digits and dashes; a toman payout's sender is free text).
+    // the start of a cell and at the start of a line inside it (a bank reference is letters, digits and dashes; a
+    // toman payout's sender is free text).
     const tg = freshTelegramUser({
       first_name: "Ali\n=cmd|' /C calc'!A0",
       last_name: 'Rezaei\r@SUM(1+1)\n\uFF1D1+1',
