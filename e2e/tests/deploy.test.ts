@@ -386,14 +386,19 @@ describeDeployment('a deployment behind nginx', () => {
     expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/)
     expect(health.headers.server).toBe('nginx')
     const plain = await new Promise<{ status: number; location: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: httpPort, path: '/console/?a=1' }, (res) => {
-        res.resume()
-        resolve({ status: res.statusCode ?? 0, location: String(res.headers.location) })
-      })
+      // A Host of someone else's: the redirect goes to the server's own name all the same (issue 37).
+      const headers = { host: 'elsewhere.example' }
+      const req = httpRequest(
+        { host: '127.0.0.1', port: httpPort, path: '/console/?a=1', headers },
+        (res) => {
+          res.resume()
+          resolve({ status: res.statusCode ?? 0, location: String(res.headers.location) })
+        },
+      )
       req.on('error', reject)
       req.end()
     })
-    expect(plain).toEqual({ status: 308, location: 'https://127.0.0.1/console/?a=1' })
+    expect(plain).toEqual({ status: 308, location: 'https://localhost/console/?a=1' })
   })
 
   it('passes the built brotli and gzip files through byte for byte, with their Content-Encoding and Vary', async () => {

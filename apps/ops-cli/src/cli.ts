@@ -192,13 +192,13 @@ export function buildCli(client: () => OpsClient): Command {
   }) => `${a.uid}  ${a.phone}  ${a.status}  validation ${a.validationStatus}  net ${a.net} USDT`
   accounts
     .command('list')
-    .usage('TELEGRAM_ID [--limit N]')
-    .description("a user's accounts, newest first")
-    .argument('<telegramId>')
+    .usage('USER [--limit N]')
+    .description("a user's accounts, newest first (USER: their user id or Telegram id)")
+    .argument('<user>')
     .option('--limit <n>', 'how many (default 100, at most 1000)', '100')
-    .action(async (telegramId: string, options: { limit: string }) => {
+    .action(async (user: string, options: { limit: string }) => {
       const list = await client().call(opsAccountCalls.ofUser, {
-        params: { telegramId },
+        params: { user },
         query: { limit: options.limit },
       })
       if (list.length === 0) print('(no accounts)')
@@ -216,32 +216,52 @@ export function buildCli(client: () => OpsClient): Command {
       )
     })
 
-  const user = program.command('user').description('one user: who referred them, and what they may do')
+  const user = program
+    .command('user')
+    .description('users, whatever way they signed in: USER is their user id (uid) or Telegram id')
+  const blockedMark = (u: { blocked: boolean }) => (u.blocked ? '  BLOCKED' : '')
   const userLines = (u: ReturnType<typeof OpsUserSchema.parse>) =>
     [
       `${u.telegramId ?? '(no Telegram id)'}  ${u.firstName}${u.username ? ` @${u.username}` : ''}${u.email ? `  <${u.email}>` : ''}  joined ${u.createdAt}`,
+      `  user id ${u.uid}${blockedMark(u)}`,
       `  referred by ${u.referrerTelegramId ?? '(operator invite)'}; brought ${u.referralCount}`,
       `  canReferrer ${u.canReferrer}  canAddAccount ${u.canAddAccount}  canRegisterAccount ${u.canRegisterAccount}`,
     ].join('\n')
   user
+    .command('find')
+    .usage('QUERY [--limit N]')
+    .description('users by user id, Telegram id, an account phone, or a part of a name, username or email')
+    .argument('<query>')
+    .option('--limit <n>', 'how many (default 20, at most 1000)', '20')
+    .action(async (q: string, options: { limit: string }) => {
+      const page = await client().call(opsUserCalls.search, { query: { q, limit: options.limit } })
+      if (page.items.length === 0) print('(no user matches)')
+      for (const u of page.items) {
+        const name = [u.firstName, u.lastName].filter(Boolean).join(' ')
+        const parts = [u.uid, u.telegramId ?? '(no Telegram id)', name, u.username ? `@${u.username}` : '']
+        if (u.email) parts.push(`<${u.email}>`)
+        print(`${parts.filter(Boolean).join('  ')}${blockedMark(u)}`)
+      }
+    })
+  user
     .command('show')
-    .usage('TELEGRAM_ID')
-    .description("a user's referrer, referrals and permission flags")
-    .argument('<telegramId>')
-    .action(async (telegramId: string) => {
-      print(userLines(await client().call(opsUserCalls.get, { params: { telegramId } })))
+    .usage('USER')
+    .description("a user's ids, referrer, referrals, permission flags and whether they are blocked")
+    .argument('<user>')
+    .action(async (id: string) => {
+      print(userLines(await client().call(opsUserCalls.get, { params: { user: id } })))
     })
   user
     .command('set')
-    .usage('TELEGRAM_ID [--can-referrer BOOL] [--can-add-account BOOL] [--can-register-account BOOL]')
+    .usage('USER [--can-referrer BOOL] [--can-add-account BOOL] [--can-register-account BOOL]')
     .description("change a user's permission flags (true or false)")
-    .argument('<telegramId>')
+    .argument('<user>')
     .option('--can-referrer <bool>', 'may refer others (a live referral link)')
     .option('--can-add-account <bool>', 'may submit accounts by login')
     .option('--can-register-account <bool>', 'may submit accounts by sign-up')
     .action(
       async (
-        telegramId: string,
+        id: string,
         options: { canReferrer?: string; canAddAccount?: string; canRegisterAccount?: string },
       ) => {
         const body = Object.fromEntries(
@@ -255,9 +275,29 @@ export function buildCli(client: () => OpsClient): Command {
             'give at least one of --can-referrer, --can-add-account, --can-register-account',
           )
         }
-        print(userLines(await client().call(opsUserCalls.setFlags, { params: { telegramId }, body })))
+        print(userLines(await client().call(opsUserCalls.setFlags, { params: { user: id }, body })))
       },
     )
+  user
+    .command('block')
+    .usage('USER --reason TEXT')
+    .description('block a user: every session of theirs ends, and they cannot sign in (audited)')
+    .argument('<user>')
+    .requiredOption('--reason <text>', 'why (kept in the audit log)')
+    .action(async (id: string, options: { reason: string }) => {
+      const body = { reason: options.reason }
+      print(userLines(await client().call(opsUserCalls.block, { params: { user: id }, body })))
+    })
+  user
+    .command('unblock')
+    .usage('USER [--reason TEXT]')
+    .description('unblock a user: they may sign in again (audited)')
+    .argument('<user>')
+    .option('--reason <text>', 'why (kept in the audit log)')
+    .action(async (id: string, options: { reason?: string }) => {
+      const body = options.reason === undefined ? undefined : { reason: options.reason }
+      print(userLines(await client().call(opsUserCalls.unblock, { params: { user: id }, body })))
+    })
 
   addPaymentCommands(program, client)
   addNewsCommands(program, client)

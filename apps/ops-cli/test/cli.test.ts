@@ -100,7 +100,11 @@ describe('ops CLI', () => {
     for (const text of [
       'invite create [--code CODE]',
       'invite revoke CODE',
-      'user show TELEGRAM_ID',
+      'user find QUERY [--limit N]',
+      'user show USER',
+      'user set USER',
+      'user block USER --reason TEXT',
+      'user unblock USER [--reason TEXT]',
       'referral_share_percent',
       'settings show',
       'settings set KEY VALUE',
@@ -113,7 +117,7 @@ describe('ops CLI', () => {
       'orders capacity COUNTRY N',
       'orders list',
       'validation-delay [SECONDS]',
-      'accounts list TELEGRAM_ID',
+      'accounts list USER',
       'accounts set-status UID STATUS',
       'invoice confirm UID',
       'transaction succeed UID --txid TXID [--sender ADDRESS]',
@@ -228,6 +232,56 @@ describe('ops CLI', () => {
     const share = await runCli(['settings', 'set', 'referral_share_percent', '12.5'], env())
     expect(share.stdout).toBe('referral_share_percent = "12.5"\n')
     expect((await runCli(['settings', 'set', 'referral_share_percent', '101'], env())).code).toBe(1)
+  })
+
+  it('user find, block and unblock any user: an email-only one by user id, a Telegram one by Telegram id too', async () => {
+    const email = `cli-block-${Date.now()}@example.org`
+    const [made] = (
+      (await t.database.db.execute(sql`
+        with u as (insert into users (first_name) values ('') returning id, uid)
+        insert into email_identities (email, user_id, password_hash, verified_at)
+        select ${email}, u.id, 'not-a-hash', now() from u
+        returning (select uid::text from u) as uid, user_id as id`)) as {
+        rows: { uid: string; id: number }[]
+      }
+    ).rows
+    const uid = made?.uid as string
+    const [account] = await acceptedAccounts(t.database.db, Number(made?.id), [1_000_000n])
+    const phone = (
+      (await t.database.db.execute(sql`select phone from accounts where uid = ${account}::uuid`)) as {
+        rows: { phone: string }[]
+      }
+    ).rows[0]?.phone as string
+    for (const q of [email, uid, phone]) {
+      const found = await runCli(['user', 'find', q], env())
+      expect(found.code, found.stderr).toBe(0)
+      expect(found.stdout).toBe(`${uid}  (no Telegram id)  <${email}>\n`)
+    }
+    expect((await runCli(['accounts', 'list', uid], env())).stdout).toContain(phone)
+    const blocked = await runCli(['user', 'block', uid, '--reason', 'resold accounts'], env())
+    expect(blocked.code, blocked.stderr).toBe(0)
+    expect(blocked.stdout).toContain(`user id ${uid}  BLOCKED`)
+    const isBlocked = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select exists(select 1 from user_blocks b join users u on u.id = b.user_id where u.uid = ${uid}::uuid) as b`,
+        )) as { rows: { b: boolean }[] }
+      ).rows[0]?.b
+    expect(await isBlocked()).toBe(true)
+    expect((await runCli(['user', 'find', email], env())).stdout).toContain('BLOCKED')
+    const unblocked = await runCli(['user', 'unblock', uid], env())
+    expect(unblocked.stdout).not.toContain('BLOCKED')
+    expect(await isBlocked()).toBe(false)
+    // A reason is required to block; a Telegram id still names a user.
+    expect((await runCli(['user', 'block', uid], env())).code).toBe(1)
+    expect(
+      (await runCli(['user', 'block', '777000001', '--reason', 'by telegram id'], env())).stdout,
+    ).toContain('BLOCKED')
+    expect((await runCli(['user', 'unblock', '777000001'], env())).code).toBe(0)
+    expect(await runCli(['user', 'find', 'no-such-user-anywhere'], env())).toMatchObject({
+      code: 0,
+      stdout: '(no user matches)\n',
+    })
   })
 
   it('withdrawals: payment switches, rates, confirming, recording a payout, and the ledger', async () => {

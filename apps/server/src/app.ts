@@ -242,7 +242,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })
 
   // Users' calls.
-  await app.register(healthRoutes, { services })
+  await app.register(healthRoutes, { services, rateLimitMax: config.rateLimit.max })
   await app.register(authRoutes, { services })
   await app.register(emailAuthRoutes, { services })
   await app.register(dashboardRoutes, { services })

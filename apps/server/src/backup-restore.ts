@@ -6,11 +6,25 @@
  * - PGlite: a gzip tar of the data folder (PGlite's dumpDataDir). While a server holds the folder the backup asks it
  *   (SIGUSR2, db/backup.ts); otherwise it opens the folder itself. A restore needs the folder free (no server): the
  *   current database is moved aside to `pglite.before-restore-<time>` and the backup loaded in its place.
+ * A backup holds IBANs, cards, phones and password hashes: it is written 0600, in a folder made 0700 if it makes one.
+ * The database password goes to pg_dump and pg_restore in a passfile, never on their command line (ps shows it).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { hostname } from 'node:os'
-import { join, resolve } from 'node:path'
+import {
+  closeSync,
+  existsSync,
+  fchmodSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { describeDatabaseUrl } from './config.ts'
 import { BACKUP_REQUEST_FILE, dumpPglite } from './db/backup.ts'
@@ -38,10 +52,44 @@ function serverHolding(dataDir: string): number | undefined {
   }
 }
 
-function run(command: string, args: string[]): void {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+/**
+ * Runs a PostgreSQL tool on `url` (`args(url)` places it). A password moves out of the URL into a passfile (0600 in
+ * a private temp folder, removed after), so the command line holds none. `stdout`: a descriptor to write to.
+ */
+function runPg(
+  command: string,
+  url: string,
+  args: (url: string) => string[],
+  stdout: 'inherit' | number = 'inherit',
+) {
+  const parsed = new URL(url)
+  const password = decodeURIComponent(parsed.password) || parsed.searchParams.get('password')
+  parsed.password = ''
+  parsed.searchParams.delete('password')
+  const folder = password ? mkdtempSync(join(tmpdir(), 'pgpass-')) : undefined
+  let result: ReturnType<typeof spawnSync>
+  try {
+    const env = { ...process.env }
+    if (folder !== undefined) {
+      env.PGPASSFILE = join(folder, 'pgpass')
+      delete env.PGPASSWORD
+      // Any host, port, database and user: the file serves this one call. \ and : escaped (libpq's format).
+      writeFileSync(env.PGPASSFILE, `*:*:*:*:${password?.replace(/[\\:]/g, '\\$&')}\n`, { mode: 0o600 })
+    }
+    result = spawnSync(command, args(parsed.toString()), { stdio: ['ignore', stdout, 'inherit'], env })
+  } finally {
+    if (folder !== undefined) rmSync(folder, { recursive: true, force: true })
+  }
   if (result.error) fail(`${command} could not run: ${result.error.message}`)
   if (result.status !== 0) fail(`${command} failed (exit ${result.status})`)
+}
+
+/** The backup file, open for writing and readable by its owner only (an older file at the path is made so too). */
+function openPrivate(path: string): number {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  const fd = openSync(path, 'w', 0o600)
+  fchmodSync(fd, 0o600)
+  return fd
 }
 
 async function backupPglite(dataDir: string, target: string): Promise<string> {
@@ -105,19 +153,27 @@ async function main(): Promise<void> {
   let what: string
   if (command === 'backup') {
     if (url !== undefined) {
-      run('pg_dump', ['--format=custom', '--no-owner', '--file', path, url])
+      const fd = openPrivate(path)
+      try {
+        runPg('pg_dump', url, (safe) => ['--format=custom', '--no-owner', safe], fd)
+      } finally {
+        closeSync(fd)
+      }
       what = describeDatabaseUrl(url)
-    } else what = await backupPglite(dataDir, path)
+    } else {
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+      what = await backupPglite(dataDir, path)
+    }
   } else {
     if (!existsSync(path)) fail(`No backup at ${path}`)
     if (url !== undefined) {
-      run('pg_restore', [
+      runPg('pg_restore', url, (safe) => [
         '--clean',
         '--if-exists',
         '--no-owner',
         '--single-transaction',
         '--dbname',
-        url,
+        safe,
         path,
       ])
       what = describeDatabaseUrl(url)

@@ -4,7 +4,7 @@
  * held in the page). The period is UTC days, both included, kept in the URL. Payouts need the operator role.
  */
 import { urlOf } from '@app/contract'
-import { type ExportKind, opsExportCalls } from '@app/contract/ops'
+import { DATE_RANGE, type ExportKind, opsExportCalls } from '@app/contract/ops'
 import { useSearchParams } from 'react-router'
 import { useCan } from '../lib/session.tsx'
 
@@ -46,9 +46,11 @@ export function ExportsScreen() {
   const problem =
     !DAY.test(from) || !DAY.test(to)
       ? 'Choose both days.'
-      : to < from
-        ? 'The period ends before it starts.'
-        : null
+      : from < DATE_RANGE.first || to > DATE_RANGE.last
+        ? `Choose days from ${DATE_RANGE.first} to ${DATE_RANGE.last}.`
+        : to < from
+          ? 'The period ends before it starts.'
+          : null
   const setDay = (key: 'from' | 'to', value: string) => {
     const next = new URLSearchParams(params)
     next.set('from', from)
@@ -70,11 +72,23 @@ export function ExportsScreen() {
         <legend>Period</legend>
         <label className="filter">
           From
-          <input type="date" value={from} onChange={(event) => setDay('from', event.target.value)} />
+          <input
+            type="date"
+            min={DATE_RANGE.first}
+            max={DATE_RANGE.last}
+            value={from}
+            onChange={(event) => setDay('from', event.target.value)}
+          />
         </label>
         <label className="filter">
           To
-          <input type="date" value={to} onChange={(event) => setDay('to', event.target.value)} />
+          <input
+            type="date"
+            min={DATE_RANGE.first}
+            max={DATE_RANGE.last}
+            value={to}
+            onChange={(event) => setDay('to', event.target.value)}
+          />
         </label>
       </fieldset>
       {problem ? (

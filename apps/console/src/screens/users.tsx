@@ -1,9 +1,10 @@
 /**
- * Users: search by Telegram id, a part of a name or username (any case) or email (`q` in the URL, paged by cursor);
- * one user (`telegramId` in the URL) with the flags and accounts; operators override an account's status (with a
- * reason), admins change the flags and block.
+ * Users: search by user id, Telegram id, an account's phone, a part of a name or username (any case) or email (`q` in
+ * the URL, paged by cursor); one user (`user` in the URL: their user id, or a Telegram id; the older `telegramId`
+ * links still open) with the flags and accounts; operators override an account's status (with a reason), admins
+ * change the flags and block any user, whatever way they signed in.
  */
-import { type OpsUserFound, opsAccountCalls, opsUserCalls } from '@app/contract/ops'
+import { type OpsUserFound, opsAccountCalls, opsUserCalls, UserRefSchema } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -26,12 +27,7 @@ const resultColumns = (q: string): ColumnDef<OpsUserFound, unknown>[] => [
     id: 'name',
     cell: ({ row }) => {
       const u = row.original
-      const name = fullName(u) || '(no name)'
-      return u.telegramId === null ? (
-        name
-      ) : (
-        <Link to={`/users${query({ q, telegramId: u.telegramId })}`}>{name}</Link>
-      )
+      return <Link to={`/users${query({ q, user: u.uid })}`}>{fullName(u) || u.email || '(no name)'}</Link>
     },
   },
   {
@@ -65,7 +61,7 @@ const FLAGS = [
 
 export function UsersScreen() {
   const [params, setParams] = useSearchParams()
-  const id = params.get('telegramId') ?? ''
+  const id = params.get('user') ?? params.get('telegramId') ?? ''
   const q = params.get('q') ?? ''
   const client = useQueryClient()
   const found = usePagedList('users', opsUserCalls.search, { q }, { enabled: q.trim() !== '' })
@@ -73,26 +69,26 @@ export function UsersScreen() {
   const columns = useMemo(() => resultColumns(q), [q])
   const user = useQuery({
     queryKey: ['user', id],
-    enabled: /^\d+$/.test(id),
-    queryFn: () => call(opsUserCalls.get, { params: { telegramId: id } }),
+    enabled: UserRefSchema.safeParse(id).success,
+    queryFn: () => call(opsUserCalls.get, { params: { user: id } }),
     retry: false,
   })
   const accounts = useQuery({
     queryKey: ['user-accounts', id],
     enabled: user.isSuccess,
-    queryFn: () => call(opsAccountCalls.ofUser, { params: { telegramId: id }, query: { limit: 50 } }),
+    queryFn: () => call(opsAccountCalls.ofUser, { params: { user: id }, query: { limit: 50 } }),
   })
   const flags = useMutation({
     mutationFn: (body: Record<string, boolean>) =>
-      call(opsUserCalls.setFlags, { params: { telegramId: id }, body }),
+      call(opsUserCalls.setFlags, { params: { user: id }, body }),
     onSuccess: (updated) => client.setQueryData(['user', id], updated),
   })
   const [blocking, setBlocking] = useState(false)
   const block = useMutation({
     mutationFn: (reason: string | undefined) =>
       reason === undefined
-        ? call(opsUserCalls.unblock, { params: { telegramId: id } })
-        : call(opsUserCalls.block, { params: { telegramId: id }, body: { reason } }),
+        ? call(opsUserCalls.unblock, { params: { user: id } })
+        : call(opsUserCalls.block, { params: { user: id }, body: { reason } }),
     onSuccess: (updated) => {
       setBlocking(false)
       client.setQueryData(['user', id], updated)
@@ -113,13 +109,15 @@ export function UsersScreen() {
         }}
       >
         <label className="filter">
-          Telegram id, name, username or email
+          User id, Telegram id, phone, name, username or email
           <input name="q" type="search" defaultValue={q} maxLength={64} />
         </label>
         <button type="submit">Find</button>
       </form>
       {!id && !q ? (
-        <div className="state">Search by Telegram id, a part of a name or username, or an email.</div>
+        <div className="state">
+          Search by user id, Telegram id, an account's phone, a part of a name or username, or an email.
+        </div>
       ) : null}
       {q && !id ? (
         <DataTable columns={columns} query={found} empty="No user matches." more="More users" />
@@ -138,14 +136,15 @@ export function UsersScreen() {
       {user.data ? (
         <div className="card">
           <h2>
-            {[fullName(user.data), user.data.username ? `(@${user.data.username})` : '']
+            {[fullName(user.data) || user.data.email, user.data.username ? `(@${user.data.username})` : '']
               .filter(Boolean)
               .join(' ')}
           </h2>
           <p className="muted">
-            Telegram {user.data.telegramId ?? '—'} · {user.data.email ?? 'no email'} · referred by{' '}
-            {user.data.referrerTelegramId ?? 'an invite'} · {user.data.referralCount} referral(s) · since{' '}
-            {new Date(user.data.createdAt).toLocaleDateString()}
+            User id {user.data.uid} ·{' '}
+            {user.data.telegramId === null ? 'no Telegram' : `Telegram ${user.data.telegramId}`} ·{' '}
+            {user.data.email ?? 'no email'} · referred by {user.data.referrerTelegramId ?? 'an invite'} ·{' '}
+            {user.data.referralCount} referral(s) · since {new Date(user.data.createdAt).toLocaleDateString()}
           </p>
           {FLAGS.map(([key, label]) => (
             <label key={key} className="check">

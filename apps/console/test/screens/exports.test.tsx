@@ -44,4 +44,12 @@ describe('exports', () => {
     expect(screen.getByRole('alert').textContent).toBe('The period ends before it starts.')
     expect(screen.queryAllByRole('link')).toEqual([])
   })
+
+  it('a day outside the range the server takes offers no file and names the range', () => {
+    renderScreen(<ExportsScreen />, { url: '/exports?from=0000-01-01&to=9999-12-31', role: 'admin' })
+    expect(screen.getByRole('alert').textContent).toBe('Choose days from 2000-01-01 to 2099-12-31.')
+    expect(screen.queryAllByRole('link')).toEqual([])
+    expect(screen.getByLabelText('From').getAttribute('min')).toBe('2000-01-01')
+    expect(screen.getByLabelText('To').getAttribute('max')).toBe('2099-12-31')
+  })
 })

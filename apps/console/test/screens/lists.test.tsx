@@ -67,7 +67,7 @@ describe('UsersScreen', () => {
       }),
     })
     renderScreen(<UsersScreen />, { url: '/users', role: 'viewer' })
-    fireEvent.change(screen.getByLabelText('Telegram id, name, username or email'), {
+    fireEvent.change(screen.getByLabelText('User id, Telegram id, phone, name, username or email'), {
       target: { value: 'nIn' },
     })
     fireEvent.click(screen.getByRole('button', { name: 'Find' }))
@@ -75,7 +75,58 @@ describe('UsersScreen', () => {
     expect(location.current).toBe('/users?q=nIn')
     expect(calls[0]?.url.searchParams.get('q')).toBe('nIn')
     expect(screen.getByRole('cell', { name: '@nina_r' })).toBeTruthy()
-    expect(link.getAttribute('href')).toBe('/users?q=nIn&telegramId=884000001')
+    expect(link.getAttribute('href')).toBe('/users?q=nIn&user=u1')
+  })
+
+  it('an email-only user is opened by user id, blocked with a reason and unblocked (issue 37, N4)', async () => {
+    const uid = '3f0c6a52-9a57-4a57-8d3e-4d1b0b0d2f11'
+    const mina = {
+      telegramId: null,
+      uid,
+      firstName: '',
+      lastName: null,
+      username: null,
+      email: 'mina@example.org',
+      blocked: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    }
+    let blocked = false
+    const shown = () => ({
+      ...mina,
+      blocked,
+      canReferrer: true,
+      canAddAccount: true,
+      canRegisterAccount: true,
+      referrerTelegramId: null,
+      referralCount: 0,
+    })
+    const calls = fakeApi({
+      'GET /ops/users': () => ({ items: [mina], nextPage: null }),
+      [`GET /ops/users/${uid}`]: shown,
+      [`GET /ops/users/${uid}/accounts`]: () => [],
+      [`POST /ops/users/${uid}/block`]: () => {
+        blocked = true
+        return shown()
+      },
+      [`DELETE /ops/users/${uid}/block`]: () => {
+        blocked = false
+        return shown()
+      },
+    })
+    renderScreen(<UsersScreen />, { url: '/users?q=mina%40example.org', role: 'admin' })
+    fireEvent.click(await screen.findByRole('link', { name: 'mina@example.org' }))
+    expect(location.current).toBe(`/users?q=mina%40example.org&user=${uid}`)
+    expect((await screen.findByText(new RegExp(`User id ${uid}`))).textContent).toContain('no Telegram')
+    fireEvent.click(screen.getByRole('button', { name: 'Block user' }))
+    fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'resold accounts' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }))
+    await screen.findByText('Blocked: none of their tokens work')
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { reason: 'resold accounts' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock' }))
+    await screen.findByRole('button', { name: 'Block user' })
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url.pathname)).toEqual([
+      `/ops/users/${uid}/block`,
+    ])
   })
 })
 

@@ -675,6 +675,7 @@ async function seed(app: FastifyInstance, database: Database, harvest: Harvest):
     harvest.take((await ops('GET', url)).json())
   }
   harvest.add('telegramId', String(user.id))
+  harvest.add('user', String(user.id))
   harvest.add('refreshToken', pair.refreshToken)
   const key = new TextEncoder().encode(TEST_AUTH_SECRET)
   const sign = (

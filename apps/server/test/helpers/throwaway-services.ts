@@ -5,7 +5,16 @@
  * initdb requires.
  */
 import { execFile, spawn } from 'node:child_process'
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -39,7 +48,10 @@ export type ThrowawayPostgres = {
   destroy(): Promise<void>
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+/** With `password`, TCP connections need it (scram-sha-256) and `url` holds it; without, they are trusted. */
+export async function startThrowawayPostgres(
+  options: { password?: string } = {},
+): Promise<ThrowawayPostgres> {
   const bin = postgresBin()
   if (bin === undefined) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql')
   const dir = mkdtempSync(join(tmpdir(), 'throwaway-pg-'))
@@ -51,12 +63,19 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
   chmodSync(dir, 0o700)
   const port = await freePort()
+  const auth = ['--auth=trust']
+  if (options.password !== undefined) {
+    const pwfile = join(dir, 'pwfile')
+    writeFileSync(pwfile, `${options.password}\n`, { mode: 0o600 })
+    if (asRoot) chownSync(pwfile, statSync(dir).uid, statSync(dir).gid)
+    auth.push('--auth-host=scram-sha-256', `--pwfile=${pwfile}`)
+  }
   const [initdb, initArgs] = pgCommand(join(bin, 'initdb'), [
     '-D',
     dataDir,
     '-U',
     'postgres',
-    '--auth=trust',
+    ...auth,
     '--no-sync',
     '-E',
     'UTF8',
@@ -77,7 +96,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     )
   let running = false
   const postgres: ThrowawayPostgres = {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres${options.password === undefined ? '' : `:${encodeURIComponent(options.password)}`}@127.0.0.1:${port}/postgres`,
     port,
     async stop() {
       if (!running) return

@@ -133,9 +133,17 @@ describe('rate limits', () => {
     }
   })
 
-  it('health checks are never limited', async () => {
-    for (let i = 0; i < 12; i++)
-      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
+  it('readiness checks have a budget of their own per address: spent API calls leave it, a flood ends in 429; /livez is never limited', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: '10.0.0.21' })
+    for (let i = 0; i < 8; i++) await get('/dashboard')
+    expect((await get('/dashboard')).statusCode).toBe(429)
+    // The probe still answers: the API's budget is not its own.
+    const codes = []
+    for (let i = 0; i < 9; i++) codes.push((await get('/readyz')).statusCode)
+    expect(codes).toEqual([...Array(8).fill(200), 429])
+    expect((await get('/healthz')).statusCode).toBe(200)
+    // Liveness asks no database, and a 429 could get a working process restarted.
+    for (let i = 0; i < 12; i++) expect((await get('/livez')).statusCode).toBe(200)
   })
 })
 

@@ -18,6 +18,32 @@ describe.each(DATABASE_KINDS)('health on %s', (kind) => {
     expect(live.json()).toEqual({ status: 'ok' })
   })
 
+  it('/readyz and /healthz ask the database at most once a second, however many calls come (issue 37)', async () => {
+    const own = await createTestApp(kind)
+    try {
+      // The real ping, counted.
+      const ping = own.database.ping.bind(own.database)
+      let pings = 0
+      own.database.ping = () => {
+        pings += 1
+        return ping()
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          own.app.inject({ method: 'GET', url: i % 2 === 0 ? '/readyz' : '/healthz' }),
+        ),
+      )
+      expect(burst.map((response) => response.statusCode)).toEqual(Array(30).fill(200))
+      expect(pings).toBe(1)
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      expect((await own.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200)
+      expect(pings).toBe(2)
+    } finally {
+      await own.close()
+    }
+  })
+
   it('/readyz is 503 while the database lacks a migration this process knows; /livez stays 200', async () => {
     const own = await createTestApp(kind)
     try {

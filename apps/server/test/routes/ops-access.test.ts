@@ -24,7 +24,7 @@ const PARAMS: Record<string, string> = {
   key: 'order_open',
   country: 'ZZ',
   pair: 'USDTTRX',
-  telegramId: '999999999',
+  user: '999999999',
   login: 'nobody-here',
 }
 const concrete = (path: string) => path.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? name)
@@ -337,7 +337,8 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     expect(json(unblocked)).toMatchObject({ blocked: false })
     expect((await u.get('/dashboard')).statusCode).toBe(200)
     const audit = json<{ items: { action: string; reason: string | null }[] }>(
-      await asAdmin('GET', `/ops/audit?objectType=user&objectId=${u.telegramId}`),
+      // Under the user's own id (uid), whichever id the path named.
+      await asAdmin('GET', `/ops/audit?objectType=user&objectId=${json<{ uid: string }>(blocked).uid}`),
     )
     expect(audit.items.map((item) => [item.action, item.reason])).toEqual([
       ['user.unblock', null],

@@ -16,10 +16,16 @@ import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/
 const BOM = '\uFEFF'
 const today = () => new Date().toISOString().slice(0, 10)
 
-/** The CSV's rows as objects by header, after checking the BOM. */
+/**
+ * The CSV's rows as objects by header, after checking the BOM. Any of \r\n, \n and \r outside quotes ends a record,
+ * as spreadsheets read it (csv-parse alone would take the first one it meets as the only one).
+ */
 function rowsOf(body: string): Record<string, string>[] {
   expect(body.startsWith(BOM)).toBe(true)
-  return parse(body.slice(1), { columns: true }) as Record<string, string>[]
+  return parse(body.slice(1), { columns: true, record_delimiter: ['\r\n', '\n', '\r'] }) as Record<
+    string,
+    string
+  >[]
 }
 
 describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
@@ -94,7 +100,8 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
         net_currency: 'IRT',
         receiver: VALID.iban,
         card_holder: "'+Reza -Karimi",
-        card_number: VALID.card,
+        // Groups of four: a 16-digit number would be rounded by a spreadsheet.
+        card_number: '6037 9912 3456 7893',
         txid: "'-bank-ref-1",
       }),
     ])
@@ -128,6 +135,88 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     ])
   })
 
+  it('keeps a hostile text in its cell in every text column of every export; no line of a cell starts a formula', async () => {
+    await openPayments(ops())
+    // Lone \n, lone \r, \r\n, separators (',' here, ';' and a tab in other locales), quotes and formula triggers, at
+    // the start of a cell and at the start of a line inside it (a bank reference is letters, digits and dashes; a
+    // toman payout's sender is free text).
+    const tg = freshTelegramUser({
+      first_name: "Ali\n=cmd|' /C calc'!A0",
+      last_name: 'Rezaei\r@SUM(1+1)\n\uFF1D1+1',
+      username: 'u;=1+1\t-2',
+    })
+    const { accessToken } = await authorize(t.app, tg)
+    const userId = await userIdOf(t.database.db, tg.id)
+    const [account] = await acceptedAccounts(t.database.db, userId, [5_000_000n])
+    const invoice = await t.app.inject({
+      method: 'POST',
+      url: '/invoices/request-invoice',
+      headers: bearer(accessToken),
+    })
+    const invoiceUid = json<{ uid: string }>(invoice).uid
+    await opsOk(ops(), 'POST', `/ops/invoices/${invoiceUid}/confirm`)
+    const card = {
+      name: 'Reza\r\n+1+1\n-2',
+      family: 'Karimi,"q"\n\t=1',
+      number: VALID.card,
+      iban: VALID.iban,
+    }
+    const payout = await t.app.inject({
+      method: 'POST',
+      url: `/invoices/${invoiceUid}/request-payment-irt`,
+      headers: bearer(accessToken),
+      payload: { bankCardCreate: card, currency: 'irt' },
+    })
+    expect(payout.statusCode, payout.body).toBe(201)
+    const payoutUid = json<{ uid: string }>(payout).uid
+    await opsOk(ops(), 'POST', `/ops/transactions/${payoutUid}/succeed`, {
+      txid: '-9-ref',
+      senderAddress: '+bank\r\n=2+2',
+    })
+
+    const user = {
+      telegram_id: String(tg.id),
+      first_name: "Ali\n'=cmd|' /C calc'!A0",
+      last_name: "Rezaei\r'@SUM(1+1)\n'\uFF1D1+1",
+      username: 'u;=1+1\t-2',
+    }
+    const period = `from=${today()}&to=${today()}`
+    const exported = async (kind: string) => {
+      const response = await get(`/ops/exports/${kind}?${period}`)
+      expect(response.statusCode, response.body).toBe(200)
+      // Quoted for the spreadsheets whose separator is ; or a tab.
+      expect(response.body).toContain('"u;=1+1\t-2"')
+      const rows = rowsOf(response.body)
+      for (const row of rows) {
+        for (const cell of Object.values(row))
+          expect(cell).not.toMatch(/(^|[\r\n])[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/)
+      }
+      return rows.filter(
+        (row) => row.user_uid === rows.find((r) => r.telegram_id === user.telegram_id)?.user_uid,
+      )
+    }
+
+    const invoices = await exported('invoices')
+    expect(invoices).toEqual([expect.objectContaining({ invoice: invoiceUid, ...user, amount: '5' })])
+    const payouts = await exported('payouts')
+    expect(payouts).toEqual([
+      expect.objectContaining({
+        payout: payoutUid,
+        ...user,
+        card_holder: "Reza\r\n'+1+1\n'-2 Karimi,\"q\"\n'\t=1",
+        card_number: '6037 9912 3456 7893',
+        txid: "'-9-ref",
+        sender: "'+bank\r\n'=2+2",
+      }),
+    ])
+    const ledger = await exported('ledger')
+    expect(ledger.map((r) => [r.entry, r.object, r.detail])).toEqual([
+      ['account_accepted', account, expect.stringMatching(/^tel:\+1888\d{10}$/)],
+      ['payout_succeeded', payoutUid, 'IRT'],
+    ])
+    for (const row of ledger) expect(row).toMatchObject(user)
+  })
+
   it('refuses a period that ends before it starts or a day that is no day', async () => {
     const backwards = await get('/ops/exports/ledger?from=2026-11-02&to=2026-11-01')
     expect(backwards.statusCode).toBe(400)
@@ -137,6 +226,32 @@ describe.each(DATABASE_KINDS)('CSV exports on %s', (kind) => {
     })
     expect((await get('/ops/exports/ledger?from=2026-02-30&to=2026-03-01')).statusCode).toBe(400)
     expect((await get('/ops/exports/ledger?from=2026-11-01')).statusCode).toBe(400)
+  })
+
+  it('refuses a day outside 2000-01-01..2099-12-31 with a 400 that names the range, for every export and the audit log', async () => {
+    const far = ['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31']
+    for (const kind of ['invoices', 'payouts', 'ledger']) {
+      for (const day of far) {
+        for (const period of [`from=${day}&to=2026-01-01`, `from=2026-01-01&to=${day}`]) {
+          const response = await get(`/ops/exports/${kind}?${period}`)
+          expect(response.statusCode, `${kind}?${period}: ${response.body}`).toBe(400)
+          expect(json(response)).toMatchObject({
+            code: 'VALIDATION_ERROR',
+            message: expect.stringContaining('2000-01-01 to 2099-12-31'),
+          })
+        }
+      }
+    }
+    expect((await get('/ops/exports/ledger?from=2000-01-01&to=2099-12-31')).statusCode).toBe(200)
+    // The audit log's instants (ISO 8601 or epoch seconds) have the same bounds.
+    for (const instant of [...far, '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '999999999999', '0']) {
+      for (const field of ['from', 'to']) {
+        const response = await get(`/ops/audit?${field}=${encodeURIComponent(instant)}`)
+        expect(response.statusCode, `${field}=${instant}: ${response.body}`).toBe(400)
+        expect(json(response)).toMatchObject({ message: expect.stringContaining('2000-01-01 to 2099-12-31') })
+      }
+    }
+    expect((await get('/ops/audit?from=2000-01-01&to=2099-12-31T23:59:59Z')).statusCode).toBe(200)
   })
 
   it('reads a period in batches: rows made at the same instant are each written once, in order', async () => {

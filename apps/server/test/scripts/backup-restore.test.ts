@@ -1,8 +1,13 @@
 /**
  * `npm run backup` while the server runs and writes, then `npm run restore` (docs/resilience.md, 'Backups'): on PGlite
  * (the running server dumps its folder on SIGUSR2) and on a throwaway PostgreSQL (pg_dump, pg_restore). Rows written
- * before the backup are back after the restore, rows written after it are gone, and the ledger check is clean.
+ * before the backup are back after the restore, rows written after it are gone, and the ledger check is clean. A
+ * backup is readable by its owner only, and the database password never reaches a command line.
  */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { TEST_BOT_TOKEN } from '../helpers/init-data.ts'
@@ -94,6 +99,7 @@ describe.each([
       const backupStarted = Date.now()
       const backedUp = await command(storage, 'backup', file)
       const backupMs = Date.now() - backupStarted
+      expect(statSync(file).mode & 0o777).toBe(0o600)
       writing = false
       await writer
       for (const title of ['after 1', 'after 2']) await publish(title)
@@ -123,3 +129,52 @@ describe.each([
     180_000,
   )
 })
+
+const modeOf = (path: string) => statSync(path).mode & 0o777
+
+it.runIf(canRunPostgres)(
+  'PostgreSQL: the password reaches pg_dump and pg_restore through a passfile, never their command line; dumps are 0600',
+  async () => {
+    // : and \\ are escaped in a passfile, @ and / in a URL.
+    const password = `p:w\\${randomBytes(8).toString('hex')}@/`
+    const secured = await startThrowawayPostgres({ password })
+    fixtures.closeLater(() => secured.destroy())
+    const url = await createThrowawayDatabase(secured, `secret_${Date.now()}`)
+    // The real tools, each behind a shim that writes down its command line as ps shows it (/proc/<pid>/cmdline).
+    const shims = fixtures.tempDir()
+    const seen = join(shims, 'command-lines')
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      const real = execFileSync('sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim()
+      writeFileSync(
+        join(shims, tool),
+        `#!/bin/sh\ntr '\\0' ' ' < /proc/$$/cmdline >> '${seen}'\necho >> '${seen}'\nexec '${real}' "$@"\n`,
+        { mode: 0o755 },
+      )
+    }
+    const env = { DATABASE_URL: url, PATH: `${shims}:${process.env.PATH ?? ''}` }
+    const file = join(fixtures.tempDir(), 'dump')
+    await command(env, 'backup', file)
+    expect(modeOf(file)).toBe(0o600)
+    // An older dump left readable by all at the path: the new one is private all the same.
+    chmodSync(file, 0o644)
+    await command(env, 'backup', file)
+    expect(modeOf(file)).toBe(0o600)
+    await command(env, 'restore', file)
+    const lines = readFileSync(seen, 'utf8').trim().split('\n')
+    expect(lines.map((line) => line.split(' ')[1]?.split('/').at(-1))).toEqual([
+      'pg_dump',
+      'pg_dump',
+      'pg_restore',
+    ])
+    for (const line of lines) {
+      expect(line).toContain(`127.0.0.1:${secured.port}`)
+      expect(line).not.toContain(password)
+      expect(line).not.toContain(encodeURIComponent(password))
+    }
+    // A folder the backup makes is its owner's only.
+    const folder = join(fixtures.tempDir(), 'backups', 'daily')
+    await command(env, 'backup', join(folder, 'dump'))
+    expect([modeOf(folder), modeOf(join(folder, 'dump'))]).toEqual([0o700, 0o600])
+  },
+  120_000,
+)

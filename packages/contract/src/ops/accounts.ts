@@ -25,9 +25,6 @@ export const SetAccountStatusBodySchema = z.strictObject({
   status: AccountStatusSchema,
   reason: z.optional(ReasonSchema),
 })
-export const TelegramIdParamsSchema = z.object({
-  telegramId: z.coerce.number().check(z.int(), z.positive()),
-})
 export const AccountsQuerySchema = LimitQuerySchema
 
 /**

@@ -1,7 +1,5 @@
 import * as z from 'zod/mini'
-
-/** A UTC day, `YYYY-MM-DD`. */
-const DaySchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD'))
+import { DaySchema } from './dates.ts'
 
 /**
  * `GET /ops/exports/*`: the period, UTC days, both included (`from=2026-11-01&to=2026-11-30` is November). What

@@ -3,6 +3,7 @@
  * (`@app/contract/ops`) so that nothing of it can reach the mini-app's bundle.
  */
 export * from './accounts.ts'
+export * from './dates.ts'
 export * as opsAccountCalls from './endpoints/accounts.ts'
 /* The operator calls, one namespace per area (`call(opsOrderCalls.change, { params, body })`). */
 export { OPS_ENDPOINTS } from './endpoints/all.ts'

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { InstantQuerySchema } from './dates.ts'
 import { LimitSchema } from './limit.ts'
 
 /**
@@ -110,25 +111,6 @@ export const AuditPageSchema = z.object({
   items: z.array(AuditEntrySchema),
   nextPage: z.nullable(z.string()),
 })
-/** ISO 8601 or epoch seconds (digits only), as the instant it names. */
-function instantOf(text: string): Date {
-  return /^\d{1,12}$/.test(text) ? new Date(Number(text) * 1000) : new Date(text)
-}
-
-/**
- * A query string's instant, parsed to a Date. Written as a string piped to a transform (not `z.coerce.date()`), so
- * that the OpenAPI document can describe what is sent: a string.
- */
-const InstantQuerySchema = z.pipe(
-  z.string().check(
-    z.maxLength(40),
-    z.refine((text) => !Number.isNaN(instantOf(text).getTime()), {
-      error: 'must be an ISO 8601 date or epoch seconds',
-    }),
-  ),
-  z.transform(instantOf),
-)
-
 export const AuditQuerySchema = z.object({
   actor: z.optional(z.string().check(z.maxLength(64))),
   objectType: z.optional(z.string().check(z.maxLength(64))),

@@ -1,5 +1,15 @@
 import * as z from 'zod/mini'
+import { UidSchema } from '../common.ts'
 import { LimitSchema } from './limit.ts'
+
+/**
+ * A user as operators name them in a path (`/ops/users/:user`): their user id (`uid`), which every user has
+ * whatever way they signed in, or their Telegram id (digits: the paths' older form, kept for scripts).
+ */
+export const UserRefSchema = z.union([UidSchema, z.string().check(z.regex(/^[1-9]\d{0,14}$/))], {
+  error: 'a user id (UUID) or a Telegram id',
+})
+export const UserRefParamsSchema = z.object({ user: UserRefSchema })
 
 /** A user as operators read it (`ops user show`): who referred them, whom they brought, what they may do. */
 export const OpsUserSchema = z.object({
@@ -22,7 +32,7 @@ export const OpsUserSchema = z.object({
 })
 export type OpsUser = z.infer<typeof OpsUserSchema>
 
-/** `ops user set <telegramId> --can-referrer true ...`: the flags to change, at least one. */
+/** `ops user set <user> --can-referrer true ...`: the flags to change, at least one. */
 export const SetUserFlagsBodySchema = z
   .strictObject({
     canReferrer: z.optional(z.boolean()),
@@ -37,13 +47,18 @@ export const SetUserFlagsBodySchema = z
 export type SetUserFlags = z.infer<typeof SetUserFlagsBodySchema>
 
 /**
- * `GET /ops/users?q=`: users whose Telegram id is `q` (digits), or whose first or last name, username or sign-in
- * email contains it (case-insensitive; a leading @ is ignored), newest first, paged by cursor.
+ * `GET /ops/users?q=`: users whose user id or Telegram id is `q`, who submitted an account with the phone `q` (a + and
+ * digits; spaces, dashes and brackets ignored), or whose first or last name, username or sign-in email contains it
+ * (case-insensitive; a leading @ is ignored), newest first, paged by cursor.
  */
 export const OpsUserSearchQuerySchema = z.object({
   q: z
     .string()
-    .check(z.trim(), z.minLength(1, 'q: give a Telegram id, name, username or email'), z.maxLength(64)),
+    .check(
+      z.trim(),
+      z.minLength(1, 'q: give a user id, Telegram id, phone, name, username or email'),
+      z.maxLength(64),
+    ),
   cursor: z.optional(z.string().check(z.maxLength(256))),
   limit: LimitSchema,
 })

@@ -135,18 +135,12 @@ export async function accountIsOnInvoice(db: Db, uid: string): Promise<boolean> 
   return row !== undefined
 }
 
-/** An operator's view: the newest accounts of the user with this Telegram id. */
-export async function findAccountsOfTelegramUser(
-  db: Db,
-  telegramId: number,
-  limit: number,
-): Promise<AccountRecord[] | undefined> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
-  if (!user) return undefined
+/** An operator's view: the newest accounts of a user. */
+export async function findAccountsOfUser(db: Db, userId: number, limit: number): Promise<AccountRecord[]> {
   return db
     .select(recordColumns)
     .from(accounts)
-    .where(eq(accounts.userId, user.id))
+    .where(eq(accounts.userId, userId))
     .orderBy(desc(accounts.createdAt), desc(accounts.id))
     .limit(limit)
 }

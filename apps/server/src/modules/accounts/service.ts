@@ -27,7 +27,7 @@ import {
   findAccountPage,
   findAccountStatus,
   findAccountsForOperators,
-  findAccountsOfTelegramUser,
+  findAccountsOfUser,
   setAccountStatus,
 } from './repository.ts'
 
@@ -208,10 +208,9 @@ export function createAccountService({ db, now, cursors, messageQueued }: Accoun
       return { items: page.items, nextPage: page.nextPage }
     },
 
-    async listOfTelegramUser(telegramId: number, limit: number): Promise<OpsAccount[]> {
-      const rows = await findAccountsOfTelegramUser(db, telegramId, limit)
-      if (!rows) throw notFound(`No user with Telegram id ${telegramId}`)
-      return rows.map(toOpsAccount)
+    /** `userId`: the internal id (the users service's `idOf`). */
+    async listOfUser(userId: number, limit: number): Promise<OpsAccount[]> {
+      return (await findAccountsOfUser(db, userId, limit)).map(toOpsAccount)
     },
   }
 }

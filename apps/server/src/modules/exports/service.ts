@@ -1,9 +1,10 @@
 /**
  * CSV exports of a period (docs/console.md, 'Exports'): invoices, payouts and the ledger, streamed batch by batch
- * through csv-stringify (UTF-8 with a BOM, so spreadsheets read Persian names; a cell that starts with = + - @ or a
- * tab gets a leading ' so no spreadsheet runs it as a formula; quotes and line breaks quoted). Amounts are plain
- * decimals ('1182000', '12.5'), the currency in its own column. Each export writes one audit row when it ends: who,
- * what, the period and how many rows were sent (`complete: false` when the download stopped early).
+ * through csv-stringify (UTF-8 with a BOM, so spreadsheets read Persian names). Cells are safe to open (`safeCell`):
+ * a field holding a line break, a quote or a separator is quoted, and a line that starts with a formula trigger gets
+ * a leading '. Amounts are plain decimals ('1182000', '12.5'), the currency in its own column. Each export writes
+ * one audit row when it ends: who, what, the period and how many rows were sent (`complete: false` when the
+ * download stopped early).
  */
 import { pipeline, Readable } from 'node:stream'
 import type { ExportKind, ExportQuery } from '@app/contract/ops'
@@ -41,6 +42,25 @@ export function periodOf({ from, to }: ExportQuery): Period {
 }
 
 type Column<R> = [header: string, cell: (row: R) => string | number | null]
+
+const LINE_BREAK = /(\r\n|\r|\n)/
+/** What makes a spreadsheet read a cell, or a line of it, as a formula (OWASP's list and its full-width forms). */
+const FORMULA_START = /^[=+\-@\t\uFF1D\uFF0B\uFF0D\uFF20]/
+
+/**
+ * A leading ' before each line of the cell that starts a formula: the cell's first, and each after a line break,
+ * for the readers that split a quoted cell at its line breaks.
+ */
+const safeCell = (text: string) =>
+  text
+    .split(LINE_BREAK)
+    .map((part, i) => (i % 2 === 0 && FORMULA_START.test(part) ? `'${part}` : part))
+    .join('')
+
+/** A phone as a tel: URI (RFC 3966): it still reads as the E.164 number, and no spreadsheet takes + for a formula. */
+const telUri = (phone: string) => `tel:${phone}`
+/** A card number in groups of four, as printed on the card: text, not a 16-digit number a spreadsheet rounds. */
+const grouped = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ')
 
 const user = <
   R extends {
@@ -90,11 +110,19 @@ const PAYOUT_COLUMNS: Column<PayoutRow>[] = [
   ['net_currency', (r) => CURRENCY[r.currency]],
   ['receiver', (r) => r.receiver_address],
   ['card_holder', (r) => r.card_holder],
-  ['card_number', (r) => r.card_number],
+  ['card_number', (r) => (r.card_number === null ? null : grouped(r.card_number))],
   ['txid', (r) => r.txid],
   ['sender', (r) => r.sender_address],
   ['paid_at', (r) => r.paid_at],
 ]
+
+/** A payout's currency; the phone of an accepted account or of the one a referral earning is for. */
+const detail = (r: LedgerRow) =>
+  r.detail === null
+    ? null
+    : r.source === 2
+      ? (CURRENCY[r.detail as keyof typeof CURRENCY] ?? r.detail)
+      : telUri(r.detail)
 
 const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   ['at', (r) => r.at],
@@ -105,7 +133,7 @@ const LEDGER_COLUMNS: Column<LedgerRow>[] = [
   ['debit', (r) => usdt(r.debit)],
   ['currency', () => 'USDT'],
   ['invoice', (r) => r.invoice_uid],
-  ['detail', (r) => (r.source === 2 ? (CURRENCY[r.detail as keyof typeof CURRENCY] ?? r.detail) : r.detail)],
+  ['detail', detail],
 ]
 
 type Batch<R> = (db: Db, period: Period, after: Position | undefined, limit: number) => Promise<R[]>
@@ -155,8 +183,12 @@ export function createExportService({ db, exportBatchSize = 1000 }: ExportServic
         bom: true,
         header: true,
         columns: columns.map(([header]) => header),
-        escape_formulas: true,
         record_delimiter: 'windows',
+        // csv-stringify quotes a lone \n or \r only with this when the record delimiter is \r\n; ; and a tab are
+        // the separators of other locales' spreadsheets.
+        quote_record_delimiter: true,
+        quoted_match: /[;\t]/,
+        cast: { string: safeCell },
       })
       // pipeline: a download that stops destroys the reader too (its audit row says so), an error ends the answer.
       const stream = pipeline(Readable.from(records()), csv, () => {})

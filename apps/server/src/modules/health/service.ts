@@ -11,6 +11,9 @@ import type { Db } from '../../db/client.ts'
 import { MIGRATIONS_FOLDER } from '../../db/migrate.ts'
 
 export type HealthServiceDeps = { db: Db; pingDatabase: () => Promise<boolean> }
+type Readiness = { database: boolean; migrations: boolean }
+
+const READY_CACHE_MS = 1000
 export type HealthService = ReturnType<typeof createHealthService>
 
 /** When the newest migration this build carries was made (drizzle records it as `created_at`). */
@@ -35,12 +38,24 @@ export function createHealthService({ db, pingDatabase }: HealthServiceDeps) {
     return migrationsCurrent
   }
 
+  async function check(): Promise<Readiness> {
+    if (!(await pingDatabase())) return { database: false, migrations: migrationsCurrent }
+    const migrations = await checkMigrations().catch(() => false)
+    return { database: true, migrations }
+  }
+
+  /** The last check (or the one under way) and when it started: public probes must not each cost a query. */
+  let last: { at: number; answer: Promise<Readiness> } | undefined
+
   return {
-    /** The database answers and is migrated: the process can serve calls. */
-    async ready(): Promise<{ database: boolean; migrations: boolean }> {
-      if (!(await pingDatabase())) return { database: false, migrations: migrationsCurrent }
-      const migrations = await checkMigrations().catch(() => false)
-      return { database: true, migrations }
+    /**
+     * The database answers and is migrated: the process can serve calls. Asked at most once a second (the monotonic
+     * clock, not the app's): calls within it share the answer, a burst costs one query.
+     */
+    ready(): Promise<Readiness> {
+      const now = performance.now()
+      if (last === undefined || now - last.at >= READY_CACHE_MS) last = { at: now, answer: check() }
+      return last.answer
     },
   }
 }

@@ -1,8 +1,8 @@
-/** All SQL of operators' user management: the search, one user by Telegram id, and their permission flags. */
+/** All SQL of operators' user management: the search, one user by user id or Telegram id, their flags and blocks. */
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { emailIdentities, userBlocks, users } from '../../db/schema.ts'
+import { accounts, emailIdentities, userBlocks, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 
@@ -10,7 +10,11 @@ export type UserFlags = { canReferrer: boolean; canAddAccount: boolean; canRegis
 
 const referrer = alias(users, 'referrer')
 
-export async function findUserByTelegramId(db: Db, telegramId: number) {
+/** How an operator names a user: the user id every user has, or a Telegram id. */
+export type UserRef = { uid: string } | { telegramId: number }
+const named = (ref: UserRef) => ('uid' in ref ? eq(users.uid, ref.uid) : eq(users.telegramId, ref.telegramId))
+
+export async function findUser(db: Db, ref: UserRef) {
   const [row] = await db
     .select({
       telegramId: users.telegramId,
@@ -33,27 +37,23 @@ export async function findUserByTelegramId(db: Db, telegramId: number) {
       emailIdentities,
       and(eq(emailIdentities.userId, users.id), isNotNull(emailIdentities.verifiedAt)),
     )
-    .where(eq(users.telegramId, telegramId))
+    .where(named(ref))
   return row
 }
 
-/** Changes the given flags; false when no user has this Telegram id. */
-export async function updateUserFlags(
-  db: Db,
-  telegramId: number,
-  flags: Partial<UserFlags>,
-): Promise<boolean> {
+/** Changes the given flags; false when no such user. */
+export async function updateUserFlags(db: Db, ref: UserRef, flags: Partial<UserFlags>): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ ...flags, updatedAt: sql`now()` })
-    .where(eq(users.telegramId, telegramId))
+    .where(named(ref))
     .returning({ id: users.id })
   return rows.length > 0
 }
 
-/** The user's id by Telegram id, or undefined. */
-export async function userIdByTelegramId(db: Db, telegramId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId))
+/** The user's internal id, or undefined. */
+export async function userIdOf(db: Db, ref: UserRef): Promise<number | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(named(ref))
   return row?.id
 }
 
@@ -68,29 +68,37 @@ export async function deleteUserBlock(db: Db, userId: number): Promise<void> {
 /** `text` as a LIKE pattern matching it anywhere: its own %, _ and \\ taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
+export type UserSearch = { telegramId?: number; uid?: string; phone?: string; contains: string }
+
 /**
- * Users whose Telegram id is `telegramId`, or whose first or last name, username or verified email contains
- * `contains` (case-insensitive), newest first, keyset paged. Each branch is its own select (a union of ids) so that
- * each can use its index: the Telegram id's unique index, the trigram indexes of names and of emails.
+ * Users whose user id, Telegram id or account's phone is the one given, or whose first or last name, username or
+ * verified email contains `contains` (case-insensitive), newest first, keyset paged. Each branch is its own select
+ * (a union of ids) so that each can use its index: the unique indexes of uid, Telegram id and phone, the trigram
+ * indexes of names and of emails.
  */
 export async function searchUsers(
   db: Db,
-  search: { telegramId: number | undefined; contains: string },
+  search: UserSearch,
   limit: number,
   from: CursorPosition | undefined,
 ) {
   const pattern = containsPattern(search.contains)
   const username = containsPattern(search.contains.replace(/^@/, ''))
-  const byTelegramId =
-    search.telegramId === undefined
-      ? sql``
-      : sql` union select id from ${users} where ${users.telegramId} = ${search.telegramId}`
+  const exact: SQL[] = []
+  if (search.telegramId !== undefined)
+    exact.push(sql` union select id from ${users} where ${users.telegramId} = ${search.telegramId}`)
+  if (search.uid !== undefined)
+    exact.push(sql` union select id from ${users} where ${users.uid} = ${search.uid}`)
+  if (search.phone !== undefined)
+    exact.push(
+      sql` union select ${accounts.userId} from ${accounts} where ${accounts.phone} = ${search.phone}`,
+    )
   const matching = sql`${users.id} in (
     select id from ${users}
       where ${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern} or ${users.username} ilike ${username}
     union select ${emailIdentities.userId} from ${emailIdentities}
       where ${emailIdentities.email} ilike ${pattern} and ${emailIdentities.userId} is not null
-        and ${emailIdentities.verifiedAt} is not null${byTelegramId})`
+        and ${emailIdentities.verifiedAt} is not null${sql.join(exact)})`
   const scan = keysetScan(users.createdAt, users.id, 'desc', from)
   const conditions: SQL[] = [matching]
   if (scan.after) conditions.push(scan.after)

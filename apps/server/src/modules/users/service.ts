@@ -10,11 +10,13 @@ import { assemblePage } from '../../lib/keyset.ts'
 import { revokeUserRefreshTokens } from '../auth/repository.ts'
 import {
   deleteUserBlock,
-  findUserByTelegramId,
+  findUser,
   insertUserBlock,
   searchUsers,
+  type UserRef,
+  type UserSearch,
   updateUserFlags,
-  userIdByTelegramId,
+  userIdOf,
 } from './repository.ts'
 
 export type UserServiceDeps = { db: Db; cursors: CursorCodec }
@@ -22,20 +24,47 @@ export type UserService = ReturnType<typeof createUserService>
 
 /** Telegram ids are positive and within PostgreSQL's bigint; longer digit strings are only searched as text. */
 const TELEGRAM_ID = /^\d{1,15}$/
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A phone as people type it: an optional +, digits, spaces, dashes, dots and brackets. */
+const PHONE = /^\+?[\d\s().-]{7,24}$/
+
+/** A path's `:user` (UserRefSchema checked it): digits are a Telegram id, anything else a user id. */
+const refOf = (user: string): UserRef =>
+  /^\d+$/.test(user) ? { telegramId: Number(user) } : { uid: user.toLowerCase() }
+const nobody = (user: string) =>
+  notFound(/^\d+$/.test(user) ? `No user with Telegram id ${user}` : `No user with user id ${user}`)
+
+/** What `q` may name exactly, beside the text it may be part of. */
+function searchOf(q: string): UserSearch {
+  const search: UserSearch = { contains: q }
+  if (TELEGRAM_ID.test(q)) search.telegramId = Number(q)
+  if (UUID.test(q)) search.uid = q.toLowerCase()
+  if (PHONE.test(q)) search.phone = `+${q.replace(/\D/g, '')}`
+  return search
+}
 
 export function createUserService({ db, cursors }: UserServiceDeps) {
-  async function show(telegramId: number): Promise<OpsUser> {
-    const row = await findUserByTelegramId(db, telegramId)
-    if (!row) throw notFound(`No user with Telegram id ${telegramId}`)
+  async function show(user: string): Promise<OpsUser> {
+    const row = await findUser(db, refOf(user))
+    if (!row) throw nobody(user)
     return { ...row, createdAt: row.createdAt.toISOString() }
   }
 
+  async function idOf(user: string): Promise<number> {
+    const id = await userIdOf(db, refOf(user))
+    if (id === undefined) throw nobody(user)
+    return id
+  }
+
   return {
+    /** `user`: the user id or the Telegram id (a path's `:user`). */
     show,
+    /** The user's internal id, for another module's query (their accounts); 404 when no such user. */
+    idOf,
 
     /**
-     * Users by Telegram id (all digits), or by a case-insensitive substring of their first or last name, username
-     * (a leading @ ignored) or verified email; newest first, paged by cursor.
+     * Users by user id, Telegram id (all digits) or an account's phone, or by a case-insensitive substring of their
+     * first or last name, username (a leading @ ignored) or verified email; newest first, paged by cursor.
      */
     async search(input: {
       q: string
@@ -43,9 +72,7 @@ export function createUserService({ db, cursors }: UserServiceDeps) {
       limit: number
     }): Promise<{ items: OpsUserFound[]; nextPage: string | null }> {
       const from = input.cursor === undefined ? undefined : cursors.decode(input.cursor)
-      const q = input.q.trim()
-      const telegramId = TELEGRAM_ID.test(q) ? Number(q) : undefined
-      const rows = await searchUsers(db, { telegramId, contains: q }, input.limit + 1, from)
+      const rows = await searchUsers(db, searchOf(input.q.trim()), input.limit + 1, from)
       const page = assemblePage(rows, input.limit, from, cursors, (row) => ({
         telegramId: row.telegramId,
         uid: row.uid,
@@ -60,26 +87,25 @@ export function createUserService({ db, cursors }: UserServiceDeps) {
     },
 
     /** Taking canReferrer away stops the user's code admitting anyone at once (the gate reads the flag). */
-    async setFlags(telegramId: number, flags: SetUserFlags): Promise<OpsUser> {
-      if (!(await updateUserFlags(db, telegramId, flags)))
-        throw notFound(`No user with Telegram id ${telegramId}`)
-      return show(telegramId)
+    async setFlags(user: string, flags: SetUserFlags): Promise<OpsUser> {
+      if (!(await updateUserFlags(db, refOf(user), flags))) throw nobody(user)
+      return show(user)
     },
 
-    /** Every token of the user stops working: access tokens at their next call, refresh tokens revoked. */
-    async block(telegramId: number, reason: string): Promise<OpsUser> {
-      const userId = await userIdByTelegramId(db, telegramId)
-      if (userId === undefined) throw notFound(`No user with Telegram id ${telegramId}`)
+    /**
+     * Every token of the user stops working: access tokens at their next call, refresh tokens revoked. Whatever way
+     * they signed in: the auth lookups (Telegram, email login, refresh, every call) skip blocked users.
+     */
+    async block(user: string, reason: string): Promise<OpsUser> {
+      const userId = await idOf(user)
       await insertUserBlock(db, userId, reason)
       await revokeUserRefreshTokens(db, userId)
-      return show(telegramId)
+      return show(user)
     },
 
-    async unblock(telegramId: number): Promise<OpsUser> {
-      const userId = await userIdByTelegramId(db, telegramId)
-      if (userId === undefined) throw notFound(`No user with Telegram id ${telegramId}`)
-      await deleteUserBlock(db, userId)
-      return show(telegramId)
+    async unblock(user: string): Promise<OpsUser> {
+      await deleteUserBlock(db, await idOf(user))
+      return show(user)
     },
   }
 }

@@ -5,10 +5,15 @@ import type { WithServices } from '../../services.ts'
 import { route } from '../route.ts'
 
 /**
- * `/livez`: the process answers (no database: an outage must not get it restarted). `/readyz`, and `/healthz` as
- * before: the database answers and is migrated (docs/resilience.md, 'Outages'). No rate limit: probes ask often.
+ * `/livez`: the process answers (no database: an outage must not get it restarted), never limited. `/readyz`, and
+ * `/healthz` as before: the database answers and is migrated (docs/resilience.md, 'Outages'), asked at most once a
+ * second (the health service); each has a budget per address of its own (`rateLimitMax` a window), so that a probe
+ * is never refused for the API calls of its address, and a flood of them ends in 429.
  */
-const healthRoutes: FastifyPluginAsyncZod<WithServices<'health'>> = async (app, { services: { health } }) => {
+const healthRoutes: FastifyPluginAsyncZod<WithServices<'health'> & { rateLimitMax: number }> = async (
+  app,
+  { services: { health }, rateLimitMax },
+) => {
   const readiness = async (): Promise<{ code: 200 | 503; body: z.infer<typeof HealthSchema> }> => {
     const { database, migrations } = await health.ready()
     const ok = database && migrations
@@ -22,7 +27,7 @@ const healthRoutes: FastifyPluginAsyncZod<WithServices<'health'>> = async (app, 
     }
   }
   for (const endpoint of [healthCalls.check, healthCalls.ready]) {
-    route(app, endpoint, { config: { rateLimit: false } }, async (_request, reply) => {
+    route(app, endpoint, { config: { rateLimit: { max: rateLimitMax } } }, async (_request, reply) => {
       const { code, body } = await readiness()
       return code === 200 ? body : reply.code(503).send(body)
     })

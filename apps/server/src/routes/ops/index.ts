@@ -188,39 +188,57 @@ const opsRoutes: FastifyPluginAsyncZod<
   })
 
   route(app, opsAccountCalls.ofUser, async (request) =>
-    accounts.listOfTelegramUser(request.params.telegramId, request.query.limit),
+    accounts.listOfUser(await users.idOf(request.params.user), request.query.limit),
   )
 
-  route(app, opsUserCalls.get, async (request) => users.show(request.params.telegramId))
+  route(app, opsUserCalls.get, async (request) => users.show(request.params.user))
 
-  /** A change of a user (flags, block, unblock), audited with the user's state before it. */
-  const userChange = (action: string, telegramId: number, reason: string | null = null) => ({
-    action,
-    objectType: 'user',
-    objectId: String(telegramId),
-    reason,
-    before: (s: { users: typeof users }) => s.users.show(telegramId),
-  })
+  /**
+   * A change of a user (flags, block, unblock), audited under the user's own id (every user has one, whatever way
+   * they signed in), with their state before it.
+   */
+  const changeUser = async <T>(
+    action: string,
+    user: string,
+    reason: string | null,
+    change: (s: { users: typeof users }, uid: string) => Promise<T>,
+    operator: OperatorActor,
+  ) => {
+    const { uid } = await users.show(user)
+    return audit.record(
+      operator,
+      { action, objectType: 'user', objectId: uid, reason, before: (s) => s.users.show(uid) },
+      (s) => change(s, uid),
+    )
+  }
 
   route(app, opsUserCalls.setFlags, async (request) =>
-    audit.record(request.operator, userChange('user.flags', request.params.telegramId), (s) =>
-      s.users.setFlags(request.params.telegramId, request.body),
+    changeUser(
+      'user.flags',
+      request.params.user,
+      null,
+      (s, uid) => s.users.setFlags(uid, request.body),
+      request.operator,
     ),
   )
 
   route(app, opsUserCalls.block, async (request) =>
-    audit.record(
+    changeUser(
+      'user.block',
+      request.params.user,
+      request.body.reason,
+      (s, uid) => s.users.block(uid, request.body.reason),
       request.operator,
-      userChange('user.block', request.params.telegramId, request.body.reason),
-      (s) => s.users.block(request.params.telegramId, request.body.reason),
     ),
   )
 
   route(app, opsUserCalls.unblock, async (request) =>
-    audit.record(
+    changeUser(
+      'user.unblock',
+      request.params.user,
+      request.body?.reason ?? null,
+      (s, uid) => s.users.unblock(uid),
       request.operator,
-      userChange('user.unblock', request.params.telegramId, request.body?.reason ?? null),
-      (s) => s.users.unblock(request.params.telegramId),
     ),
   )
 

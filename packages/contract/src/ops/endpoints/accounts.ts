@@ -9,8 +9,8 @@ import {
   OpsAccountSearchQuerySchema,
   OpsAccountsSchema,
   SetAccountStatusBodySchema,
-  TelegramIdParamsSchema,
 } from '../accounts.ts'
+import { UserRefParamsSchema } from '../users.ts'
 import { opsErrors } from './errors.ts'
 
 export const search = defineEndpoint({
@@ -33,9 +33,9 @@ export const setStatus = defineEndpoint({
 
 export const ofUser = defineEndpoint({
   method: 'GET',
-  path: '/ops/users/:telegramId/accounts',
+  path: '/ops/users/:user/accounts',
   role: 'viewer',
-  params: TelegramIdParamsSchema,
+  params: UserRefParamsSchema,
   query: AccountsQuerySchema,
   responses: { 200: OpsAccountsSchema, 404: e, ...opsErrors },
 })

@@ -1,13 +1,13 @@
-/** Users: search, one user, their flags, blocking. */
+/** Users: search, one user, their flags, blocking; `:user` is the user id or the Telegram id (UserRefSchema). */
 import { ErrorResponseSchema as e } from '../../common.ts'
 import { defineEndpoint } from '../../endpoint.ts'
-import { TelegramIdParamsSchema } from '../accounts.ts'
 import { OptionalReasonBodySchema, ReasonBodySchema } from '../operators.ts'
 import {
   OpsUserPageSchema,
   OpsUserSchema,
   OpsUserSearchQuerySchema,
   SetUserFlagsBodySchema,
+  UserRefParamsSchema,
 } from '../users.ts'
 import { opsErrors } from './errors.ts'
 
@@ -21,35 +21,35 @@ export const search = defineEndpoint({
 
 export const get = defineEndpoint({
   method: 'GET',
-  path: '/ops/users/:telegramId',
+  path: '/ops/users/:user',
   role: 'viewer',
-  params: TelegramIdParamsSchema,
+  params: UserRefParamsSchema,
   responses: { 200: OpsUserSchema, 404: e, ...opsErrors },
 })
 
 export const setFlags = defineEndpoint({
   method: 'PATCH',
-  path: '/ops/users/:telegramId',
+  path: '/ops/users/:user',
   role: 'admin',
-  params: TelegramIdParamsSchema,
+  params: UserRefParamsSchema,
   body: SetUserFlagsBodySchema,
   responses: { 200: OpsUserSchema, 404: e, ...opsErrors },
 })
 
 export const block = defineEndpoint({
   method: 'POST',
-  path: '/ops/users/:telegramId/block',
+  path: '/ops/users/:user/block',
   role: 'admin',
-  params: TelegramIdParamsSchema,
+  params: UserRefParamsSchema,
   body: ReasonBodySchema,
   responses: { 200: OpsUserSchema, 404: e, ...opsErrors },
 })
 
 export const unblock = defineEndpoint({
   method: 'DELETE',
-  path: '/ops/users/:telegramId/block',
+  path: '/ops/users/:user/block',
   role: 'admin',
-  params: TelegramIdParamsSchema,
+  params: UserRefParamsSchema,
   body: OptionalReasonBodySchema,
   responses: { 200: OpsUserSchema, 404: e, ...opsErrors },
 })
