@@ -131,6 +131,10 @@ const CODE_TEXTS: CodeText = {
   EMAIL_NOT_FOUND: () => ({ key: 'error.code.EMAIL_NOT_FOUND' }),
   EMAIL_ALREADY_SET: (d) => ({ key: 'error.code.EMAIL_ALREADY_SET', values: { email: d.email } }),
   PASSWORD_TOO_COMMON: () => ({ key: 'error.code.PASSWORD_TOO_COMMON' }),
+  PASSWORD_TOO_WEAK: (d, t) => ({
+    key: 'error.code.PASSWORD_TOO_WEAK',
+    values: { advice: passwordAdvice(d, t) },
+  }),
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
@@ -146,6 +150,13 @@ function codeText(code: ErrorCode, rawDetails: unknown, t: TFunction): Text | un
   const build = CODE_TEXTS[code] as ((details: unknown, t: TFunction) => Text) | undefined
   const details = ErrorDetailsSchemas[code].safeParse(rawDetails)
   return build && details.success ? build(details.data, t) : undefined
+}
+
+/** Why a password is easy to guess and what helps, in the auth screens' words (zxcvbn's keys). */
+function passwordAdvice(d: ErrorDetails<'PASSWORD_TOO_WEAK'>, t: TFunction): string {
+  const warning = d.warning ? [`auth.passwordWarning.${d.warning}`] : []
+  const tips = d.suggestions.map((key) => `auth.passwordSuggestion.${key}`)
+  return [...warning, ...tips].map((key) => t(key, { ns: 'auth' })).join(' ')
 }
 
 /** Accepted email domains as every error lists them: 'gmail.com, outlook.com'. */

@@ -30,7 +30,7 @@ import type { MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
 import { beginSignIn } from '../sign-in-guard/guard.ts'
-import { isCommonPassword } from './common-passwords.ts'
+import { passwordWeakness } from './password-strength.ts'
 import {
   createEmailUser,
   deleteCodes,
@@ -77,13 +77,21 @@ const emailAlreadySet = (email: string) =>
   new DomainError(409, 'EMAIL_ALREADY_SET', 'This account already has a sign-in email', { email })
 
 /**
- * A new password (registration, reset) beyond the contract's length and not-the-email checks: not one of the
- * commonest. Checked before anything is counted or hashed.
+ * A new password (registration, reset) beyond the contract's length and not-the-email checks: not too easy to
+ * guess (zxcvbn, with the email's words). Checked after the client address's limit, which bounds the scoring's
+ * CPU, and before anything is hashed.
  */
-async function refuseCommonPassword(password: string): Promise<void> {
-  if (await isCommonPassword(password)) {
-    throw new DomainError(400, 'PASSWORD_TOO_COMMON', 'This password is too common: choose another')
-  }
+async function refuseWeakPassword(password: string, email: string): Promise<void> {
+  const weakness = await passwordWeakness(password, [email, email.slice(0, email.lastIndexOf('@'))])
+  if (!weakness) return
+  const { common, ...details } = weakness
+  if (common) throw new DomainError(400, 'PASSWORD_TOO_COMMON', 'This password is too common: choose another')
+  throw new DomainError(
+    400,
+    'PASSWORD_TOO_WEAK',
+    'This password is too easy to guess: choose a stronger one',
+    details,
+  )
 }
 
 /** Why a code was refused; every case answers the same 401 so that nothing is learnt from the difference. */
@@ -247,8 +255,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     ): Promise<{ email: string }> {
       const email = normalizeEmail(body.email)
       await checkDomain(email)
-      await refuseCommonPassword(body.password)
       await limitAddress(who.ip)
+      await refuseWeakPassword(body.password, email)
       let admitted: { ownerUserId: number | null; linkId: number } | undefined
       if (!sessionUser) {
         admitted = body.referralCode
@@ -372,8 +380,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
      */
     async requestPasswordReset(body: { email: string; newPassword: string }, who: Requester): Promise<void> {
       const email = normalizeEmail(body.email)
-      await refuseCommonPassword(body.newPassword)
       await limitAddress(who.ip)
+      await refuseWeakPassword(body.newPassword, email)
       if (!(await findIdentityByEmail(db, email))?.verifiedAt) throw emailNotFound()
       const newPasswordHash = await hashPassword(body.newPassword, config.passwordCost)
       await db.transaction(async (tx) => {
