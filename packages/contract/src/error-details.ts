@@ -83,7 +83,6 @@ export const ErrorDetailsSchemas = {
   EMAIL_DOMAIN_NOT_ACCEPTABLE: z.object({ allowedDomains: z.array(z.string()) }),
   INVALID_CREDENTIALS: NoDetails,
   EMAIL_NOT_VERIFIED: NoDetails,
-  EMAIL_NOT_FOUND: NoDetails,
   EMAIL_ALREADY_SET: z.object({ email: z.string() }),
   PASSWORD_TOO_COMMON: NoDetails,
   PASSWORD_TOO_WEAK: PasswordWeaknessSchema,
