@@ -26,6 +26,7 @@ import {
   createTestApp,
   json,
   TEST_AUTH_SECRET,
+  TEST_OPS_TOKEN,
   type TestApp,
   testConfig,
 } from '../helpers/app.ts'
@@ -540,6 +541,63 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
       bearer('not-a-token'),
     )
     expect(stale.statusCode).toBe(401)
+  })
+
+  it('a blocked user: the right password is 403 USER_BLOCKED, a wrong one 401; a reset sends nothing (issue 37)', async () => {
+    const tg = freshTelegramUser()
+    const session = await authorize(t.app, tg)
+    secrets.tokens.add(session.accessToken)
+    secrets.tokens.add(session.refreshToken)
+    const email = freshEmail()
+    const registered = await post(
+      '/auth/register',
+      { email, password: 'blocked-pass-1', passwordRetype: 'blocked-pass-1' },
+      bearer(session.accessToken),
+    )
+    expect(registered.statusCode, registered.body).toBe(201)
+    expect((await confirm(email, await codeOf(email), bearer(session.accessToken))).statusCode).toBe(204)
+    const block = (method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: `/ops/users/${tg.id}/block`,
+        headers: bearer(TEST_OPS_TOKEN),
+        ...(method === 'POST' ? { payload: { reason: 'sold accounts twice' } } : {}),
+      })
+    // A reset asked before the block: its code changes nothing once the user is blocked.
+    const resetBody = { email, newPassword: 'unblock-pass-1', passwordRetype: 'unblock-pass-1' }
+    expect((await post('/auth/password-reset-request', resetBody)).statusCode).toBe(204)
+    const earlier = await codeOf(email, 2)
+    expect((await block('POST')).statusCode).toBe(200)
+
+    const right = await login(email, 'blocked-pass-1')
+    expect(json(right)).toEqual({
+      statusCode: 403,
+      code: 'USER_BLOCKED',
+      message: 'This account has been blocked. Please contact support.',
+    })
+    expect(json(await login(email, 'wrong-pass-1'))).toMatchObject({
+      statusCode: 401,
+      code: 'INVALID_CREDENTIALS',
+    })
+    const confirmed = await post('/auth/password-reset-confirm', {
+      email,
+      code: earlier,
+      newPassword: 'unblock-pass-1',
+    })
+    expect(json(confirmed)).toMatchObject({ statusCode: 403, code: 'USER_BLOCKED' })
+    later(61)
+    const reset = await post('/auth/password-reset-request', resetBody)
+    expect(reset.statusCode, reset.body).toBe(204)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.to(email)).toHaveLength(2)
+
+    // Unblocked, they sign in with the password they had, and may reset it.
+    expect((await block('DELETE')).statusCode).toBe(200)
+    expect((await login(email, 'blocked-pass-1')).statusCode).toBe(200)
+    later(61)
+    expect((await post('/auth/password-reset-request', resetBody)).statusCode).toBe(204)
+    expect((await smtp.waitFor(email, 3)).subject).toBe('Your password reset code')
+    await codeOf(email, 3)
   })
 
   it('resets the password with the code and the same new password, and revokes every refresh token', async () => {

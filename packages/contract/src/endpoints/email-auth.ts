@@ -46,7 +46,7 @@ export const confirmVerification = defineEndpoint({
   responses: { 204: NoContentSchema, 400: e, 429: e, 401: e, 406: e, 409: e },
 })
 
-/** 403 EMAIL_NOT_VERIFIED: a registration's password, not proven yet. */
+/** 403 EMAIL_NOT_VERIFIED (a registration's password, not proven yet) or USER_BLOCKED (after the right password). */
 export const login = defineEndpoint({
   method: 'POST',
   path: '/auth/login',
@@ -64,10 +64,11 @@ export const requestPasswordReset = defineEndpoint({
   responses: { 204: NoContentSchema, 400: e, 429: e },
 })
 
+/** 403 USER_BLOCKED: blocked since the code was sent; nothing changes. */
 export const confirmPasswordReset = defineEndpoint({
   method: 'POST',
   path: '/auth/password-reset-confirm',
   auth: 'none',
   body: PasswordResetConfirmBodySchema,
-  responses: { 204: NoContentSchema, 400: e, 429: e, 401: e },
+  responses: { 204: NoContentSchema, 400: e, 429: e, 401: e, 403: e },
 })

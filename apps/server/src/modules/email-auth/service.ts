@@ -23,7 +23,7 @@ import {
   lockAdmittingReferralLink,
   revokeUserRefreshTokens,
 } from '../auth/repository.ts'
-import { issueTokens } from '../auth/service.ts'
+import { issueTokens, userBlocked } from '../auth/service.ts'
 import type { EmailKeys } from '../email-outbox/email-keys.ts'
 import { insertOutboxMail } from '../email-outbox/repository.ts'
 import type { MailPayload } from '../email-outbox/service.ts'
@@ -385,7 +385,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
 
     /**
      * POST /auth/login: the same token pair (a new refresh family) as Telegram authorization. Unknown email and
-     * wrong password are one answer, after the same argon2 work. Failures are counted per email and address and
+     * wrong password are one answer, after the same argon2 work. A blocked user's right password is 403
+     * USER_BLOCKED, as at Telegram sign-in. Failures are counted per email and address and
      * per email over every address (`loginFailures`, modules/sign-in-guard): a stranger who knows the email stops
      * only their own address, and the owner keeps signing in from theirs.
      */
@@ -411,8 +412,12 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         )
       }
       if (!(await verifyPassword(identity.passwordHash, body.password))) throw invalidCredentials()
+      // A proven identity's user exists: not found, they are blocked (the auth lookups skip blocked users).
       const user = await findUserById(db, identity.userId)
-      if (!user) throw invalidCredentials()
+      if (!user) {
+        await attempt.succeeded({ signedIn: false })
+        throw userBlocked()
+      }
       await attempt.succeeded({ signedIn: true })
       const { accessToken, refreshToken } = await issueTokens(deps, db, user)
       return { accessToken, refreshToken }
@@ -421,8 +426,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     /**
      * POST /auth/password-reset-request: a code to the email; the new password waits, hashed, with the code. A
      * reset is for an account that may sign in: an address unknown or not proven yet has none, so a reset never
-     * completes, or joins, anyone's registration (its owner registers instead). The answer is the same 204 either
-     * way, after the same work.
+     * completes, or joins, anyone's registration (its owner registers instead), and a blocked user is sent
+     * nothing. The answer is the same 204 either way, after the same work.
      */
     async requestPasswordReset(body: { email: string; newPassword: string }, who: Requester): Promise<void> {
       const email = normalizeEmail(body.email)
@@ -433,6 +438,7 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         await limitEmail(tx, email, 'reset')
         const identity = await lockIdentityByEmail(tx, email)
         if (!identity?.verifiedAt || identity.userId === null) return false
+        if (!(await findUserById(tx, identity.userId))) return false
         await setIdentityLanguage(tx, identity.id, who.language)
         await issueCode(tx, identity, 'reset', who.language, newPasswordHash)
         return true
@@ -459,6 +465,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
             attemptsLeft: Math.max(0, rules.maxCodeAttempts - checked.attempts - 1),
           }
         }
+        // Blocked since the code was sent: nothing changes (thrown: the code is not spent).
+        if (!(await findUserById(tx, identity.userId))) throw userBlocked()
         await markCodeUsed(tx, checked.codeId, now())
         await setPasswordHash(tx, identity.id, checked.newPasswordHash, now())
         await revokeUserRefreshTokens(tx, identity.userId)
