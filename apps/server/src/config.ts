@@ -345,11 +345,13 @@ const OPERATOR_LOGIN_FAILURES: SignInLimits = {
 
 export type EmailAuthConfig = {
   codeTtlSeconds: number
+  /** How long a registration waits for the mailbox's code; then it is over (register again). */
+  registrationTtlSeconds: number
   /** Wrong tries a code survives; the next wrong one kills it. */
   maxCodeAttempts: number
-  /** Shortest time between two codes for one email (EMAIL_FLOOD). */
+  /** Shortest time between two requests that may mail one email, per purpose (EMAIL_FLOOD). */
   codeCooldownSeconds: number
-  /** Codes per email per window (EMAIL_FLOOD). */
+  /** Requests that may mail one email per window, known or not (EMAIL_FLOOD). */
   codesPerEmail: { max: number; windowSeconds: number }
   /** Wrong code tries per email per window, over all its codes of both purposes (429 ACTION_WAIT_REQUIRED_ERROR). */
   codeTriesPerEmail: { max: number; windowSeconds: number }
@@ -431,6 +433,7 @@ function resolveDataDir(dataDir: string | undefined, cwd: string): string {
 function emailAuthConfig(outboxPollMs: number, retryBaseMs: number): EmailAuthConfig {
   return {
     codeTtlSeconds: 10 * 60,
+    registrationTtlSeconds: 3600,
     maxCodeAttempts: 5,
     codeCooldownSeconds: 60,
     codesPerEmail: { max: 5, windowSeconds: 3600 },

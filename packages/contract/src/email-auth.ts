@@ -59,16 +59,16 @@ const AuthCodeSchema = z
     z.regex(/^\d{5}$/, { error: V.codeLength }),
   )
 
-export const LoginBodySchema = z.object({
-  email: EmailSchema,
-  password: z
-    .string({ error: V.passwordRequired })
-    .check(
-      z.minLength(1, { error: V.passwordRequired }),
-      z.minLength(6, { error: V.loginPasswordInvalid }),
-      z.maxLength(128, { error: V.loginPasswordInvalid }),
-    ),
-})
+/** A password the user set before (login, a registration's proof): 'Invalid password' outside 6 to 128. */
+export const KnownPasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .check(
+    z.minLength(1, { error: V.passwordRequired }),
+    z.minLength(6, { error: V.loginPasswordInvalid }),
+    z.maxLength(128, { error: V.loginPasswordInvalid }),
+  )
+
+export const LoginBodySchema = z.object({ email: EmailSchema, password: KnownPasswordSchema })
 export type LoginBody = z.infer<typeof LoginBodySchema>
 
 /** The retyped password must equal `field`; the issue lands on `passwordRetype`. */
@@ -111,7 +111,16 @@ export type RegisterResponse = z.infer<typeof RegisterResponseSchema>
 export const NoContentSchema = z.null()
 
 export const EmailVerificationRequestBodySchema = z.object({ email: EmailSchema, lng: MailLanguageSchema })
-export const EmailVerificationConfirmBodySchema = z.object({ code: AuthCodeSchema, email: EmailSchema })
+/**
+ * The mailbox's code proves the address to whoever enters it, for their own registration (issue 37): signed in,
+ * the bearer token names them; otherwise `password`, the one they registered with. Without either it proves
+ * nothing (401).
+ */
+export const EmailVerificationConfirmBodySchema = z.object({
+  code: AuthCodeSchema,
+  email: EmailSchema,
+  password: z.optional(KnownPasswordSchema),
+})
 
 export const PasswordResetRequestBodySchema = withRetype(
   z

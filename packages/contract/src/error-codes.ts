@@ -18,12 +18,12 @@ export const ErrorCode = {
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   /** 403 on login: the email is registered but not verified yet; the app offers to send the code again. */
   EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
-  /** 404 on verification and reset requests: no registration with this email ('Invalid email provided'). */
-  EMAIL_NOT_FOUND: 'EMAIL_NOT_FOUND',
   /** 409 on register with a session: the signed-in user already signs in with another (verified) email. */
   EMAIL_ALREADY_SET: 'EMAIL_ALREADY_SET',
-  /** 400 on register and reset requests: the password is one of the commonest (the list is the server's). */
+  /** 400 on register and reset requests: the password is one people use (zxcvbn's lists are the server's). */
   PASSWORD_TOO_COMMON: 'PASSWORD_TOO_COMMON',
+  /** 400 on register and reset requests: too easy to guess otherwise (repeats, sequences...); details say why. */
+  PASSWORD_TOO_WEAK: 'PASSWORD_TOO_WEAK',
   // Account submission (spec section 8 by status; these codes let the server say which case it is).
   PASSWORD_REQUIRED: 'PASSWORD_REQUIRED',
   INVALID_CODE: 'INVALID_CODE',

@@ -17,6 +17,49 @@ export const DuplicateFieldSchema = z.enum(['phone', 'country', 'code', 'email']
 export type DuplicateField = z.infer<typeof DuplicateFieldSchema>
 
 /**
+ * Why a new password is too easy to guess (PASSWORD_TOO_WEAK): zxcvbn's feedback keys, worded by the mini-app.
+ * `warning` is the reason (null when zxcvbn names none), `suggestions` what would help.
+ */
+export const PASSWORD_WARNINGS = [
+  'straightRow',
+  'keyPattern',
+  'simpleRepeat',
+  'extendedRepeat',
+  'sequences',
+  'recentYears',
+  'dates',
+  'topTen',
+  'topHundred',
+  'common',
+  'similarToCommon',
+  'wordByItself',
+  'namesByThemselves',
+  'commonNames',
+  'userInputs',
+] as const
+export type PasswordWarning = (typeof PASSWORD_WARNINGS)[number]
+export const PASSWORD_SUGGESTIONS = [
+  'l33t',
+  'reverseWords',
+  'allUppercase',
+  'capitalization',
+  'dates',
+  'recentYears',
+  'associatedYears',
+  'sequences',
+  'repeated',
+  'longerKeyboardPattern',
+  'anotherWord',
+  'useWords',
+] as const
+export type PasswordSuggestion = (typeof PASSWORD_SUGGESTIONS)[number]
+export const PasswordWeaknessSchema = z.object({
+  warning: z.nullable(z.enum(PASSWORD_WARNINGS)),
+  suggestions: z.array(z.enum(PASSWORD_SUGGESTIONS)),
+})
+export type PasswordWeakness = z.infer<typeof PasswordWeaknessSchema>
+
+/**
  * The `details` of every error code the server sends, one schema per code: the server builds details through
  * these types and the mini-app reads them through these schemas, so both sides agree on the names.
  * `z.undefined()` marks a code without details; `z.optional(...)` one whose details are sometimes present.
@@ -40,9 +83,9 @@ export const ErrorDetailsSchemas = {
   EMAIL_DOMAIN_NOT_ACCEPTABLE: z.object({ allowedDomains: z.array(z.string()) }),
   INVALID_CREDENTIALS: NoDetails,
   EMAIL_NOT_VERIFIED: NoDetails,
-  EMAIL_NOT_FOUND: NoDetails,
   EMAIL_ALREADY_SET: z.object({ email: z.string() }),
   PASSWORD_TOO_COMMON: NoDetails,
+  PASSWORD_TOO_WEAK: PasswordWeaknessSchema,
   PASSWORD_REQUIRED: NoDetails,
   INVALID_CODE: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),
   INVALID_PASSWORD: z.optional(z.object({ attemptsLeft: z.int().check(z.nonnegative()) })),

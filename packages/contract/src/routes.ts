@@ -21,6 +21,7 @@ export type DeclarationOf<R> = R extends Route<infer E> ? E : never
 export const firstScreenRoutes: {
   readonly authorize: Route<typeof auth.authorize>
   readonly refresh: Route<typeof auth.refresh>
+  readonly logout: Route<typeof auth.logout>
   readonly language: Route<typeof auth.language>
   readonly dashboard: Route<typeof dashboard.get>
   readonly channelStatus: Route<typeof dashboard.channelStatus>
@@ -29,6 +30,7 @@ export const firstScreenRoutes: {
 } = {
   authorize: { method: 'POST', path: '/auth/telegram/authorize', auth: 'none' },
   refresh: { method: 'POST', path: '/auth/refresh', auth: 'refresh' },
+  logout: { method: 'POST', path: '/auth/logout', auth: 'refresh' },
   language: { method: 'PUT', path: '/me/language', auth: 'access' },
   dashboard: { method: 'GET', path: '/dashboard', auth: 'access' },
   channelStatus: { method: 'GET', path: '/dashboard/channel-status', auth: 'access' },

@@ -6,6 +6,7 @@ describe('first-screen routes', () => {
     const declarations = {
       authorize: authCalls.authorize,
       refresh: authCalls.refresh,
+      logout: authCalls.logout,
       language: authCalls.language,
       dashboard: dashboardCalls.get,
       channelStatus: dashboardCalls.channelStatus,

@@ -65,6 +65,11 @@ export function emailCalls(
     seen.codes.add(mail.code as string)
     return mail.code as string
   }
+  /**
+   * The password this client registered each email with, without a session: the person who registered enters
+   * the code with it, as the mini-app does (a registration is proven by whoever set its credentials).
+   */
+  const registered = new Map<string, string>()
   const tokensOf = (pair: TokenPair) => {
     seen.tokens.add(pair.accessToken)
     seen.tokens.add(pair.refreshToken)
@@ -75,17 +80,34 @@ export function emailCalls(
     post,
     codeOf,
     tokensOf,
-    register: (email: string, password: string, extra: Record<string, unknown> = {}, headers: Headers = {}) =>
-      post(
+    register: (
+      email: string,
+      password: string,
+      extra: Record<string, unknown> = {},
+      headers: Headers = {},
+    ) => {
+      registered.set(email.trim().toLowerCase(), password)
+      return post(
         '/auth/register',
         { email, password, passwordRetype: password, referralCode: DEMO_REFERRAL_CODE, ...extra },
         headers,
-      ),
+      )
+    },
     /** A registration while signed in through Telegram (`headers` carries the bearer): no referral code. */
     registerSignedIn: (email: string, password: string, headers: Headers) =>
       post('/auth/register', { email, password, passwordRetype: password }, headers),
-    confirm: (email: string, code: string, headers: Headers = {}) =>
-      post('/auth/email-verification-confirm', { email, code }, headers),
+    /**
+     * The code entered by this client: with its session (`headers`), or with the password it registered the email
+     * with (`password` overrides it; null sends none).
+     */
+    confirm: (email: string, code: string, headers: Headers = {}, password?: string | null) => {
+      const own = password === undefined ? registered.get(email.trim().toLowerCase()) : password
+      return post(
+        '/auth/email-verification-confirm',
+        { email, code, ...(own ? { password: own } : {}) },
+        headers,
+      )
+    },
     requestReset: (email: string, newPassword: string) =>
       post('/auth/password-reset-request', { email, newPassword, passwordRetype: newPassword }),
     confirmReset: (email: string, code: string, newPassword: string) =>

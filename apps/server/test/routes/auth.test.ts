@@ -312,4 +312,30 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
       expect(codes.every((c) => c === 200 || c === 401)).toBe(true)
     })
   })
+
+  describe('POST /auth/logout (issue 37)', () => {
+    const refresh = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/refresh', headers: bearer(token) })
+    const logout = (token?: string) =>
+      t.app.inject({ method: 'POST', url: '/auth/logout', ...(token ? { headers: bearer(token) } : {}) })
+
+    it("ends the session: its refresh token, and every one rotated from it, no longer refreshes; others' do", async () => {
+      const tg = freshTelegramUser()
+      const first = await authorize(t.app, tg)
+      const other = await authorize(t.app, tg, {})
+      const rotated = json<TokenPair>(await refresh(first.refreshToken))
+      const out = await logout(rotated.refreshToken)
+      expect(out.statusCode, out.body).toBe(204)
+      expect(json(await refresh(rotated.refreshToken))).toMatchObject({
+        statusCode: 401,
+        code: 'UNAUTHORIZED',
+      })
+      expect((await refresh(first.refreshToken)).statusCode).toBe(401)
+      expect((await refresh(other.refreshToken)).statusCode).toBe(200)
+      // Again, or with a token nobody issued: nothing left to end, the same 204.
+      expect((await logout(rotated.refreshToken)).statusCode).toBe(204)
+      expect((await logout('unknown-token')).statusCode).toBe(204)
+      expect(json(await logout())).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' })
+    })
+  })
 })

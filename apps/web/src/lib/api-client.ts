@@ -147,6 +147,22 @@ async function refreshTokens(refreshToken: string): Promise<string | null> {
   }
 }
 
+/**
+ * Signs out: the tokens are forgotten here at once, and the server revokes the session's refresh token
+ * (POST /auth/logout), so a copy of it refreshes nothing. Without an answer the session ends here all the same.
+ */
+export async function signOut(): Promise<void> {
+  const tokens = getTokens()
+  clearTokens()
+  if (!tokens) return
+  const { logout } = firstScreenRoutes
+  try {
+    await send(absolute(urlOf(logout)), { method: logout.method }, tokens.refreshToken)
+  } catch {
+    // Offline: nothing more to do; the token expires on the server.
+  }
+}
+
 async function accessTokenAfter401(usedAccessToken: string | null): Promise<string | null> {
   const current = getTokens()
   if (!current) return null

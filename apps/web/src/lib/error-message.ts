@@ -50,11 +50,19 @@ export const LOGIN_ERRORS = authRows({
   403: 'auth.error.notVerified',
   404: 'auth.error.invalidCredentials',
 })
-/** POST /auth/register: 409 the email is taken; 406 no (valid) referral code without a Telegram session. */
-export const REGISTER_ERRORS = authRows({ 406: 'auth.error.referralRequired', 409: 'auth.error.emailExists' })
-/** POST /auth/email-verification-request and /auth/password-reset-request: 404 'Invalid email provided'. */
-export const EMAIL_VERIFICATION_REQUEST_ERRORS = authRows({ 404: 'auth.error.invalidEmail' })
-export const PASSWORD_RESET_REQUEST_ERRORS = authRows({ 404: 'auth.error.invalidEmail' })
+/**
+ * POST /auth/register: 406 no (valid) referral code without a Telegram session. No 409 row: the spec's 'An
+ * account already exits with this email' told anyone the address was known (issue 37, F8); a 409 now is
+ * EMAIL_ALREADY_SET, about the signed-in user, with its own text.
+ */
+export const REGISTER_ERRORS = authRows({ 406: 'auth.error.referralRequired' })
+/**
+ * POST /auth/email-verification-request and /auth/password-reset-request: no rows of their own. The spec's 404
+ * 'Invalid email provided' told anyone whether an address was known; the server answers 204 for any address now
+ * (issue 37, F8), so only the codes' own texts (a flood's wait, a weak password) remain.
+ */
+export const EMAIL_VERIFICATION_REQUEST_ERRORS = authRows({})
+export const PASSWORD_RESET_REQUEST_ERRORS = authRows({})
 /**
  * POST /auth/email-verification-confirm: 401 'Invalid OTP code'; 406 the registration's referral code stopped
  * admitting before the email was verified (docs/referrals.md).
@@ -128,9 +136,12 @@ const CODE_TEXTS: CodeText = {
   EMAIL_FLOOD: (d, t) => ({ key: 'error.code.EMAIL_FLOOD', values: { wait: formatWait(d.wait, t) } }),
   INVALID_CREDENTIALS: () => ({ key: 'error.code.INVALID_CREDENTIALS' }),
   EMAIL_NOT_VERIFIED: () => ({ key: 'error.code.EMAIL_NOT_VERIFIED' }),
-  EMAIL_NOT_FOUND: () => ({ key: 'error.code.EMAIL_NOT_FOUND' }),
   EMAIL_ALREADY_SET: (d) => ({ key: 'error.code.EMAIL_ALREADY_SET', values: { email: d.email } }),
   PASSWORD_TOO_COMMON: () => ({ key: 'error.code.PASSWORD_TOO_COMMON' }),
+  PASSWORD_TOO_WEAK: (d, t) => ({
+    key: 'error.code.PASSWORD_TOO_WEAK',
+    values: { advice: passwordAdvice(d, t) },
+  }),
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
@@ -146,6 +157,13 @@ function codeText(code: ErrorCode, rawDetails: unknown, t: TFunction): Text | un
   const build = CODE_TEXTS[code] as ((details: unknown, t: TFunction) => Text) | undefined
   const details = ErrorDetailsSchemas[code].safeParse(rawDetails)
   return build && details.success ? build(details.data, t) : undefined
+}
+
+/** Why a password is easy to guess and what helps, in the auth screens' words (zxcvbn's keys). */
+function passwordAdvice(d: ErrorDetails<'PASSWORD_TOO_WEAK'>, t: TFunction): string {
+  const warning = d.warning ? [`auth.passwordWarning.${d.warning}`] : []
+  const tips = d.suggestions.map((key) => `auth.passwordSuggestion.${key}`)
+  return [...warning, ...tips].map((key) => t(key, { ns: 'auth' })).join(' ')
 }
 
 /** Accepted email domains as every error lists them: 'gmail.com, outlook.com'. */

@@ -125,7 +125,7 @@ describe('numbers typed in Persian or Arabic-Indic digits', () => {
     const server = installFakeServer()
     server.on('POST', '/auth/email-verification-confirm', () => new Response(null, { status: 204 }))
     const { user } = renderApp('/email-verification-confirm', {
-      navigationState: { email: 'ada@example.com', resendAfter: Date.now() },
+      navigationState: { email: 'ada@example.com', password: 'correct horse', resendAfter: Date.now() },
     })
     const code = await screen.findByLabelText('Code')
     await user.type(code, persian('01234'))
@@ -135,6 +135,7 @@ describe('numbers typed in Persian or Arabic-Indic digits', () => {
       expect(server.callsTo('POST', '/auth/email-verification-confirm')[0]?.body).toEqual({
         code: '01234',
         email: 'ada@example.com',
+        password: 'correct horse',
       }),
     )
   })

@@ -23,6 +23,18 @@ export const refresh = defineEndpoint({
 })
 
 /**
+ * Signs out: the refresh token comes as the bearer token, and its session (refresh family) is revoked. 204 for a
+ * token nobody issued too (nothing to end); no body.
+ */
+export const logout = defineEndpoint({
+  method: 'POST',
+  path: '/auth/logout',
+  auth: 'refresh',
+  body: null,
+  responses: { 204: z.null(), 401: e },
+})
+
+/**
  * Each launch with stored tokens tells the server the language the app shows (sign-in alone did, so a relaunch in
  * another language left the bot writing in the old one). Not under /auth: not a sign-in, outside its rate budget.
  */

@@ -177,6 +177,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw unauthorized('Refresh token is invalid or expired')
     },
 
+    /**
+     * Signs out: the session of `presented` (its refresh family, every token rotated from the first) is revoked,
+     * so none of them refreshes again; its access token ends within its own short life. A token nobody issued
+     * ends nothing, and is answered alike.
+     */
+    async logout(presented: string): Promise<void> {
+      const known = await findRefreshToken(db, hashRefreshToken(presented))
+      if (known) await revokeRefreshTokenFamily(db, known.familyId)
+    },
+
     /** The user an access token belongs to, or a 401. */
     async authenticate(accessToken: string): Promise<AuthUser> {
       const uid = deps.accessTokens.verify(accessToken)

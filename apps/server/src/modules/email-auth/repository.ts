@@ -1,20 +1,23 @@
 /** All SQL of email and password sign-in (docs/email-auth.md). */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { type EmailCodePurpose, emailCodes, emailIdentities, users } from '../../db/schema.ts'
+import {
+  type EmailCodePurpose,
+  emailCodes,
+  emailIdentities,
+  emailRegistrations,
+  users,
+} from '../../db/schema.ts'
 import { timestamptz } from '../../db/timestamp.ts'
 import type { AuthUser } from '../auth/repository.ts'
 
 export type EmailIdentity = {
   id: number
   email: string
-  /** Set once the mailbox is proven; null for a registration. */
+  /** Set once the mailbox is proven; null while people wait for its code. */
   userId: number | null
-  passwordHash: string
-  /** Registered while signed in through Telegram: the user a proof joins (proven with their session only). */
-  requestedByUserId: number | null
-  referrerUserId: number | null
-  referralLinkId: number | null
+  /** The owner's password: null until the mailbox is proven. */
+  passwordHash: string | null
   languageCode: string
   verifiedAt: Date | null
 }
@@ -24,9 +27,6 @@ const identityColumns = {
   email: emailIdentities.email,
   userId: emailIdentities.userId,
   passwordHash: emailIdentities.passwordHash,
-  requestedByUserId: emailIdentities.requestedByUserId,
-  referrerUserId: emailIdentities.referrerUserId,
-  referralLinkId: emailIdentities.referralLinkId,
   languageCode: emailIdentities.languageCode,
   verifiedAt: emailIdentities.verifiedAt,
 }
@@ -46,6 +46,18 @@ export async function lockIdentityByEmail(db: Db, email: string): Promise<EmailI
   return row
 }
 
+/** The email's identity (the mailbox), made on its first registration, locked until the transaction ends. */
+export async function lockOrCreateIdentity(
+  db: Db,
+  email: string,
+  languageCode: string,
+): Promise<EmailIdentity> {
+  await db.insert(emailIdentities).values({ email, languageCode }).onConflictDoNothing()
+  const identity = await lockIdentityByEmail(db, email)
+  if (!identity) throw new Error('email identity insert left no row')
+  return identity
+}
+
 /** The email the user signs in with (proven: only proven identities have a user). */
 export async function findIdentityOfUser(db: Db, userId: number): Promise<EmailIdentity | undefined> {
   const [row] = await db
@@ -55,70 +67,89 @@ export async function findIdentityOfUser(db: Db, userId: number): Promise<EmailI
   return row
 }
 
-/** The user's registrations of other emails, not proven yet: their next registration replaces them. */
-export async function deletePendingRegistrationsOf(
-  db: Db,
-  userId: number,
-  exceptEmail: string,
-): Promise<void> {
-  await db
-    .delete(emailIdentities)
+export type EmailRegistration = {
+  id: number
+  passwordHash: string
+  /** Registered while signed in through Telegram: the user a proof joins (proven with their session only). */
+  requestedByUserId: number | null
+  referrerUserId: number | null
+  referralLinkId: number | null
+  languageCode: string
+}
+
+const registrationColumns = {
+  id: emailRegistrations.id,
+  passwordHash: emailRegistrations.passwordHash,
+  requestedByUserId: emailRegistrations.requestedByUserId,
+  referrerUserId: emailRegistrations.referrerUserId,
+  referralLinkId: emailRegistrations.referralLinkId,
+  languageCode: emailRegistrations.languageCode,
+}
+
+/** The identity's registrations made after `since` (the older ones are over), newest first. */
+export function liveRegistrations(db: Db, identityId: number, since: Date): Promise<EmailRegistration[]> {
+  return db
+    .select(registrationColumns)
+    .from(emailRegistrations)
     .where(
       and(
-        eq(emailIdentities.requestedByUserId, userId),
-        isNull(emailIdentities.verifiedAt),
-        ne(emailIdentities.email, exceptEmail),
+        eq(emailRegistrations.identityId, identityId),
+        gt(emailRegistrations.createdAt, timestamptz(since)),
       ),
     )
+    .orderBy(desc(emailRegistrations.id))
 }
 
 /**
- * Registers the email, atomically: a new row, or a new registration in place of an unverified one, whoever
- * made it (an unverified registration binds nothing and blocks nobody). A proven email is never touched:
- * undefined then (409). Concurrent registrations of one email are applied one after the other (the conflict
- * waits for the first to commit, then re-checks the WHERE): the last one is the registration left.
+ * Records a registration. A signed-in user has one per email (their new one replaces it) and none of another
+ * email (their registrations of other emails give way); one made without a session is a person of its own and
+ * replaces nobody's.
  */
-export async function upsertRegistration(
+export async function saveRegistration(
   db: Db,
-  registration: {
-    email: string
-    passwordHash: string
-    /** Signed in through Telegram: that user (null without a session). */
-    requestedByUserId: number | null
-    referrerUserId: number | null
-    /** The code the gate admitted (null with a Telegram session). */
-    referralLinkId: number | null
-    languageCode: string
-    now: Date
-  },
-): Promise<number | undefined> {
-  const { email, now, ...registered } = registration
-  const fields = { ...registered, userId: null, createdAt: timestamptz(now), updatedAt: timestamptz(now) }
-  const [row] = await db
-    .insert(emailIdentities)
-    .values({ email, ...fields })
+  registration: Omit<EmailRegistration, 'id'> & { identityId: number; now: Date },
+): Promise<void> {
+  const { now, ...fields } = registration
+  const values = { ...fields, createdAt: timestamptz(now) }
+  if (fields.requestedByUserId === null) {
+    await db.insert(emailRegistrations).values(values)
+    return
+  }
+  await db
+    .delete(emailRegistrations)
+    .where(
+      and(
+        eq(emailRegistrations.requestedByUserId, fields.requestedByUserId),
+        ne(emailRegistrations.identityId, fields.identityId),
+      ),
+    )
+  await db
+    .insert(emailRegistrations)
+    .values(values)
     .onConflictDoUpdate({
-      target: emailIdentities.email,
-      set: fields,
-      setWhere: isNull(emailIdentities.verifiedAt),
+      target: [emailRegistrations.identityId, emailRegistrations.requestedByUserId],
+      targetWhere: isNotNull(emailRegistrations.requestedByUserId),
+      set: values,
     })
-    .returning({ id: emailIdentities.id })
-  return row?.id
 }
 
-/** Every code of the identity: a registration that replaces another takes none of its codes. */
-export async function deleteCodes(db: Db, identityId: number): Promise<void> {
-  await db.delete(emailCodes).where(eq(emailCodes.identityId, identityId))
+/** The identity's registrations that are over (made before `before`). */
+export async function deleteRegistrationsBefore(db: Db, identityId: number, before: Date): Promise<void> {
+  await db
+    .delete(emailRegistrations)
+    .where(
+      and(
+        eq(emailRegistrations.identityId, identityId),
+        lte(emailRegistrations.createdAt, timestamptz(before)),
+      ),
+    )
 }
 
 export async function setIdentityLanguage(db: Db, id: number, languageCode: string): Promise<void> {
   await db.update(emailIdentities).set({ languageCode }).where(eq(emailIdentities.id, id))
 }
 
-/**
- * A new code for the identity and purpose, replacing the previous one (which stops working), unless the previous
- * one is younger than `cooldownCutoff`: then undefined and the previous code's creation time (EMAIL_FLOOD).
- */
+/** A new code for the identity and purpose, replacing the previous one (which stops working). */
 export async function replaceCode(
   db: Db,
   code: {
@@ -128,9 +159,8 @@ export async function replaceCode(
     newPasswordHash: string | null
     now: Date
     expiresAt: Date
-    cooldownCutoff: Date
   },
-): Promise<{ ok: true } | { ok: false; previousAt: Date }> {
+): Promise<void> {
   const values = {
     codeHash: code.codeHash,
     newPasswordHash: code.newPasswordHash,
@@ -139,21 +169,10 @@ export async function replaceCode(
     usedAt: null,
     createdAt: timestamptz(code.now),
   }
-  const [row] = await db
+  await db
     .insert(emailCodes)
     .values({ identityId: code.identityId, purpose: code.purpose, ...values })
-    .onConflictDoUpdate({
-      target: [emailCodes.identityId, emailCodes.purpose],
-      set: values,
-      setWhere: sql`${emailCodes.createdAt} <= ${timestamptz(code.cooldownCutoff)}`,
-    })
-    .returning({ id: emailCodes.id })
-  if (row) return { ok: true }
-  const [previous] = await db
-    .select({ createdAt: emailCodes.createdAt })
-    .from(emailCodes)
-    .where(and(eq(emailCodes.identityId, code.identityId), eq(emailCodes.purpose, code.purpose)))
-  return { ok: false, previousAt: previous?.createdAt ?? code.now }
+    .onConflictDoUpdate({ target: [emailCodes.identityId, emailCodes.purpose], set: values })
 }
 
 export type StoredCode = {
@@ -201,16 +220,25 @@ export async function markCodeUsed(db: Db, codeId: number, now: Date): Promise<v
     .where(eq(emailCodes.id, codeId))
 }
 
-/** The mailbox is proven: verified, and bound to its user from now on. */
+/**
+ * The mailbox is proven, for `registration`: verified, bound to its user from now on, with that registration's
+ * password; every registration of the email is over.
+ */
 export async function markIdentityProven(
   db: Db,
   identityId: number,
-  change: { userId: number; now: Date },
+  change: { userId: number; passwordHash: string; now: Date },
 ): Promise<void> {
   await db
     .update(emailIdentities)
-    .set({ userId: change.userId, verifiedAt: timestamptz(change.now), updatedAt: timestamptz(change.now) })
+    .set({
+      userId: change.userId,
+      passwordHash: change.passwordHash,
+      verifiedAt: timestamptz(change.now),
+      updatedAt: timestamptz(change.now),
+    })
     .where(eq(emailIdentities.id, identityId))
+  await db.delete(emailRegistrations).where(eq(emailRegistrations.identityId, identityId))
 }
 
 /** A confirmed reset: the held hash becomes the password. */

@@ -1,10 +1,11 @@
 /**
  * Email and password sign-in (docs/email-auth.md): registration (for the signed-in Telegram user, or a new user
  * through the referral gate), verification and password-reset codes sent through the email outbox, and login to
- * the same token pair as Telegram's. An email belongs to whoever proves it: a registration binds nothing until its
- * code is confirmed, and a later registration replaces it. Every email is normalized before any lookup; codes and
- * passwords are compared in constant time and never leave this module in plain text except inside a sealed
- * outbox mail.
+ * the same token pair as Telegram's. An email belongs to whoever proves it: the mailbox's code, entered with the
+ * session or the password of one's own registration, proves that registration; registrations of other people wait
+ * beside it and never replace it. The answers never say whether an address is known. Every email is normalized
+ * before any lookup; codes and passwords are compared in constant time and never leave this module in plain text
+ * except inside a sealed outbox mail.
  */
 import type { Language, TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
@@ -22,31 +23,33 @@ import {
   lockAdmittingReferralLink,
   revokeUserRefreshTokens,
 } from '../auth/repository.ts'
-import { issueTokens } from '../auth/service.ts'
+import { issueTokens, userBlocked } from '../auth/service.ts'
 import type { EmailKeys } from '../email-outbox/email-keys.ts'
 import { insertOutboxMail } from '../email-outbox/repository.ts'
 import type { MailPayload } from '../email-outbox/service.ts'
-import type { MailTemplates } from '../email-outbox/templates.ts'
+import type { MailKind, MailTemplates } from '../email-outbox/templates.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
 import { beginSignIn, resetSignIn } from '../sign-in-guard/guard.ts'
-import { isCommonPassword } from './common-passwords.ts'
+import { passwordWeakness } from './password-strength.ts'
 import {
   createEmailUser,
-  deleteCodes,
-  deletePendingRegistrationsOf,
+  deleteRegistrationsBefore,
   type EmailIdentity,
+  type EmailRegistration,
   findIdentityByEmail,
   findIdentityOfUser,
+  liveRegistrations,
   lockCode,
   lockIdentityByEmail,
+  lockOrCreateIdentity,
   markCodeUsed,
   markIdentityProven,
   recordWrongTry,
   replaceCode,
+  saveRegistration,
   setIdentityLanguage,
   setPasswordHash,
-  upsertRegistration,
 } from './repository.ts'
 import { codeMatches, emailDomain, generateCode, hashCode, normalizeEmail } from './secrets.ts'
 
@@ -65,7 +68,6 @@ export type EmailAuthService = ReturnType<typeof createEmailAuthService>
 /** Who asks: the client's address (rate limits) and the language of the mail. */
 export type Requester = { ip: string; language: Language }
 
-const emailNotFound = () => new DomainError(404, 'EMAIL_NOT_FOUND', 'Invalid email provided')
 const invalidCredentials = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Invalid email or password')
 const tooMany = (wait: number) =>
   new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', { wait })
@@ -77,13 +79,21 @@ const emailAlreadySet = (email: string) =>
   new DomainError(409, 'EMAIL_ALREADY_SET', 'This account already has a sign-in email', { email })
 
 /**
- * A new password (registration, reset) beyond the contract's length and not-the-email checks: not one of the
- * commonest. Checked before anything is counted or hashed.
+ * A new password (registration, reset) beyond the contract's length and not-the-email checks: not too easy to
+ * guess (zxcvbn, with the email's words). Checked after the client address's limit, which bounds the scoring's
+ * CPU, and before anything is hashed.
  */
-async function refuseCommonPassword(password: string): Promise<void> {
-  if (await isCommonPassword(password)) {
-    throw new DomainError(400, 'PASSWORD_TOO_COMMON', 'This password is too common: choose another')
-  }
+async function refuseWeakPassword(password: string, email: string): Promise<void> {
+  const weakness = await passwordWeakness(password, [email, email.slice(0, email.lastIndexOf('@'))])
+  if (!weakness) return
+  const { common, ...details } = weakness
+  if (common) throw new DomainError(400, 'PASSWORD_TOO_COMMON', 'This password is too common: choose another')
+  throw new DomainError(
+    400,
+    'PASSWORD_TOO_WEAK',
+    'This password is too easy to guess: choose a stronger one',
+    details,
+  )
 }
 
 /** Why a code was refused; every case answers the same 401 so that nothing is learnt from the difference. */
@@ -123,10 +133,31 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
   }
 
   /**
-   * A new code for the identity, and its mail in the outbox, inside the caller's transaction: both commit or
-   * neither. EMAIL_FLOOD when the previous code of this purpose is younger than the cooldown, or the email has
-   * had its codes for the window.
+   * Counts a request that may mail `email` (register, a new code, a reset), inside the caller's transaction, for
+   * every address alike, known or not, so that a flood says nothing of the address: one a minute per purpose and
+   * `codesPerEmail` an hour, else EMAIL_FLOOD with the wait (the count rolls back with the refusal).
    */
+  async function limitEmail(tx: Db, email: string, purpose: EmailCodePurpose): Promise<void> {
+    const minute = { max: 1, windowSeconds: rules.codeCooldownSeconds }
+    const wait =
+      (await overLimit(tx, `email-code:minute:${purpose}:${email}`, minute)) ||
+      (await overLimit(tx, `email-code:email:${email}`, rules.codesPerEmail))
+    if (wait > 0) throw emailFlood(wait)
+  }
+
+  /** A mail in the outbox, inside the caller's transaction: it commits with what it tells of, or not at all. */
+  async function queueMail(tx: Db, to: string, kind: MailKind, language: Language, code = ''): Promise<void> {
+    const minutes = Math.round(rules.codeTtlSeconds / 60)
+    const payload: MailPayload = { ...deps.mailTemplates.render(kind, language, { code, minutes }), code }
+    await insertOutboxMail(tx, {
+      recipient: to,
+      kind,
+      payload: seal(deps.emailKeys.outbox, JSON.stringify(payload)),
+      now: now(),
+    })
+  }
+
+  /** A new code for the identity (the previous one of its purpose stops working), and its mail. */
   async function issueCode(
     tx: Db,
     identity: Pick<EmailIdentity, 'id' | 'email'>,
@@ -136,33 +167,19 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
   ): Promise<void> {
     const at = now()
     const code = generateCode()
-    const replaced = await replaceCode(tx, {
+    await replaceCode(tx, {
       identityId: identity.id,
       purpose,
       codeHash: hashCode(deps.emailKeys.codes, purpose, identity.id, code),
       newPasswordHash,
       now: at,
       expiresAt: new Date(at.getTime() + rules.codeTtlSeconds * 1000),
-      cooldownCutoff: new Date(at.getTime() - rules.codeCooldownSeconds * 1000),
     })
-    if (!replaced.ok) {
-      const readyAt = replaced.previousAt.getTime() + rules.codeCooldownSeconds * 1000
-      throw emailFlood(Math.max(1, Math.ceil((readyAt - at.getTime()) / 1000)))
-    }
-    const wait = await overLimit(tx, `email-code:email:${identity.email}`, rules.codesPerEmail)
-    if (wait > 0) throw emailFlood(wait)
-    const rendered = deps.mailTemplates.render(purpose, language, {
-      code,
-      minutes: Math.round(rules.codeTtlSeconds / 60),
-    })
-    const payload: MailPayload = { ...rendered, code }
-    await insertOutboxMail(tx, {
-      recipient: identity.email,
-      kind: purpose,
-      payload: seal(deps.emailKeys.outbox, JSON.stringify(payload)),
-      now: at,
-    })
+    await queueMail(tx, identity.email, purpose, language, code)
   }
+
+  /** Registrations made before this are over (they wait `registrationTtlSeconds` for their code). */
+  const registrationsSince = () => new Date(now().getTime() - rules.registrationTtlSeconds * 1000)
 
   /**
    * Checks a code inside the transaction that acts on it: right, unexpired, unused, within its tries. A wrong try
@@ -199,32 +216,55 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
   }
 
   /**
-   * The registration's mailbox is proven: the identity is verified and bound to the registration's user. Made
-   * while signed in, that is the user who asked (the caller checked the prover is them), unless they got another
-   * email meanwhile (409). Made without a session, a new user, through the code the gate admitted at
-   * registration only if that code still admits now (406 otherwise: revoked, or its owner lost canReferrer),
-   * held against a revoke as Telegram sign-in holds it (docs/referrals.md). Throws to roll everything back.
+   * The mailbox is proven for `registration`: the identity is verified, with its password, and bound to its
+   * user; the other registrations are over. Made while signed in, the user is the one who asked (the caller
+   * checked the prover is them), unless they got another email meanwhile (409). Made without a session, a new
+   * user, through the code the gate admitted at registration only if that code still admits now (406 otherwise:
+   * revoked, or its owner lost canReferrer), held against a revoke as Telegram sign-in holds it
+   * (docs/referrals.md). Throws to roll everything back.
    */
-  async function prove(tx: Db, identity: EmailIdentity): Promise<void> {
-    let userId = identity.requestedByUserId
+  async function prove(tx: Db, identity: EmailIdentity, registration: EmailRegistration): Promise<void> {
+    let userId = registration.requestedByUserId
     if (userId !== null) {
       const own = await findIdentityOfUser(tx, userId)
       if (own) throw emailAlreadySet(own.email)
     } else {
       const link =
-        identity.referralLinkId === null
+        registration.referralLinkId === null
           ? undefined
-          : await lockAdmittingReferralLink(tx, { linkId: identity.referralLinkId })
+          : await lockAdmittingReferralLink(tx, { linkId: registration.referralLinkId })
       if (!link) throw referralRequired()
       const user = await createEmailUser(tx, {
         referrerUserId: link.ownerUserId,
         referralLinkId: link.linkId,
-        languageCode: identity.languageCode,
+        languageCode: registration.languageCode,
         flags: newUserFlags(await readSettings(tx)),
       })
       userId = user.id
     }
-    await markIdentityProven(tx, identity.id, { userId, now: now() })
+    await markIdentityProven(tx, identity.id, { userId, passwordHash: registration.passwordHash, now: now() })
+  }
+
+  /**
+   * The live registration `password` belongs to, newest first; only those made without a session when
+   * `sessionless` (one made while signed in is proven with its session only); undefined when none. One argon2
+   * verification per registration, at most the few an email can have in `registrationTtlSeconds` (its requests
+   * an hour bound them), and one against a decoy when there is none, so that the time says nothing.
+   */
+  async function registrationWithPassword(
+    dbOrTx: Db,
+    identityId: number | undefined,
+    password: string,
+    sessionless: boolean,
+  ): Promise<EmailRegistration | undefined> {
+    const live =
+      identityId === undefined ? [] : await liveRegistrations(dbOrTx, identityId, registrationsSince())
+    const candidates = sessionless ? live.filter((r) => r.requestedByUserId === null) : live
+    if (candidates.length === 0) await verifyAgainstDecoy(password, config.passwordCost)
+    for (const registration of candidates) {
+      if (await verifyPassword(registration.passwordHash, password)) return registration
+    }
+    return undefined
   }
 
   /** The code's tries left, read without counting one (a try that could not have proven anything). */
@@ -235,10 +275,11 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
 
   return {
     /**
-     * POST /auth/register: a registration, which binds nothing until its code is confirmed. Signed in
-     * (`sessionUser`): the email is to become that user's second way in. Otherwise the referral gate decides now
-     * (406 without an admitting code) and again at verification. An email not proven yet blocks nobody: this
-     * registration replaces any earlier one of it (whose code stops working); a proven email is 409.
+     * POST /auth/register: a registration, which binds nothing until the mailbox's code is entered by the person
+     * who made it. Signed in (`sessionUser`): the email is to become that user's second way in. Otherwise the
+     * referral gate decides now (406 without an admitting code) and again at verification. Registrations of other
+     * people wait beside this one; none replaces another. The answer is the same whether the address is unknown,
+     * waiting or proven: a proven one gets no registration and its owner a note instead of a code.
      */
     async register(
       body: { email: string; password: string; referralCode?: string | undefined },
@@ -247,8 +288,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     ): Promise<{ email: string }> {
       const email = normalizeEmail(body.email)
       await checkDomain(email)
-      await refuseCommonPassword(body.password)
       await limitAddress(who.ip)
+      await refuseWeakPassword(body.password, email)
       let admitted: { ownerUserId: number | null; linkId: number } | undefined
       if (!sessionUser) {
         admitted = body.referralCode
@@ -262,11 +303,17 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           await lockUser(tx, sessionUser.id)
           const own = await findIdentityOfUser(tx, sessionUser.id)
           if (own) throw emailAlreadySet(own.email)
-          // One registration per signed-in user: their earlier one, of another email, gives way.
-          await deletePendingRegistrationsOf(tx, sessionUser.id, email)
         }
-        const id = await upsertRegistration(tx, {
-          email,
+        await limitEmail(tx, email, 'verify')
+        const identity = await lockOrCreateIdentity(tx, email, who.language)
+        if (identity.verifiedAt) {
+          // Taken: no registration, and its owner is told (in their language) instead of sent a code.
+          await queueMail(tx, email, 'taken', identity.languageCode as Language)
+          return
+        }
+        await deleteRegistrationsBefore(tx, identity.id, registrationsSince())
+        await saveRegistration(tx, {
+          identityId: identity.id,
           passwordHash,
           requestedByUserId: sessionUser?.id ?? null,
           referrerUserId: admitted?.ownerUserId ?? null,
@@ -274,28 +321,25 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           languageCode: who.language,
           now: now(),
         })
-        if (id === undefined) {
-          throw new DomainError(409, 'DUPLICATE_ENTRY', 'An account already exits with this email', {
-            field: 'email',
-            value: email,
-          })
-        }
-        await deleteCodes(tx, id)
-        await issueCode(tx, { id, email }, 'verify', who.language, null)
+        await setIdentityLanguage(tx, identity.id, who.language)
+        await issueCode(tx, identity, 'verify', who.language, null)
       })
       deps.mailQueued?.()
       return { email }
     },
 
-    /** POST /auth/email-verification-request: a new code (the previous one stops working). */
+    /**
+     * POST /auth/email-verification-request: a new code (the previous one stops working) when the address has
+     * registrations waiting; the same 204, and no mail, for an unknown or proven one.
+     */
     async requestVerification(body: { email: string }, who: Requester): Promise<void> {
       const email = normalizeEmail(body.email)
       await limitAddress(who.ip)
       const queued = await db.transaction(async (tx) => {
+        await limitEmail(tx, email, 'verify')
         const identity = await lockIdentityByEmail(tx, email)
-        if (!identity) throw emailNotFound()
-        // Verified already: nothing to prove, no mail (the answer is the same, 204).
-        if (identity.verifiedAt) return false
+        if (!identity || identity.verifiedAt) return false
+        if ((await liveRegistrations(tx, identity.id, registrationsSince())).length === 0) return false
         await setIdentityLanguage(tx, identity.id, who.language)
         await issueCode(tx, identity, 'verify', who.language, null)
         return true
@@ -304,24 +348,33 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
     },
 
     /**
-     * POST /auth/email-verification-confirm. `prover` is the signed-in user who sent the code, if any. A
-     * registration made while signed in is proven by that user only: anyone else (the address's owner, say)
-     * proves nothing and spends no try. 406 when the registration's referral no longer admits (nothing spent).
+     * POST /auth/email-verification-confirm. The code proves the mailbox to whoever enters it, for their own
+     * registration: the signed-in `prover`'s, or the one made without a session whose password `body.password`
+     * is. Entered with neither, it proves nothing and spends no try; with a password that is nobody's
+     * registration, it spends one. 406 when the registration's referral no longer admits (nothing spent).
      */
     async confirmVerification(
-      body: { email: string; code: string },
+      body: { email: string; code: string; password?: string | undefined },
       prover: AuthUser | undefined,
     ): Promise<void> {
       const email = normalizeEmail(body.email)
       const outcome = await db.transaction(async (tx): Promise<CodeOutcome> => {
         const identity = await lockIdentityByEmail(tx, email)
         if (!identity || identity.verifiedAt) return { ok: false, attemptsLeft: 0 }
-        if (identity.requestedByUserId !== null && identity.requestedByUserId !== prover?.id) {
+        const live = await liveRegistrations(tx, identity.id, registrationsSince())
+        const own = prover ? live.find((r) => r.requestedByUserId === prover.id) : undefined
+        if (!own && body.password === undefined) {
           return { ok: false, attemptsLeft: await triesLeft(tx, identity.id) }
         }
         const checked = await checkCode(tx, identity, 'verify', body.code)
         if (!checked.ok) return checked
-        await prove(tx, identity)
+        const registration =
+          own ?? (await registrationWithPassword(tx, identity.id, body.password ?? '', true))
+        if (!registration) {
+          await recordWrongTry(tx, checked.codeId)
+          return { ok: false, attemptsLeft: Math.max(0, rules.maxCodeAttempts - checked.attempts - 1) }
+        }
+        await prove(tx, identity, registration)
         await markCodeUsed(tx, checked.codeId, now())
         return { ok: true }
       })
@@ -332,7 +385,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
 
     /**
      * POST /auth/login: the same token pair (a new refresh family) as Telegram authorization. Unknown email and
-     * wrong password are one answer, after the same argon2 work. Failures are counted per email and address and
+     * wrong password are one answer, after the same argon2 work. A blocked user's right password is 403
+     * USER_BLOCKED, as at Telegram sign-in. Failures are counted per email and address and
      * per email over every address (`loginFailures`, modules/sign-in-guard): a stranger who knows the email stops
      * only their own address, and the owner keeps signing in from theirs.
      */
@@ -346,11 +400,10 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
       })
       if (!attempt.admitted) throw tooManyRequests(attempt.wait)
       const identity = await findIdentityByEmail(db, email)
-      const ok = identity
-        ? await verifyPassword(identity.passwordHash, body.password)
-        : await verifyAgainstDecoy(body.password, config.passwordCost)
-      if (!identity || !ok) throw invalidCredentials()
-      if (!identity.verifiedAt || identity.userId === null) {
+      if (!identity?.verifiedAt || identity.passwordHash === null || identity.userId === null) {
+        // Not proven: the password of a registration waiting for its code is told so, never signed in.
+        if (!(await registrationWithPassword(db, identity?.id, body.password, false)))
+          throw invalidCredentials()
         await attempt.succeeded({ signedIn: false })
         throw new DomainError(
           403,
@@ -358,8 +411,13 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
           'Email not verified: confirm it with the code we sent',
         )
       }
+      if (!(await verifyPassword(identity.passwordHash, body.password))) throw invalidCredentials()
+      // A proven identity's user exists: not found, they are blocked (the auth lookups skip blocked users).
       const user = await findUserById(db, identity.userId)
-      if (!user) throw invalidCredentials()
+      if (!user) {
+        await attempt.succeeded({ signedIn: false })
+        throw userBlocked()
+      }
       await attempt.succeeded({ signedIn: true })
       const { accessToken, refreshToken } = await issueTokens(deps, db, user)
       return { accessToken, refreshToken }
@@ -367,22 +425,25 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
 
     /**
      * POST /auth/password-reset-request: a code to the email; the new password waits, hashed, with the code. A
-     * reset is for an account: an email not proven yet has none (404, as for an unknown email), so a reset never
-     * completes, or joins, anyone's registration; its owner registers instead.
+     * reset is for an account that may sign in: an address unknown or not proven yet has none, so a reset never
+     * completes, or joins, anyone's registration (its owner registers instead), and a blocked user is sent
+     * nothing. The answer is the same 204 either way, after the same work.
      */
     async requestPasswordReset(body: { email: string; newPassword: string }, who: Requester): Promise<void> {
       const email = normalizeEmail(body.email)
-      await refuseCommonPassword(body.newPassword)
       await limitAddress(who.ip)
-      if (!(await findIdentityByEmail(db, email))?.verifiedAt) throw emailNotFound()
+      await refuseWeakPassword(body.newPassword, email)
       const newPasswordHash = await hashPassword(body.newPassword, config.passwordCost)
-      await db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
+        await limitEmail(tx, email, 'reset')
         const identity = await lockIdentityByEmail(tx, email)
-        if (!identity?.verifiedAt) throw emailNotFound()
+        if (!identity?.verifiedAt || identity.userId === null) return false
+        if (!(await findUserById(tx, identity.userId))) return false
         await setIdentityLanguage(tx, identity.id, who.language)
         await issueCode(tx, identity, 'reset', who.language, newPasswordHash)
+        return true
       })
-      deps.mailQueued?.()
+      if (queued) deps.mailQueued?.()
     },
 
     /**
@@ -404,6 +465,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
             attemptsLeft: Math.max(0, rules.maxCodeAttempts - checked.attempts - 1),
           }
         }
+        // Blocked since the code was sent: nothing changes (thrown: the code is not spent).
+        if (!(await findUserById(tx, identity.userId))) throw userBlocked()
         await markCodeUsed(tx, checked.codeId, now())
         await setPasswordHash(tx, identity.id, checked.newPasswordHash, now())
         await revokeUserRefreshTokens(tx, identity.userId)

@@ -6,9 +6,11 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES } from '@app/contract'
 
-export type MailKind = 'verify' | 'reset'
+/** A code's mail (verify, reset), or `taken`: someone tried to register an address that already has an owner. */
+export type MailKind = 'verify' | 'reset' | 'taken'
 export type RenderedMail = { subject: string; text: string; html: string }
 export type MailTemplates = {
+  /** `code` is empty for a mail without one (`taken`). */
   render(kind: MailKind, language: Language, values: { code: string; minutes: number }): RenderedMail
 }
 
@@ -17,6 +19,9 @@ const KEYS = [
   'mail.verify.intro',
   'mail.reset.subject',
   'mail.reset.intro',
+  'mail.taken.subject',
+  'mail.taken.intro',
+  'mail.taken.ignore',
   'mail.expires',
   'mail.ignore',
   'mail.greeting',
@@ -74,8 +79,10 @@ export function loadMailTemplates(localesDir: string): MailTemplates {
       const rtl = RTL_LANGUAGES.includes(language)
       const subject = s[`mail.${kind}.subject`]
       const intro = s[`mail.${kind}.intro`]
-      const expires = fill(s['mail.expires'], { minutes })
-      const text = [s['mail.greeting'], '', intro, '', code, '', expires, s['mail.ignore'], ''].join('\n')
+      const expires = code ? fill(s['mail.expires'], { minutes }) : ''
+      const ignore = kind === 'taken' ? s['mail.taken.ignore'] : s['mail.ignore']
+      const codeLines = code ? [code, '', expires] : []
+      const text = [s['mail.greeting'], '', intro, '', ...codeLines, ignore, ''].join('\n')
       const dir = rtl ? 'rtl' : 'ltr'
       const align = rtl ? 'right' : 'left'
       const html = [
@@ -85,10 +92,14 @@ export function loadMailTemplates(localesDir: string): MailTemplates {
         `<body style="font-family:Tahoma,Arial,sans-serif;direction:${dir};text-align:${align};color:#222">`,
         `<p>${escapeHtml(s['mail.greeting'])}</p>`,
         `<p>${escapeHtml(intro)}</p>`,
-        // The code is digits: kept left to right inside a right-to-left text.
-        `<p dir="ltr" style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:${align}">${escapeHtml(code)}</p>`,
-        `<p>${escapeHtml(expires)}</p>`,
-        `<p style="color:#666">${escapeHtml(s['mail.ignore'])}</p>`,
+        ...(code
+          ? [
+              // The code is digits: kept left to right inside a right-to-left text.
+              `<p dir="ltr" style="font-size:28px;font-weight:bold;letter-spacing:6px;text-align:${align}">${escapeHtml(code)}</p>`,
+              `<p>${escapeHtml(expires)}</p>`,
+            ]
+          : []),
+        `<p style="color:#666">${escapeHtml(ignore)}</p>`,
         '</body></html>',
       ].join('\n')
       return { subject, text, html }

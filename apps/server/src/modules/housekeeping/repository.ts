@@ -69,6 +69,13 @@ export const PRUNE_JOBS: readonly PruneJob[] = [
     'id',
     (c) => sql`expires_at < ${timestamptz(c.retention)} or used_at < ${timestamptz(c.retention)}`,
   ),
+  // Email registrations never proven (their password hashes): over an hour after they were made.
+  deleteJob(
+    'email registrations',
+    'email_registrations',
+    'id',
+    (c) => sql`created_at < ${timestamptz(c.retention)}`,
+  ),
   // Login and sign-up flows (they never hold a code or password) left unfinished.
   deleteJob(
     'submission flows',

@@ -24,5 +24,12 @@ const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'>> = async (app, { se
     if (token === undefined) throw unauthorized('Refresh token required')
     return auth.refresh(token)
   })
+
+  route(app, authCalls.logout, limit, async (request, reply) => {
+    const token = bearerToken(request)
+    if (token === undefined) throw unauthorized('Refresh token required')
+    await auth.logout(token)
+    return reply.code(204).send(null)
+  })
 }
 export default authRoutes

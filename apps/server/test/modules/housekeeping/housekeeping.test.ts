@@ -61,6 +61,9 @@ async function seed(db: Db, now: Date): Promise<void> {
     (${Number(identity?.id)}, 'reset', 'old-reset-hold', 'hash', ${t(-8 * DAY)}, null),
     (${Number(identity?.id)}, 'verify', 'old-used', null, ${t(-8 * DAY + 600_000)}, ${t(-8 * DAY)}),
     (${Number(other?.id)}, 'verify', 'fresh-code', null, ${t(600_000)}, null)`)
+  await db.execute(sql`insert into email_registrations (identity_id, password_hash, created_at) values
+    (${Number(other?.id)}, 'old-registration', ${t(-8 * DAY)}),
+    (${Number(other?.id)}, 'fresh-registration', ${t(-30 * 60_000)})`)
   await db.execute(sql`insert into submission_flows
       (user_id, purpose, submit_type, phone, country, provider_session, state, code_type, expires_at) values
     (${userId}, 'login', 'login', '+10000000001', 'US', 'old-flow', 'code_sent', 'sms', ${t(-8 * DAY)}),
@@ -116,6 +119,7 @@ async function left(db: Db) {
     counters: await tags(sql`select key as tag from rate_limit_counters`),
     refreshTokens: await tags(sql`select token_hash as tag from refresh_tokens`),
     emailCodes: await tags(sql`select code_hash as tag from email_codes`),
+    emailRegistrations: await tags(sql`select password_hash as tag from email_registrations`),
     flows: await tags(sql`select provider_session as tag from submission_flows`),
     sessions: await tags(sql`select token_hash as tag from operator_sessions`),
     emailOutbox: await tags(sql`select recipient as tag from email_outbox`),
@@ -130,6 +134,7 @@ const EXPECTED_LEFT = {
   counters: ['fresh-counter'],
   refreshTokens: ['fresh-expired', 'fresh-live', 'fresh-spent'],
   emailCodes: ['fresh-code'],
+  emailRegistrations: ['fresh-registration'],
   flows: ['fresh-flow'],
   sessions: ['fresh-session'],
   emailOutbox: ['fresh-failed', 'fresh-sent', 'keep-pending'],
@@ -166,6 +171,7 @@ describe.each(DATABASE_KINDS)('housekeeping on %s', (kind) => {
       'rate-limit counters': 1,
       'refresh tokens': 3,
       'email codes': 2,
+      'email registrations': 1,
       'submission flows': 1,
       'operator sessions': 2,
       'email outbox': 2,

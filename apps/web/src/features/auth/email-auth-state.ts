@@ -11,6 +11,11 @@ export type EmailState = {
   email: string
   /** When (epoch ms) the resend link may be used again: right after a code was sent, a minute later. */
   resendAfter?: number
+  /**
+   * The verification screen's: the password the registration was made with, without a session (the code proves
+   * the registration of whoever set it; docs/email-auth.md). The screen's success replaces the entry.
+   */
+  password?: string
 }
 
 export type PasswordResetState = EmailState & { newPassword: string }
@@ -25,6 +30,7 @@ export function readEmailState(state: unknown): EmailState | null {
   return {
     email: value.email,
     ...(typeof value.resendAfter === 'number' ? { resendAfter: value.resendAfter } : {}),
+    ...(typeof value.password === 'string' && value.password ? { password: value.password } : {}),
   }
 }
 

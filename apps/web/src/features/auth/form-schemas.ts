@@ -1,5 +1,6 @@
 import {
   EmailVerificationConfirmBodySchema,
+  KnownPasswordSchema,
   LoginBodySchema,
   PasswordResetConfirmBodySchema,
   PasswordResetRequestBodySchema,
@@ -61,11 +62,18 @@ export const passwordResetRequestFormSchema = PasswordResetRequestBodySchema
 
 type CodeSchema = z.ZodMiniType<CodeFormValues, CodeFormValues>
 
-/** The verification code; and the email too when the screen was opened without it. */
-export function emailVerificationFormSchema(askEmail: boolean): CodeSchema {
-  return askEmail
-    ? EmailVerificationConfirmBodySchema
-    : z.object({ code: EmailVerificationConfirmBodySchema.shape.code })
+/**
+ * The verification code; and the email and the registration's password too when the screen does not know them
+ * (opened without navigation state; the password is not asked with a Telegram session, which proves instead).
+ */
+export function emailVerificationFormSchema(ask: { email: boolean; password: boolean }): CodeSchema {
+  const { code, email } = EmailVerificationConfirmBodySchema.shape
+  const shape = {
+    code,
+    ...(ask.email ? { email } : {}),
+    ...(ask.password ? { password: KnownPasswordSchema } : {}),
+  }
+  return z.object(shape) as unknown as CodeSchema
 }
 
 export const passwordResetCodeFormSchema: CodeSchema = z.object({

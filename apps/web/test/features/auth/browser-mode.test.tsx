@@ -29,9 +29,10 @@ describe('outside Telegram (a plain browser, no launch parameters)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
   })
 
-  it('after login: home shows the sign-in email, screens have a back arrow, Log out returns to /login', async () => {
+  it('after login: home shows the sign-in email, screens have a back arrow, Log out ends the session and returns to /login', async () => {
     const { user, server } = inBrowser('/login')
     server.on('POST', '/auth/login', () => json(TOKENS))
+    server.on('POST', '/auth/logout', () => new Response(null, { status: 204 }))
     server.on('GET', '/invoices', () => json({ items: [], nextPage: null, previousPage: null }))
     await screen.findByTestId('login')
     await fill(user, { Email: EMAIL, Password: PASSWORD })
@@ -50,6 +51,10 @@ describe('outside Telegram (a plain browser, no launch parameters)', () => {
     await user.click(screen.getByTestId('user-card-logout'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument()
     expect(localStorage.getItem('app.auth.browser')).toBeNull()
+    // The server revokes the session's refresh token (issue 37): a copy of it no longer works.
+    await waitFor(() => expect(server.callsTo('POST', '/auth/logout')).toHaveLength(1))
+    const [logout] = server.callsTo('POST', '/auth/logout')
+    expect(logout?.headers.get('Authorization')).toBe(`Bearer ${TOKENS.refreshToken}`)
   })
 
   it('a deep link opened signed in goes back home with the arrow', async () => {

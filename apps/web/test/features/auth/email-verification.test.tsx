@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { apiError, apiErrorWithDetails } from '../../helpers/fake-server.ts'
-import { EMAIL, expectErrorDialog, fill, inBrowser, noContent } from './email-auth-helpers.ts'
+import { EMAIL, expectErrorDialog, fill, inBrowser, noContent, PASSWORD } from './email-auth-helpers.ts'
 
-/** Opened as the register screen leaves it: the email in navigation state, a resend allowed at `resendAfter`. */
+/**
+ * Opened as the register screen leaves it without a session: the email and the password just chosen in
+ * navigation state (the code proves the registration of whoever set that password), a resend allowed at
+ * `resendAfter`.
+ */
 const openWithEmail = (resendAfter = Date.now() - 1000) =>
-  inBrowser('/email-verification-confirm', { navigationState: { email: EMAIL, resendAfter } })
+  inBrowser('/email-verification-confirm', {
+    navigationState: { email: EMAIL, password: PASSWORD, resendAfter },
+  })
 
 describe('/email-verification-confirm (spec sections 2, 5, 7, 8)', () => {
   it('shows the email from navigation state and checks the code: required, then 5 digits', async () => {
@@ -40,7 +46,10 @@ describe('/email-verification-confirm (spec sections 2, 5, 7, 8)', () => {
     expect(server.callsTo('POST', '/auth/email-verification-confirm')[0]?.body).toEqual({
       code: '12345',
       email: EMAIL,
+      password: PASSWORD,
     })
+    // The password leaves the history entry with the screen.
+    expect(JSON.stringify(window.history.state)).not.toContain(PASSWORD)
   })
 
   it('406: the referral code stopped admitting before verification', async () => {
@@ -79,16 +88,12 @@ describe('/email-verification-confirm (spec sections 2, 5, 7, 8)', () => {
     })
   })
 
-  it('resend 404: Invalid email provided; a flood answer says its wait and starts the countdown', async () => {
+  it('resend: a flood answer says its wait and starts the countdown', async () => {
     const { user, server } = openWithEmail()
-    let answer = apiError(404, 'EMAIL_NOT_FOUND')
-    server.on('POST', '/auth/email-verification-request', () => answer)
+    server.on('POST', '/auth/email-verification-request', () =>
+      apiErrorWithDetails(429, 'EMAIL_FLOOD', { wait: 125 }),
+    )
     await screen.findByTestId('email-verification')
-    await user.click(screen.getByTestId('resend-code'))
-    await expectErrorDialog(user, 'Invalid email provided')
-    expect(screen.getByTestId('resend-code')).toHaveTextContent('Send the code again')
-
-    answer = apiErrorWithDetails(429, 'EMAIL_FLOOD', { wait: 125 })
     await user.click(screen.getByTestId('resend-code'))
     await expectErrorDialog(user, 'Too many emails. Please wait 2 minutes 5 seconds.')
     // The countdown starts on the flood's answer; on a loaded machine its first render may follow the dialog's.
@@ -97,20 +102,24 @@ describe('/email-verification-confirm (spec sections 2, 5, 7, 8)', () => {
     )
   })
 
-  it('opened without an email, asks for it beside the code (and offers no resend)', async () => {
+  it('opened without an email, asks for it and the password registered with beside the code (no resend)', async () => {
     const { user, server } = inBrowser('/email-verification-confirm')
     server.on('POST', '/auth/email-verification-confirm', noContent)
     await screen.findByTestId('email-verification')
-    expect(screen.getByText('Enter your email and the 5-digit code we sent to it.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Enter your email, the password you registered with and the 5-digit code we sent.'),
+    ).toBeInTheDocument()
     expect(screen.queryByTestId('resend-code')).not.toBeInTheDocument()
     await user.click(screen.getByTestId('email-verification-submit'))
     expect(await screen.findByText('Email is required')).toBeInTheDocument()
-    await fill(user, { Email: EMAIL, Code: '54321' })
+    expect(screen.getByText('Password is required')).toBeInTheDocument()
+    await fill(user, { Email: EMAIL, Password: PASSWORD, Code: '54321' })
     await user.click(screen.getByTestId('email-verification-submit'))
     await screen.findByRole('alertdialog', { name: 'Success' })
     expect(server.callsTo('POST', '/auth/email-verification-confirm')[0]?.body).toEqual({
       code: '54321',
       email: EMAIL,
+      password: PASSWORD,
     })
   })
 })

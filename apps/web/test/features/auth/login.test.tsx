@@ -69,10 +69,11 @@ describe('/login (spec sections 2, 5, 7, 8)', () => {
     expect(localStorage.getItem('app.auth.browser')).toBeNull()
   })
 
-  it('403 EMAIL_NOT_VERIFIED offers to send the code again, then asks for it', async () => {
+  it('403 EMAIL_NOT_VERIFIED offers to send the code again, then asks for it and proves with the password', async () => {
     const { user, server } = inBrowser('/login')
     server.on('POST', '/auth/login', () => apiError(403, 'EMAIL_NOT_VERIFIED'))
     server.on('POST', '/auth/email-verification-request', noContent)
+    server.on('POST', '/auth/email-verification-confirm', noContent)
     await screen.findByTestId('login')
     await fill(user, { Email: EMAIL, Password: PASSWORD })
     await user.click(screen.getByTestId('login-submit'))
@@ -90,6 +91,15 @@ describe('/login (spec sections 2, 5, 7, 8)', () => {
     })
     expect(screen.getByTestId('resend-code')).toHaveTextContent(/Send the code again in (60|59)s\.\.\./)
     expect(screen.getByTestId('resend-code')).toBeDisabled()
+    // The password typed at login is the registration's: the code proves it (issue 37).
+    await fill(user, { Code: '12345' })
+    await user.click(screen.getByTestId('email-verification-submit'))
+    await screen.findByRole('alertdialog', { name: 'Success' })
+    expect(server.callsTo('POST', '/auth/email-verification-confirm')[0]?.body).toEqual({
+      code: '12345',
+      email: EMAIL,
+      password: PASSWORD,
+    })
   })
 
   it('403 then Cancel stays on the form and sends nothing', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError } from '../../helpers/fake-server.ts'
+import { apiError, apiErrorWithDetails } from '../../helpers/fake-server.ts'
 import { EMAIL, expectErrorDialog, fill, inBrowser, NEW_PASSWORD, noContent } from './email-auth-helpers.ts'
 
 const RESET_STATE = { email: EMAIL, newPassword: NEW_PASSWORD, resendAfter: Date.now() + 60_000 }
@@ -40,14 +40,26 @@ describe('/password-reset-request (spec sections 2, 5, 7, 8)', () => {
     })
   })
 
-  it('404: Invalid email provided, nothing typed lost', async () => {
+  it('the code screen says a code goes only to an account: the server answers alike for any address (issue 37)', async () => {
+    inBrowser('/password-reset-confirm', { navigationState: RESET_STATE })
+    await screen.findByTestId('password-reset-confirm')
+    expect(
+      screen.getByText('If this email signs in to an account, we sent it a 5-digit code. Enter it here:'),
+    ).toBeInTheDocument()
+  })
+
+  it('400 PASSWORD_TOO_WEAK: says why and what helps, nothing typed lost', async () => {
     const { user, server } = inBrowser('/password-reset-request')
-    server.on('POST', '/auth/password-reset-request', () => apiError(404, 'EMAIL_NOT_FOUND'))
+    server.on('POST', '/auth/password-reset-request', () =>
+      apiErrorWithDetails(400, 'PASSWORD_TOO_WEAK', { warning: 'simpleRepeat', suggestions: ['repeated'] }),
+    )
     await screen.findByTestId('password-reset-request')
     await fill(user, { Email: EMAIL, 'New password': NEW_PASSWORD, 'Retype password': NEW_PASSWORD })
     await user.click(screen.getByTestId('password-reset-request-submit'))
-    await expectErrorDialog(user, 'Invalid email provided')
-    expect(screen.getByLabelText('Email')).toHaveValue(EMAIL)
+    await expectErrorDialog(
+      user,
+      'This password is too easy to guess. Repeated characters like "aaa" are easy to guess. Avoid repeated words and characters.',
+    )
     expect(screen.getByLabelText('New password')).toHaveValue(NEW_PASSWORD)
   })
 })

@@ -88,14 +88,14 @@ describe('/register (spec sections 2, 5, 7, 8)', () => {
     expect(call?.headers.get('Authorization')).toBeNull()
   })
 
-  it('409: An account already exits with this email, and the form keeps what was typed', async () => {
+  it('409 EMAIL_ALREADY_SET (signed in with another email already) says it, and the form keeps what was typed', async () => {
     const { user, server } = inBrowser('/register')
     server.on('POST', '/auth/register', () =>
-      apiErrorWithDetails(409, 'DUPLICATE_ENTRY', { field: 'email', value: EMAIL }),
+      apiErrorWithDetails(409, 'EMAIL_ALREADY_SET', { email: 'other@example.com' }),
     )
     await fillRegistration(user)
     await user.click(screen.getByTestId('register-submit'))
-    await expectErrorDialog(user, 'An account already exits with this email')
+    await expectErrorDialog(user, 'Your account already signs in with other@example.com.')
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL)
     expect(screen.getByLabelText('Password')).toHaveValue(PASSWORD)
     expect(screen.getByLabelText('Retype password')).toHaveValue(PASSWORD)
@@ -140,6 +140,22 @@ describe('/register (spec sections 2, 5, 7, 8)', () => {
     expect(call?.headers.get('Authorization')).toBe('Bearer access-1')
   })
 
+  it('without a session, the code is confirmed with the password just chosen (issue 37)', async () => {
+    const { user, server } = inBrowser('/register')
+    server.on('POST', '/auth/register', () => json({ email: EMAIL }, 201))
+    server.on('POST', '/auth/email-verification-confirm', () => new Response(null, { status: 204 }))
+    await fillRegistration(user)
+    await user.click(screen.getByTestId('register-submit'))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Success' })
+    await user.click(within(dialog).getByRole('button', { name: 'Ok' }))
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument()
+    await fill(user, { Code: '12345' })
+    await user.click(screen.getByTestId('email-verification-submit'))
+    await screen.findByRole('alertdialog', { name: 'Success' })
+    const [call] = server.callsTo('POST', '/auth/email-verification-confirm')
+    expect(call?.body).toEqual({ code: '12345', email: EMAIL, password: PASSWORD })
+  })
+
   it('signed in through Telegram: the code is confirmed with the same session, which alone may prove it', async () => {
     const { server } = signedIn()
     server.on('POST', '/auth/register', () => json({ email: EMAIL }, 201))
@@ -154,6 +170,7 @@ describe('/register (spec sections 2, 5, 7, 8)', () => {
     await screen.findByRole('alertdialog', { name: 'Success' })
     const [call] = server.callsTo('POST', '/auth/email-verification-confirm')
     expect(call?.headers.get('Authorization')).toBe('Bearer access-1')
+    expect(call?.body).toEqual({ code: '12345', email: EMAIL })
   })
 
   it('inside Telegram before authorizing, the start parameter fills the referral code', async () => {

@@ -36,7 +36,7 @@ const FORMS: [string, Form][] = [
     'email-verification-confirm',
     {
       path: '/email-verification-confirm',
-      navigationState: { email: EMAIL, resendAfter },
+      navigationState: { email: EMAIL, password: PASSWORD, resendAfter },
       testId: 'email-verification',
       submitTestId: 'email-verification-submit',
       call: '/auth/email-verification-confirm',

@@ -6,8 +6,9 @@ import { call } from '../../../lib/api-client.ts'
 export type EmailVerificationConfirmBody = z.infer<typeof EmailVerificationConfirmBodySchema>
 
 /**
- * POST /auth/email-verification-confirm -> 204: the email can sign in. Signed in, the call carries the bearer
- * token: an email registered while signed in through Telegram is proven by that user only (docs/email-auth.md).
+ * POST /auth/email-verification-confirm -> 204: the email can sign in. The code proves the registration of whoever
+ * enters it (docs/email-auth.md): signed in, the call carries the bearer token (a registration made while signed
+ * in through Telegram is proven by that user only); otherwise the body carries the password registered with.
  */
 export function confirmEmailVerification(body: EmailVerificationConfirmBody) {
   return call(emailAuthCalls.confirmVerification, { body })

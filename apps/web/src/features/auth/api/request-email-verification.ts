@@ -8,7 +8,7 @@ export type EmailVerificationRequestBody = WithMailLanguage<
   z.infer<typeof EmailVerificationRequestBodySchema>
 >
 
-/** POST /auth/email-verification-request -> 204, and a new code is emailed. */
+/** POST /auth/email-verification-request -> 204 for any address; a new code goes to one waiting for it. */
 export function requestEmailVerification(body: EmailVerificationRequestBody) {
   return call(emailAuthCalls.requestVerification, { body })
 }

@@ -6,7 +6,10 @@ import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type PasswordResetRequestBody = WithMailLanguage<z.infer<typeof PasswordResetRequestBodySchema>>
 
-/** POST /auth/password-reset-request -> 204, and a code is emailed; the new password waits for it. */
+/**
+ * POST /auth/password-reset-request -> 204 for any address; a code goes to an account's, and the new password
+ * waits for it.
+ */
 export function requestPasswordReset(body: PasswordResetRequestBody) {
   return call(emailAuthCalls.requestPasswordReset, { body })
 }

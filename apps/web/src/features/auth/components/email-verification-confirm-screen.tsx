@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { CodeEntryForm } from '../../../components/forms/code-entry-form.tsx'
+import { CodeEntryForm, type CodeFormField } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
+import { hasTokens, subscribeTokens } from '../../../lib/auth-tokens.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import {
   EMAIL_VERIFICATION_CONFIRM_ERRORS,
@@ -9,6 +10,7 @@ import {
   showApiErrorDialog,
 } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useConfirmEmailVerification } from '../api/confirm-email-verification.ts'
 import { useRequestEmailVerification } from '../api/request-email-verification.ts'
@@ -18,18 +20,26 @@ import { EmailResendLink } from './email-resend-link.tsx'
 import { floodWait } from './flood-wait.ts'
 
 const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email', dir: 'ltr' } as const
+const PASSWORD_INPUT = { type: 'password', autoComplete: 'current-password', dir: 'ltr' } as const
 
 /**
- * /email-verification-confirm: the 5-digit code sent to the email in navigation state; opened without one
- * (a link, a new tab), the email is asked beside the code. Resend asks for a new code (known email only),
- * then waits a minute, or as long as a flood answer says. Success: 'Email verified successfully', then /login.
+ * /email-verification-confirm: the 5-digit code sent to the email in navigation state. The code proves the
+ * registration of whoever enters it (docs/email-auth.md): with a Telegram session, that session's; otherwise the
+ * one made with the password in navigation state (register and login put it there). Opened without them (a
+ * link, a new tab), the email and the password are asked beside the code. Resend asks for a new code, then
+ * waits a minute, or as long as a flood answer says. Success: 'Email verified successfully', then /login,
+ * replacing this history entry so the password does not stay in it.
  */
 export function EmailVerificationConfirmScreen() {
   const { t, i18n } = useTranslation(['auth', 'common'])
   const navigate = useNavigate()
   const location = useLocation()
+  const launch = useLaunchParams()
+  const signedIn = useSyncExternalStore(subscribeTokens, hasTokens, hasTokens)
+  const withSession = launch !== null && signedIn
   const state = readEmailState(location.state)
   const knownEmail = state?.email ?? null
+  const askPassword = !withSession && !state?.password
   const confirm = useConfirmEmailVerification()
   const request = useRequestEmailVerification()
   /** `codeAt` changes when a new code was sent (the field empties); `waitAt` restarts the resend countdown. */
@@ -55,6 +65,10 @@ export function EmailVerificationConfirmScreen() {
       },
     )
 
+  const fields: CodeFormField[] = []
+  if (!knownEmail) fields.push({ name: 'email', label: t('auth.field.email'), input: EMAIL_INPUT })
+  if (askPassword) fields.push({ name: 'password', label: t('auth.field.password'), input: PASSWORD_INPUT })
+
   return (
     <CodeEntryForm
       testId="email-verification"
@@ -70,20 +84,21 @@ export function EmailVerificationConfirmScreen() {
             </p>
           </>
         ) : (
-          <p>{t('auth.verify.introNoEmail')}</p>
+          <p>{t(askPassword ? 'auth.verify.introNoEmailPassword' : 'auth.verify.introNoEmail')}</p>
         )
       }
-      fields={knownEmail ? [] : [{ name: 'email', label: t('auth.field.email'), input: EMAIL_INPUT }]}
+      fields={fields}
       label={t('auth.field.code')}
       length={5}
-      schema={emailVerificationFormSchema(!knownEmail)}
+      schema={emailVerificationFormSchema({ email: !knownEmail, password: askPassword })}
       sentAt={sent.codeAt}
       pending={confirm.isPending}
       submitText={t('auth.verify.submit')}
       onSubmit={(values) => {
         const email = knownEmail ?? values.email ?? ''
+        const password = state?.password ?? values.password
         confirm.mutate(
-          { code: values.code, email },
+          { code: values.code, email, ...(password && !withSession ? { password } : {}) },
           {
             onSuccess: () => {
               hapticNotification('success')

@@ -41,7 +41,8 @@ export function LoginScreen() {
 
   const toVerification = (state: EmailState) => navigate(paths.emailVerificationConfirm, { state })
 
-  const offerVerification = async (email: string, error: unknown) => {
+  /** The password is the registration's (403 comes only after it): the code screen proves with it. */
+  const offerVerification = async ({ email, password }: LoginFormValues, error: unknown) => {
     hapticNotification('error')
     const choice = await showDialog({
       title: t('error.title', { ns: 'common' }),
@@ -55,12 +56,12 @@ export function LoginScreen() {
     verification.mutate(
       { email, lng: i18n.language },
       {
-        onSuccess: () => void toVerification({ email, resendAfter: resendAfter() }),
+        onSuccess: () => void toVerification({ email, password, resendAfter: resendAfter() }),
         onError: async (sendError) => {
           await showApiErrorDialog(sendError, t, EMAIL_VERIFICATION_REQUEST_ERRORS)
           // Asked too often: the code sent a moment ago still works, so the user goes on to type it.
           const wait = floodWait(sendError)
-          if (wait !== undefined) void toVerification({ email, resendAfter: resendAfter(wait) })
+          if (wait !== undefined) void toVerification({ email, password, resendAfter: resendAfter(wait) })
         },
       },
     )
@@ -88,7 +89,7 @@ export function LoginScreen() {
             void navigate(paths.home, { replace: true })
           },
           onError: (error) => {
-            if (isNotVerified(error)) void offerVerification(body.email, error)
+            if (isNotVerified(error)) void offerVerification(body, error)
             else void showApiErrorDialog(error, t, LOGIN_ERRORS)
           },
         })

@@ -9,7 +9,7 @@ import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { referralCodeFrom } from '../api/authorize-telegram.ts'
 import { useRegister } from '../api/register.ts'
-import { isolateEmail, resendAfter } from '../email-auth-state.ts'
+import { type EmailState, isolateEmail, resendAfter } from '../email-auth-state.ts'
 import { type RegisterFormValues, registerFormSchema } from '../form-schemas.ts'
 import { type AuthField, AuthForm } from './auth-form.tsx'
 import { AuthLinks } from './auth-links.tsx'
@@ -59,9 +59,10 @@ export function RegisterScreen() {
           {
             onSuccess: () => {
               hapticNotification('success')
-              void navigate(paths.emailVerificationConfirm, {
-                state: { email: values.email, resendAfter: resendAfter() },
-              })
+              // Without a session the code proves the registration of whoever set this password.
+              const state: EmailState = { email: values.email, resendAfter: resendAfter() }
+              if (!withSession) state.password = values.password
+              void navigate(paths.emailVerificationConfirm, { state })
               void showDialog({
                 title: t('auth.success.title'),
                 message: t('auth.register.success', { email: isolateEmail(values.email) }),

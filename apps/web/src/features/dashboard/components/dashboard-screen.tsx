@@ -5,7 +5,7 @@ import { AlertIcon } from '../../../components/icons.tsx'
 import { Page } from '../../../components/layout/page.tsx'
 import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
-import { clearTokens } from '../../../lib/auth-tokens.ts'
+import { signOut } from '../../../lib/api-client.ts'
 import { type BootHomeRow, dismissBootHome, rememberHomeRows } from '../../../lib/boot-home.ts'
 import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -25,11 +25,11 @@ export function DashboardScreen({ dashboard, channel }: DashboardScreenProps) {
   const { t } = useTranslation(['dashboard', 'common'])
   const launch = useLaunchParams()
   const queryClient = useQueryClient()
-  // A plain browser's email session ends here; the guard then opens /login.
+  // A plain browser's email session ends here (and on the server); the guard then opens /login.
   const logout = launch
     ? undefined
     : () => {
-        clearTokens()
+        void signOut()
         queryClient.clear()
       }
   useChannelPrompt(channel)
