@@ -367,6 +367,46 @@ describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
     })
   })
 
+  it('a bank reference recorded for another toman payout is refused as a txid is, and audited', async () => {
+    const first = await pendingPayout('irt')
+    const second = await pendingPayout('irt')
+    const reference = `SATNA-${freshTxid('trx').slice(-12)}`
+    expect((await succeed(first.uid, reference, '')).statusCode).toBe(200)
+    const again = await succeed(second.uid, reference.toLowerCase(), '')
+    expect(again.statusCode, again.body).toBe(409)
+    expect(json(again)).toMatchObject({
+      code: 'PAYOUT_REFERENCE_TAKEN',
+      details: { reference: reference.toLowerCase(), payout: first.uid },
+    })
+    const listed = await opsOk<{ items: { uid: string; status: string; txid: string | null }[] }>(
+      opsOf(t.app),
+      'GET',
+      '/ops/transactions?status=pending&limit=100',
+    )
+    expect(listed.items.find((item) => item.uid === second.uid)).toMatchObject({
+      status: 'pending',
+      txid: null,
+    })
+    expect(await auditOf(second.uid)).toEqual([
+      {
+        action: 'transaction.succeed.refused',
+        reason: json<{ message: string }>(again).message,
+        after: expect.objectContaining({ txid: reference.toLowerCase() }),
+      },
+    ])
+  })
+
+  it('one bank reference recorded for several toman payouts at once: exactly one succeeds', async () => {
+    const payouts = await Promise.all(Array.from({ length: 6 }, () => pendingPayout('irt')))
+    const reference = `PAYA-${freshTxid('trx').slice(-12)}`
+    const answers = await Promise.all(payouts.map((payout) => succeed(payout.uid, reference, '')))
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const paid = (await t.database.db.execute(
+      sql`select count(*)::int as n from transactions where lower(txid) = ${reference.toLowerCase()} and status = 'success'`,
+    )) as { rows: { n: number }[] }
+    expect(paid.rows[0]?.n).toBe(1)
+  })
+
   it('without an endpoint (development, the demo) a payout is recorded unverified and says so, nothing checked', async () => {
     const plain = await createTestApp(kind)
     try {

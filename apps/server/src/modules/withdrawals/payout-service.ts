@@ -132,12 +132,29 @@ export type ChainWord = { kind: 'unverified' } | { kind: 'read'; look: ChainLook
 
 type SucceedMove = Extract<PayoutMove, { to: 'success' }>
 
-const chainRefused = (verdict: Extract<ChainVerdict, { kind: 'refused' }>) =>
+type Refusal = Extract<ChainVerdict, { kind: 'refused' }>
+
+const chainRefused = (verdict: Refusal) =>
   new DomainError(409, 'CHAIN_CHECK_FAILED', verdict.reason, {
     check: verdict.check,
     expected: verdict.expected,
     found: verdict.found,
   })
+
+/** A toman payout's bank reference that another payout recorded: refused as a reused txid is. */
+const referenceTaken = (reference: string, payout: string) =>
+  new DomainError(
+    409,
+    'PAYOUT_REFERENCE_TAKEN',
+    `The bank reference is recorded for another payout: expected a reference no payout has, found ${reference} on payout ${payout}`,
+    { reference, payout },
+  )
+
+/** The payout that recorded this txid or bank reference already (any case), under a lock held to the end of `tx`. */
+async function lockedOtherPayout(tx: Db, row: TransactionRecord, txid: string) {
+  await lockTxid(tx, txid)
+  return findOtherPayoutWithTxid(tx, txid, row.id)
+}
 
 export function createPayoutService(deps: PayoutServiceDeps) {
   const { db, now, cursors } = deps
@@ -157,20 +174,23 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     }
   }
 
-  /** A refused recording, kept although the move is not made: on the payout (operators see why) and in the audit log. */
+  /**
+   * A refused recording, kept although the move is not made: on the payout (operators see why; a toman payout has no
+   * chain check to hold it) and in the audit log. Answers the error to throw.
+   */
   async function recordRefusal(
     row: TransactionRecord,
     move: SucceedMove,
-    verdict: Extract<ChainVerdict, { kind: 'refused' }>,
+    error: DomainError,
     by: PayoutSigner,
   ) {
     const at = now()
     await db.transaction(async (tx) => {
       // A payout waiting for the confirmations of an earlier txid keeps that check; the refusal is in the log.
-      if (row.chainCheck !== 'waiting')
+      if (row.chainCheck !== 'waiting' && row.currency !== 'irt')
         await setChainCheck(tx, row.id, {
           chainCheck: 'refused',
-          chainReason: verdict.reason,
+          chainReason: error.message,
           chainCheckedAt: at,
           chainConfirmations: null,
           chainRequired: null,
@@ -179,17 +199,12 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         action: 'transaction.succeed.refused',
         objectType: 'transaction',
         objectId: row.uid,
-        reason: verdict.reason,
+        reason: error.message,
         before: { status: row.status, txid: row.txid, senderAddress: row.senderAddress },
-        after: {
-          txid: move.txid,
-          senderAddress: move.senderAddress ?? null,
-          check: verdict.check,
-          expected: verdict.expected,
-          found: verdict.found,
-        },
+        after: { txid: move.txid, senderAddress: move.senderAddress ?? null, ...error.details },
       })
     })
+    return error
   }
 
   /** The chain's word on a payout, or 503 CHAIN_UNAVAILABLE with Retry-After when its endpoint cannot say. */
@@ -231,14 +246,16 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     word: ChainWord | undefined,
     at: Date,
   ): Promise<Partial<StoredChainCheck>> {
-    if (row.currency === 'irt') return {}
+    if (row.currency === 'irt') {
+      const other = await lockedOtherPayout(tx, row, move.txid)
+      if (other !== undefined) throw referenceTaken(move.txid, other.uid)
+      return {}
+    }
     if (word === undefined)
       throw new Error('a TRX or USDT payout succeeds only after its chain check (checkOnChain)')
     if (word.kind === 'unverified') return { chainCheck: 'unverified', chainCheckedAt: at, chainReason: null }
-    await lockTxid(tx, move.txid)
-    const other = await findOtherPayoutWithTxid(tx, move.txid, row.id)
-    if (other !== undefined)
-      throw chainRefused(txidTaken(move.txid, other.uid) as Extract<ChainVerdict, { kind: 'refused' }>)
+    const other = await lockedOtherPayout(tx, row, move.txid)
+    if (other !== undefined) throw chainRefused(txidTaken(move.txid, other.uid) as Refusal)
     const verdict = judgeOnChain(word.look, expectationOf(row, move))
     if (verdict.kind === 'refused') throw chainRefused(verdict)
     return {
@@ -529,36 +546,36 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     countWaiting: () => countWaitingPayouts(db),
 
     /**
-     * The chain check of recording a TRX or USDT payout as succeeded (docs/payments.md, 'Chain check'), before the
-     * move: the txid must be no other payout's, and the chain must show the exact transfer. A refusal is recorded on
-     * the payout and in the audit log, then answered 409 CHAIN_CHECK_FAILED; an endpoint that cannot say is 503
-     * CHAIN_UNAVAILABLE. Other moves, and toman, need none (undefined).
+     * The checks of recording a payout as succeeded, before the move (docs/payments.md, 'Chain check'): a toman
+     * payout's bank reference must be no other payout's (409 PAYOUT_REFERENCE_TAKEN); a TRX or USDT payout's txid
+     * must be no other payout's and the chain must show the exact transfer (409 CHAIN_CHECK_FAILED). A refusal is
+     * recorded on the payout and in the audit log; an endpoint that cannot say is 503 CHAIN_UNAVAILABLE. The move
+     * decides again with the txid held. Answers the chain's word (undefined: other moves, and toman).
      */
     async checkOnChain(uid: string, move: PayoutMove, by: PayoutSigner): Promise<ChainWord | undefined> {
       if (move.to !== 'success') return undefined
       const row = await findTransaction(db, uid)
       if (!row) throw notFound('Transaction not found')
-      if (row.currency === 'irt') return undefined
       checkPayoutProof(row, move)
       if (!PAYOUT_MOVES_FROM.success.includes(row.status)) {
         throw new DomainError(409, 'INVALID_STATE', `Transaction is ${row.status}; cannot move it to success`)
+      }
+      if (row.currency === 'irt') {
+        const other = await findOtherPayoutWithTxid(db, move.txid, row.id)
+        if (other !== undefined)
+          throw await recordRefusal(row, move, referenceTaken(move.txid, other.uid), by)
+        return undefined
       }
       // All of it is the chain check: with no endpoint for the chain (development, the demo) nothing is checked.
       const reader = row.currency === 'trx' ? deps.chainReaders?.tron : deps.chainReaders?.bsc
       if (reader === undefined) return { kind: 'unverified' }
       const other = await findOtherPayoutWithTxid(db, move.txid, row.id)
-      if (other !== undefined) {
-        const verdict = txidTaken(move.txid, other.uid) as Extract<ChainVerdict, { kind: 'refused' }>
-        await recordRefusal(row, move, verdict, by)
-        throw chainRefused(verdict)
-      }
+      if (other !== undefined)
+        throw await recordRefusal(row, move, chainRefused(txidTaken(move.txid, other.uid) as Refusal), by)
       const word = await readChain(row, move.txid)
       if (word.kind === 'read') {
         const verdict = judgeOnChain(word.look, expectationOf(row, move))
-        if (verdict.kind === 'refused') {
-          await recordRefusal(row, move, verdict, by)
-          throw chainRefused(verdict)
-        }
+        if (verdict.kind === 'refused') throw await recordRefusal(row, move, chainRefused(verdict), by)
       }
       return word
     },
