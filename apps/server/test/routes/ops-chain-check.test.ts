@@ -47,6 +47,12 @@ function freshTxid(currency: 'trx' | 'usdt'): string {
 
 type Payout = { uid: string; net: bigint; receiver: string }
 
+/** A wallet of each chain that is none of ours (TEST_SENDER's are: chainConfigFor records them). */
+const USERS_OTHER_WALLET = {
+  trx: OTHER_ADDRESS.trx,
+  usdt: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+}
+
 describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
   let tron: FakeChain
   let bsc: FakeChain
@@ -234,6 +240,26 @@ describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
           after: expect.objectContaining({ txid, ...expected }),
         },
       ])
+    })
+
+    it("a transfer from a wallet that is not ours (the user's own other wallet) is refused", async () => {
+      const payout = await pendingPayout(currency)
+      const txid = freshTxid(currency)
+      // The user pays their own address from another wallet of theirs; the operator types that wallet as sender.
+      const usersOtherWallet = USERS_OTHER_WALLET[currency]
+      playChainCase(
+        fake(),
+        'success',
+        { currency, txid, sender: usersOtherWallet, receiver: payout.receiver, net: payout.net },
+        { confirmations: CONFIRMATIONS[currency] },
+      )
+      const answer = await succeed(payout.uid, txid, usersOtherWallet)
+      expect(answer.statusCode, answer.body).toBe(409)
+      expect(json(answer)).toMatchObject({
+        code: 'CHAIN_CHECK_FAILED',
+        details: { check: 'sender', expected: SENDER[currency], found: usersOtherWallet },
+      })
+      expect((await auditOf(payout.uid)).map((row) => row.action)).toEqual(['transaction.succeed.refused'])
     })
 
     it('txid recorded for another payout', async () => {

@@ -168,6 +168,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       txid: move.txid,
       receiver: row.receiverAddress,
       sender: move.senderAddress ?? '',
+      wallets: (currency === 'trx' ? chain?.tron?.payoutWallets : chain?.bsc?.payoutWallets) ?? [],
       net: row.net,
       usdtContract: chain?.bsc?.usdtContract ?? '',
       required: (currency === 'trx' ? chain?.tron?.confirmations : chain?.bsc?.confirmations) ?? 1,
