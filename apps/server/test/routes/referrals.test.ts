@@ -18,7 +18,7 @@ import { referralLinkOf } from '../../src/modules/referrals/service.ts'
 import { formatBasisPoints } from '../../src/modules/settings/settings-definitions.ts'
 import { createValidationService } from '../../src/modules/validation/service.ts'
 import { createSandboxProvider } from '../../src/providers/sandbox/sandbox-provider.ts'
-import { json, useTestApp } from '../helpers/app.ts'
+import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, signInitData } from '../helpers/init-data.ts'
 import { openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
@@ -321,6 +321,51 @@ describe.each(DATABASE_KINDS)('referrals on %s', (kind) => {
       sql`select count(*)::int as n from referral_earnings e join accounts a on a.id = e.account_id where a.uid = ${own}`,
     )) as { rows: { n: number }[] }
     expect(row.rows[0]?.n).toBe(0)
+  })
+
+  it("a blocked referrer's code admits nobody and nothing accrues to them while the block lasts", async () => {
+    const a = await userThrough(t.app, db(), DEMO_REFERRAL_CODE)
+    const { code } = (await referralStats(a)).referralLink
+    const b = await userThrough(t.app, db(), code)
+    const before = await pendingAccount(db(), b.userId, 1_000_000n)
+    expect((await setAccountStatus(t.app, before, 'accepted')).statusCode).toBe(200)
+    const block = await opsOf(t.app)('POST', `/ops/users/${a.telegramId}/block`, {
+      reason: 'self-referral ring',
+    })
+    expect(block.statusCode, block.body).toBe(200)
+
+    const refused = await newcomer(code)
+    expect(refused.statusCode, refused.body).toBe(406)
+    expect(json(refused)).toMatchObject({ code: 'REFERRAL_REQUIRED' })
+    // Accepted while A is blocked, by an operator and by the validation engine: A's share is forfeit, for good.
+    const during = await pendingAccount(db(), b.userId, 2_000_000n)
+    expect((await setAccountStatus(t.app, during, 'accepted')).statusCode).toBe(200)
+    const validated = await pendingAccount(db(), b.userId, 3_000_000n)
+    await db().execute(
+      sql`update accounts set validation_at = now() - interval '1 minute' where uid = ${validated}`,
+    )
+    const validation = createValidationService({
+      db: db(),
+      now: () => new Date(),
+      accountProvider: createSandboxProvider(),
+    })
+    expect(await validation.runDue(1000)).toBeGreaterThanOrEqual(1)
+    expect(json<{ status: string }>(await b.get(`/accounts/${validated}`)).status).toBe('accepted')
+    // What A earned before the block stays on the books.
+    expect((await earningsOf(db(), a.userId)).map((e) => e.account)).toEqual([before])
+    expect(await ledgerProblems()).toEqual([])
+
+    const unblock = await t.app.inject({
+      method: 'DELETE',
+      url: `/ops/users/${a.telegramId}/block`,
+      headers: bearer(TEST_OPS_TOKEN),
+    })
+    expect(unblock.statusCode, unblock.body).toBe(200)
+    expect((await newcomer(code)).statusCode).toBe(200)
+    const after = await pendingAccount(db(), b.userId, 4_000_000n)
+    expect((await setAccountStatus(t.app, after, 'accepted')).statusCode).toBe(200)
+    expect((await earningsOf(db(), a.userId)).map((e) => e.account)).toEqual([before, after])
+    expect(await ledgerProblems()).toEqual([])
   })
 
   it('accrues when the validation engine accepts a referred account', async () => {
