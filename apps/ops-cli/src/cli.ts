@@ -10,6 +10,7 @@ import {
   opsOrderCalls,
   opsSettingCalls,
   opsUserCalls,
+  referralFlagSummary,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
 } from '@app/contract/ops'
@@ -222,6 +223,7 @@ export function buildCli(client: () => OpsClient): Command {
       `${u.telegramId ?? '(no Telegram id)'}  ${u.firstName}${u.username ? ` @${u.username}` : ''}${u.email ? `  <${u.email}>` : ''}  joined ${u.createdAt}`,
       `  referred by ${u.referrerTelegramId ?? '(operator invite)'}; brought ${u.referralCount}`,
       `  canReferrer ${u.canReferrer}  canAddAccount ${u.canAddAccount}  canRegisterAccount ${u.canRegisterAccount}`,
+      ...u.referralFlags.map((flag) => `  ${referralFlagSummary(flag)}`),
     ].join('\n')
   user
     .command('show')

@@ -341,6 +341,9 @@ export const bankCards = pgTable(
   (t) => [
     uniqueIndex('bank_cards_user_number_iban_unique').on(t.userId, t.number, t.iban),
     index('bank_cards_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Who else was paid to this card or sheba (self-referral signs, modules/referrals/shared-payouts.ts).
+    index('bank_cards_number_idx').on(t.number),
+    index('bank_cards_iban_idx').on(t.iban),
   ],
 )
 
@@ -402,6 +405,8 @@ export const transactions = pgTable(
     // export, the overview's trends).
     index('transactions_created_idx').on(t.createdAt, t.id),
     index('transactions_paid_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'success'`),
+    // Who else was paid to this wallet (self-referral signs).
+    index('transactions_receiver_idx').on(sql`lower(${t.receiverAddress})`),
   ],
 )
 

@@ -13,6 +13,7 @@ const referrer = alias(users, 'referrer')
 export async function findUserByTelegramId(db: Db, telegramId: number) {
   const [row] = await db
     .select({
+      id: users.id,
       telegramId: users.telegramId,
       uid: users.uid,
       firstName: users.firstName,

@@ -8,6 +8,7 @@ import type { CursorCodec } from '../../lib/cursor.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { revokeUserRefreshTokens } from '../auth/repository.ts'
+import { findSharedPayouts } from '../referrals/shared-payouts.ts'
 import {
   deleteUserBlock,
   findUserByTelegramId,
@@ -25,9 +26,10 @@ const TELEGRAM_ID = /^\d{1,15}$/
 
 export function createUserService({ db, cursors }: UserServiceDeps) {
   async function show(telegramId: number): Promise<OpsUser> {
-    const row = await findUserByTelegramId(db, telegramId)
-    if (!row) throw notFound(`No user with Telegram id ${telegramId}`)
-    return { ...row, createdAt: row.createdAt.toISOString() }
+    const found = await findUserByTelegramId(db, telegramId)
+    if (!found) throw notFound(`No user with Telegram id ${telegramId}`)
+    const { id, ...row } = found
+    return { ...row, createdAt: row.createdAt.toISOString(), referralFlags: await findSharedPayouts(db, id) }
   }
 
   return {

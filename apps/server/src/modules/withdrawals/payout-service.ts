@@ -28,6 +28,7 @@ import { appendAudit } from '../audit/service.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
 import { rateUnavailable } from '../payments/exchange-rate-service.ts'
+import { auditSharedPayouts, type PayoutDetail } from '../referrals/shared-payouts.ts'
 import { readSettings } from '../settings/repository.ts'
 import { type ChainExpectation, type ChainVerdict, judgeOnChain, txidTaken } from './chain-check.ts'
 import { approvalState, approvePayout, fourEyesOf, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
@@ -95,6 +96,15 @@ export function payoutNet(currency: PayoutCurrency, amount: bigint, fee: bigint,
   const minor = (usdt * rate) / MICRO
   return minor - (minor % 10_000n)
 }
+
+/** What the request is paid to, as the self-referral check compares it. */
+const payoutDetailsOf = (request: PayoutRequest): PayoutDetail[] =>
+  request.currency === 'irt'
+    ? [
+        { kind: 'card', value: request.bankCard.number },
+        { kind: 'sheba', value: request.bankCard.iban },
+      ]
+    : [{ kind: 'wallet', value: request.receiverAddress }]
 
 const receiverOf = (request: PayoutRequest) =>
   request.currency === 'irt' ? request.bankCard.iban : request.receiverAddress
@@ -482,6 +492,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           bankCardId,
           createdAt: requestedAt,
         })
+        await auditSharedPayouts(tx, userId, uid, payoutDetailsOf(request))
         await queueOpsMessage(tx, deps.config?.bot.opsChatId, {
           kind: 'ops_payout_requested',
           params: { amount: formatUsdt2(invoice.amount), currency: 'USDT', invoiceUid },
