@@ -371,6 +371,12 @@ export const transactions = pgTable(
     userFee: bigint('user_fee', { mode: 'bigint' }).notNull(),
     rate: bigint('rate', { mode: 'bigint' }).notNull(),
     net: bigint('net', { mode: 'bigint' }).notNull(),
+    /**
+     * What leaves, in USDT minor units: `net` at the lowest rate of its pair in force over FOUR_EYES_DELAY_SECONDS
+     * before the request, never below `amount` (docs/payments.md, 'Exchange rates'). Four eyes and the largest
+     * payout judge this.
+     */
+    valueUsdt: bigint('value_usdt', { mode: 'bigint' }).notNull(),
     /** Wallet address (trx, usdt) or IBAN (irt). */
     receiverAddress: text('receiver_address').notNull(),
     bankCardId: bigint('bank_card_id', { mode: 'number' }).references(() => bankCards.id),

@@ -21,15 +21,15 @@ import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
-import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
+import { formatUsdt, formatUsdt2, parseUsdt } from '../../lib/money.ts'
 import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/chain-reader.ts'
 import type { ChainReaders } from '../../providers/chain/readers.ts'
 import { appendAudit } from '../audit/service.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
-import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
-import { rateUnavailable } from '../payments/exchange-rate-service.ts'
+import { findCurrentRate, findLowestRate } from '../payments/exchange-rate-repository.ts'
+import { rateUnavailable, withinBounds } from '../payments/exchange-rate-service.ts'
 import { auditSharedPayouts, type PayoutDetail } from '../referrals/shared-payouts.ts'
-import { readSettings } from '../settings/repository.ts'
+import { readSettingsAt } from '../settings/repository.ts'
 import { type ChainExpectation, type ChainVerdict, judgeOnChain, txidTaken } from './chain-check.ts'
 import { approvalState, approvePayout, fourEyesOf, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
 import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
@@ -63,7 +63,14 @@ export type PayoutServiceDeps = {
   now: () => Date
   cursors: CursorCodec
   /** The operators' chat the bot tells of new payout requests (docs/bot.md); the chain check's rules. */
-  config?: { bot: Pick<Config['bot'], 'opsChatId'>; chain?: ChainConfig | undefined } | undefined
+  config?:
+    | {
+        bot: Pick<Config['bot'], 'opsChatId'>
+        chain?: ChainConfig | undefined
+        /** The window of a payout's value in USDT (valueInUsdt): FOUR_EYES_DELAY_SECONDS, a day by default. */
+        operators?: Pick<Config['operators'], 'fourEyesDelaySeconds'> | undefined
+      }
+    | undefined
   /** The chain check's readers (docs/payments.md, 'Chain check'); none: TRX and USDT payouts are recorded unverified. */
   chainReaders?: ChainReaders | undefined
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
@@ -169,6 +176,22 @@ async function lockedOtherPayout(tx: Db, row: TransactionRecord, txid: string) {
 export function createPayoutService(deps: PayoutServiceDeps) {
   const { db, now, cursors } = deps
   const chain = deps.config?.chain
+  const rateWindowMs = (deps.config?.operators?.fourEyesDelaySeconds ?? 24 * 3600) * 1000
+
+  /**
+   * What a payout of `net` (its currency's minor units) is worth in USDT minor units, for four eyes and the largest
+   * payout: converted at the lowest rate of its pair in force over the window before `at` (FOUR_EYES_DELAY_SECONDS),
+   * rounded up, and never less than the invoice amount. A rate moved up lately cannot shrink it.
+   */
+  async function valueInUsdt(tx: Db, currency: PayoutCurrency, amount: bigint, net: bigint, at: Date) {
+    if (currency === 'usdt') return amount
+    const pair = RATE_PAIR[currency]
+    const lowest = await findLowestRate(tx, pair, new Date(at.getTime() - rateWindowMs), at)
+    if (lowest === undefined) throw rateUnavailable(pair)
+    const scaled = currency === 'irt' ? net * MICRO * MICRO : net * MICRO
+    const value = (scaled + lowest - 1n) / lowest
+    return value > amount ? value : amount
+  }
 
   /** What the chain must show of this payout recorded with this txid and sender. */
   function expectationOf(row: TransactionRecord, move: SucceedMove): ChainExpectation {
@@ -460,7 +483,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           }
           throw unavailable('A payment request of this invoice is already open')
         }
-        const settings = await readSettings(tx)
+        const settings = await readSettingsAt(tx, requestedAt)
         if (!settings.payment_open || (request.currency === 'irt' && !settings.toman_payment_open)) {
           throw new DomainError(409, 'PAYMENT_CLOSED', 'Payment requests are closed for now')
         }
@@ -476,8 +499,21 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           const pair = RATE_PAIR[request.currency]
           const current = await findCurrentRate(tx, pair)
           if (current === undefined) throw rateUnavailable(pair)
+          // A rate set before its bounds were narrowed pays nothing out until an admin sets it again.
+          if (!withinBounds(pair, current, settings))
+            throw new DomainError(
+              409,
+              'EXCHANGE_RATE_UNAVAILABLE',
+              `The ${pair} rate is outside its bounds: an admin sets it again`,
+            )
           rate = current
         }
+        const net = payoutNet(request.currency, invoice.amount, fee, rate)
+        const valueUsdt = await valueInUsdt(tx, request.currency, invoice.amount, net, requestedAt)
+        if (valueUsdt > settings.max_payment_limit)
+          throw unavailable(
+            `This payout is worth ${formatUsdt(valueUsdt)} USDT at the lowest ${request.currency.toUpperCase()} rate of the past day, above the largest payout (${formatUsdt(settings.max_payment_limit)} USDT): take it in USDT, or later`,
+          )
         const bankCardId =
           request.currency === 'irt' ? await saveBankCard(tx, userId, request.bankCard, requestedAt) : null
         const uid = await insertTransaction(tx, {
@@ -487,7 +523,8 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           amount: invoice.amount,
           userFee: fee,
           rate,
-          net: payoutNet(request.currency, invoice.amount, fee, rate),
+          net,
+          valueUsdt,
           receiverAddress: receiverOf(request),
           bankCardId,
           createdAt: requestedAt,
