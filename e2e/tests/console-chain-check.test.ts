@@ -39,6 +39,8 @@ const e2e = useE2e({
       TRON_API_ROOT: tron.url,
       TRON_API_KEY: TRON_KEY,
       BSC_RPC_URL: bsc.url,
+      TRON_PAYOUT_WALLETS: TRON_SENDER,
+      BSC_PAYOUT_WALLETS: BSC_SENDER,
       CHAIN_RECHECK_MS: '500',
       CHAIN_API_TIMEOUT_MS: '5000',
     }

@@ -10,6 +10,7 @@ import {
   opsOrderCalls,
   opsSettingCalls,
   opsUserCalls,
+  referralFlagSummary,
   SETTING_DESCRIPTIONS,
   SETTING_KEYS,
 } from '@app/contract/ops'
@@ -226,6 +227,7 @@ export function buildCli(client: () => OpsClient): Command {
       `  user id ${u.uid}${blockedMark(u)}`,
       `  referred by ${u.referrerTelegramId ?? '(operator invite)'}; brought ${u.referralCount}`,
       `  canReferrer ${u.canReferrer}  canAddAccount ${u.canAddAccount}  canRegisterAccount ${u.canRegisterAccount}`,
+      ...u.referralFlags.map((flag) => `  ${referralFlagSummary(flag)}`),
     ].join('\n')
   user
     .command('find')

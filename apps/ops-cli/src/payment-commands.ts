@@ -10,6 +10,7 @@ import {
   EXPORT_KINDS,
   opsExportCalls,
   opsSettingCalls,
+  type PendingRate,
 } from '@app/contract/ops'
 import type { Command } from 'commander'
 import { type OpsClient, OpsClientError } from './client.ts'
@@ -48,6 +49,9 @@ const transactionLine = (t: ShownTransaction) => {
   const explorer = t.chainCheck.explorerUrl === null ? '' : `  ${t.chainCheck.explorerUrl}`
   return `${line}\n    chain check: ${chainCheckSummary(t.chainCheck)}${explorer}`
 }
+
+const pendingRateLine = (change: PendingRate) =>
+  `${change.pair} ${change.basePrice} -> ${change.price} (${change.change})  proposed by ${change.proposedBy} ${change.proposedAt}`
 
 const listOptions = (command: Command) =>
   command
@@ -168,12 +172,45 @@ export function addPaymentCommands(program: Command, client: () => OpsClient): v
   rate
     .command('set')
     .usage('PAIR PRICE')
-    .description('set the rate of a pair (kept with its history)')
+    .description(
+      "set the rate of a pair (kept with its history), within its bounds (settings rate_<pair>_min, _max); beyond rate_step_percent from the rate in force it waits for another named admin's approval",
+    )
     .argument('<pair>', 'USDTIRT or USDTTRX')
     .argument('<price>', 'units per 1 USDT, e.g. 98500')
     .action(async (pair: string, price: string) => {
       const saved = await client().call(calls.setRate, { params: { pair }, body: { price } })
       print(`${saved.pair} = ${saved.price}  (${saved.setAt})`)
+      if (saved.pending) print(`waits for another admin's approval: ${pendingRateLine(saved.pending)}`)
+    })
+  rate
+    .command('pending')
+    .usage(' ')
+    .description("rate changes waiting for a second named admin's approval")
+    .action(async () => {
+      const waiting = await client().call(calls.pendingRates)
+      if (waiting.length === 0) print('(no rate change waits)')
+      for (const change of waiting) print(pendingRateLine(change))
+    })
+  rate
+    .command('approve')
+    .usage('PAIR PRICE')
+    .description(
+      'apply the waiting change of a pair, naming its price (another named admin than who proposed it)',
+    )
+    .argument('<pair>')
+    .argument('<price>', 'the price proposed, as `rate pending` shows it')
+    .action(async (pair: string, price: string) => {
+      const saved = await client().call(calls.approveRate, { params: { pair }, body: { price } })
+      print(`${saved.pair} = ${saved.price}  (${saved.setAt})`)
+    })
+  rate
+    .command('withdraw')
+    .usage('PAIR')
+    .description('drop the waiting change of a pair; the rate in force stays')
+    .argument('<pair>')
+    .action(async (pair: string) => {
+      const kept = await client().call(calls.cancelRate, { params: { pair } })
+      print(`${kept.pair} = ${kept.price}  (${kept.setAt})`)
     })
   rate
     .command('history')

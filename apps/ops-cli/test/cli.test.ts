@@ -122,6 +122,7 @@ describe('ops CLI', () => {
       'invoice confirm UID',
       'transaction succeed UID --txid TXID [--sender ADDRESS]',
       'rate set PAIR PRICE',
+      'rate approve PAIR PRICE',
       'payments open',
       'payments toman open|close',
       'payments limits MIN MAX',
@@ -569,6 +570,41 @@ describe('ops CLI', () => {
     expect(own.stderr).toMatch(/another named operator's approval is needed first/)
     const sent = await runCli(['transaction', 'broadcast', uid], as('cli-alice'))
     expect(sent).toMatchObject({ code: 0, stdout: expect.stringContaining('broadcasting') })
+  })
+
+  it('a rate beyond the step waits for a second named admin: pending, approve, withdraw', async () => {
+    const tokens: Record<string, string> = {}
+    for (const login of ['rate-ana', 'rate-ben']) {
+      expect((await runCli(['operator', 'create', login, '--role', 'admin'], env())).code).toBe(0)
+      tokens[login] = (await runCli(['operator', 'token', login], env())).stdout.trim()
+    }
+    const as = (login: string) => ({ ...env(), OPS_TOKEN: tokens[login] ?? '' })
+    tick(DAY + 60)
+    expect((await runCli(['rate', 'set', 'USDTTRX', '3.5'], env())).code).toBe(0)
+    const outOfBounds = await runCli(['rate', 'set', 'USDTTRX', '98500'], as('rate-ana'))
+    expect(outOfBounds).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('outside the USDTTRX bounds'),
+    })
+    const proposed = await runCli(['rate', 'set', 'USDTTRX', '5'], as('rate-ana'))
+    expect(proposed.stdout).toMatch(
+      /^USDTTRX = 3\.5 {2}\(\S+\)\nwaits for another admin's approval: USDTTRX 3\.5 -> 5 \(\+42\.85%\) {2}proposed by rate-ana \S+\n$/,
+    )
+    expect((await runCli(['rate', 'pending'], env())).stdout).toContain('USDTTRX 3.5 -> 5 (+42.85%)')
+    const own = await runCli(['rate', 'approve', 'USDTTRX', '5'], as('rate-ana'))
+    expect(own).toMatchObject({
+      code: 1,
+      stderr: 'rate-ana proposed this change: another named admin approves it\n',
+    })
+    expect((await runCli(['rate', 'approve', 'USDTTRX', '5'], as('rate-ben'))).stdout).toMatch(
+      /^USDTTRX = 5 /,
+    )
+    // Back to 3.5 the same way; a proposal withdrawn leaves the rate as it is.
+    expect((await runCli(['rate', 'set', 'USDTTRX', '3.5'], as('rate-ben'))).code).toBe(0)
+    expect((await runCli(['rate', 'approve', 'USDTTRX', '3.5'], as('rate-ana'))).code).toBe(0)
+    expect((await runCli(['rate', 'set', 'USDTTRX', '9'], as('rate-ben'))).code).toBe(0)
+    expect((await runCli(['rate', 'withdraw', 'USDTTRX'], env())).stdout).toMatch(/^USDTTRX = 3\.5 /)
+    expect((await runCli(['rate', 'pending'], env())).stdout).toBe('(no rate change waits)\n')
   })
 
   it('an expired personal token is refused in words that say how to get a new one', async () => {

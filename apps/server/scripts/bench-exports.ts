@@ -35,8 +35,8 @@ async function bench(kind: 'pglite' | 'postgres') {
       now() - interval '30 days' + (n::float / ${ROWS}) * interval '30 days'
     from generate_series(1, ${ROWS}) n`)
   await db.execute(sql`insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net,
-      receiver_address, txid, paid_at, created_at)
-    select id, user_id, 'irt', 'success', amount, 0, 98500000000, amount * 98500 / 1000000, 'IR910550012340000000123456',
+      value_usdt, receiver_address, txid, paid_at, created_at)
+    select id, user_id, 'irt', 'success', amount, 0, 98500000000, amount * 98500 / 1000000, amount, 'IR910550012340000000123456',
       'bank-' || id, created_at + interval '1 hour', created_at
     from invoices`)
   await db.execute(sql`insert into accounts (user_id, phone, country, price, net, submit_type, status, validation_status,

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isBscAddress, isTronAddress } from '@app/contract'
 import * as z from 'zod/mini'
 import type { PasswordCost } from './lib/crypto.ts'
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy.ts'
@@ -150,6 +151,9 @@ const EnvSchema = z.object({
     '0x55d398326f99059fF775485246999027B3197955',
   ),
   BSC_CONFIRMATIONS: wholeNumber(15, z.positive(), z.lte(10_000)),
+  /** Our wallets payouts leave from, comma-separated: a payout from any other address is not verified. */
+  TRON_PAYOUT_WALLETS: optionalString,
+  BSC_PAYOUT_WALLETS: optionalString,
   /** off: record TRX and USDT payouts without reading the chain (production must say so to run without endpoints). */
   CHAIN_VERIFICATION: z.optional(booleanFlag),
   CHAIN_CONFIRM_TIMEOUT_SECONDS: wholeNumber(3600, z.positive()),
@@ -247,10 +251,23 @@ export type MetricsConfig = {
 }
 
 export type ChainConfig = {
-  /** Undefined: TRX payouts are recorded unverified (no endpoint, or CHAIN_VERIFICATION=off). */
-  tron: { apiRoot: string; apiKey: string | undefined; confirmations: number } | undefined
-  /** Undefined: USDT BEP20 payouts are recorded unverified. */
-  bsc: { rpcUrl: string; chainId: number; usdtContract: string; confirmations: number } | undefined
+  /**
+   * Undefined: TRX payouts are recorded unverified (no endpoint, or CHAIN_VERIFICATION=off). `payoutWallets`: the
+   * addresses our payouts leave from (TRON_PAYOUT_WALLETS); a transfer from any other is refused.
+   */
+  tron:
+    | { apiRoot: string; apiKey: string | undefined; confirmations: number; payoutWallets: string[] }
+    | undefined
+  /** Undefined: USDT BEP20 payouts are recorded unverified. `payoutWallets`: BSC_PAYOUT_WALLETS. */
+  bsc:
+    | {
+        rpcUrl: string
+        chainId: number
+        usdtContract: string
+        confirmations: number
+        payoutWallets: string[]
+      }
+    | undefined
   /** CHAIN_VERIFICATION=off said so (logged at start). */
   verificationOff: boolean
   /** A payout still short of its confirmations this long after it was recorded is left to an operator. */
@@ -455,6 +472,22 @@ function emailAuthConfig(outboxPollMs: number, retryBaseMs: number): EmailAuthCo
 }
 
 /**
+ * A chain's payout wallets: the addresses the chain check accepts a payout from (a transfer from the user's own other
+ * wallet is not a payout). Required with the chain's endpoint; each must be a valid address of its chain.
+ */
+function payoutWallets(name: string, text: string | undefined, endpoint: string): string[] {
+  const wallets = (text ?? '').split(/[\s,]+/).filter((wallet) => wallet !== '')
+  if (wallets.length === 0)
+    throw new ConfigError(
+      `${name} is required with ${endpoint}: the chain check accepts a payout only from our own wallets (comma-separated addresses)`,
+    )
+  const valid = name.startsWith('TRON') ? isTronAddress : isBscAddress
+  const wrong = wallets.find((wallet) => !valid(wallet))
+  if (wrong !== undefined) throw new ConfigError(`${name}: not a valid address: ${wrong}`)
+  return wallets
+}
+
+/**
  * The chain check: on for each chain whose endpoint is set, unless CHAIN_VERIFICATION=off. Production runs without
  * an endpoint only by saying so: a payout recorded without the chain's word is a payout nobody checked.
  */
@@ -476,7 +509,12 @@ function chainConfig(e: z.infer<typeof EnvSchema>, isProduction: boolean): Chain
     tron:
       off || e.TRON_API_ROOT === undefined
         ? undefined
-        : { apiRoot: e.TRON_API_ROOT, apiKey: e.TRON_API_KEY, confirmations: e.TRON_CONFIRMATIONS },
+        : {
+            apiRoot: e.TRON_API_ROOT,
+            apiKey: e.TRON_API_KEY,
+            confirmations: e.TRON_CONFIRMATIONS,
+            payoutWallets: payoutWallets('TRON_PAYOUT_WALLETS', e.TRON_PAYOUT_WALLETS, 'TRON_API_ROOT'),
+          },
     bsc:
       off || e.BSC_RPC_URL === undefined
         ? undefined
@@ -485,6 +523,7 @@ function chainConfig(e: z.infer<typeof EnvSchema>, isProduction: boolean): Chain
             chainId: e.BSC_CHAIN_ID,
             usdtContract: e.BSC_USDT_CONTRACT,
             confirmations: e.BSC_CONFIRMATIONS,
+            payoutWallets: payoutWallets('BSC_PAYOUT_WALLETS', e.BSC_PAYOUT_WALLETS, 'BSC_RPC_URL'),
           },
     verificationOff: off,
     confirmTimeoutSeconds: e.CHAIN_CONFIRM_TIMEOUT_SECONDS,

@@ -162,10 +162,22 @@ describe('the chain check (docs/payments.md)', () => {
       TRON_API_ROOT: 'https://api.trongrid.io',
       TRON_API_KEY: 'key',
       BSC_RPC_URL: 'https://bsc.example/rpc',
+      TRON_PAYOUT_WALLETS: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7, TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV',
+      BSC_PAYOUT_WALLETS: '0x8894E0a0c962CB723c1976a4421c95949bE2D4E3',
     }).chain
     expect(both).toMatchObject({
-      tron: { apiRoot: 'https://api.trongrid.io', apiKey: 'key', confirmations: 19 },
-      bsc: { chainId: 56, usdtContract: '0x55d398326f99059fF775485246999027B3197955', confirmations: 15 },
+      tron: {
+        apiRoot: 'https://api.trongrid.io',
+        apiKey: 'key',
+        confirmations: 19,
+        payoutWallets: ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7', 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV'],
+      },
+      bsc: {
+        chainId: 56,
+        usdtContract: '0x55d398326f99059fF775485246999027B3197955',
+        confirmations: 15,
+        payoutWallets: ['0x8894E0a0c962CB723c1976a4421c95949bE2D4E3'],
+      },
       verificationOff: false,
       confirmTimeoutSeconds: 3600,
       recheckMs: 30_000,
@@ -178,6 +190,17 @@ describe('the chain check (docs/payments.md)', () => {
     )
     expect(() => loadConfig({ TRON_API_ROOT: 'trongrid' })).toThrow(/TRON_API_ROOT must be an http\(s\) URL/)
     expect(() => loadConfig({ BSC_USDT_CONTRACT: '0x55d3' })).toThrow(/BSC_USDT_CONTRACT/)
+  })
+  it('needs our payout wallets with each endpoint, valid addresses of its chain', () => {
+    expect(() => loadConfig({ TRON_API_ROOT: 'https://api.trongrid.io' })).toThrow(
+      /^TRON_PAYOUT_WALLETS is required with TRON_API_ROOT: the chain check accepts a payout only from our own wallets/,
+    )
+    expect(() =>
+      loadConfig({
+        BSC_RPC_URL: 'https://bsc.example/rpc',
+        BSC_PAYOUT_WALLETS: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      }),
+    ).toThrow(/^BSC_PAYOUT_WALLETS: not a valid address: TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7$/)
   })
 })
 

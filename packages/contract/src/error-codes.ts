@@ -47,6 +47,11 @@ export const ErrorCode = {
    * 'Chain check'); details name the check, the expected and the found value.
    */
   CHAIN_CHECK_FAILED: 'CHAIN_CHECK_FAILED',
+  /**
+   * 409 on recording a toman payout as succeeded: another payout already recorded this bank reference (case-blind),
+   * as a txid is refused for TRX and USDT; details name the reference and that payout.
+   */
+  PAYOUT_REFERENCE_TAKEN: 'PAYOUT_REFERENCE_TAKEN',
   /** 503 with `Retry-After`: the chain's endpoint (TronGrid, the BSC node) cannot be read now; nothing was recorded. */
   CHAIN_UNAVAILABLE: 'CHAIN_UNAVAILABLE',
   /** 422: an Idempotency-Key sent again with a different request (another call or another body). */

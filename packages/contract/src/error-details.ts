@@ -103,6 +103,7 @@ export const ErrorDetailsSchemas = {
     expected: z.string(),
     found: z.string(),
   }),
+  PAYOUT_REFERENCE_TAKEN: z.object({ reference: z.string(), payout: z.string() }),
   CHAIN_UNAVAILABLE: z.object({ chain: z.enum(['tron', 'bsc']), wait: z.int().check(z.positive()) }),
   IDEMPOTENCY_KEY_REUSED: NoDetails,
   IDEMPOTENCY_KEY_IN_PROGRESS: NoDetails,

@@ -48,6 +48,8 @@ export function formatSetting(key: SettingKey, value: Value): string {
       return value === null || value === '' ? 'none' : `@${value}`
     case 'domains':
       return value === null || value === '' ? 'any domain' : value.split(',').join(', ')
+    case 'rate':
+      return value === null ? 'none' : `${formatDecimal(value)} per USDT`
   }
 }
 

@@ -50,6 +50,9 @@ export function PayoutDetail({ payout: p }: { payout: OpsTransaction }) {
           <>
             <dt>Rate</dt>
             <dd>1 USDT = {formatMoney(p.rate, p.currency)}</dd>
+            {/* What leaves, at the lowest rate of the day before the request: what four eyes judges. */}
+            <dt>Value</dt>
+            <dd>{formatMoney(p.valueUsdt, 'usdt')}</dd>
           </>
         )}
         <dt>To pay</dt>

@@ -1,6 +1,10 @@
-/** Exchange rates: each pair's history (newest first, with a line of it), admins set a new rate. */
+/**
+ * Exchange rates: each pair's history (newest first, with a line of it), admins set a new rate. A rate beyond the
+ * step from the one in force waits for another admin's approval (docs/payments.md, 'Exchange rates'): shown above the
+ * history, approved or withdrawn here.
+ */
 import { ExchangePairSchema, formatDecimal } from '@app/contract'
-import { opsWithdrawalCalls, PutRateBodySchema, type RateSchema } from '@app/contract/ops'
+import { opsWithdrawalCalls, type PendingRate, PutRateBodySchema, type RateSchema } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
@@ -9,7 +13,7 @@ import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
 import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { useCan } from '../lib/session.tsx'
+import { useCan, useMe } from '../lib/session.tsx'
 
 type Rate = z.infer<typeof RateSchema>
 const PAIRS = ExchangePairSchema.options
@@ -36,12 +40,18 @@ export function RatesScreen() {
     resolver: zodResolver(PutRateBodySchema),
     defaultValues: { price: '' },
   })
+  const pending = useQuery({
+    queryKey: ['rates', 'pending'],
+    queryFn: () => call(opsWithdrawalCalls.pendingRates),
+  })
+  const waiting = pending.data?.find((change) => change.pair === pair)
+  const refresh = () => void client.invalidateQueries({ queryKey: ['rates'] })
   const set = useMutation({
     mutationFn: (price: string | number) =>
       call(opsWithdrawalCalls.setRate, { params: { pair }, body: { price } }),
     onSuccess: () => {
       form.reset()
-      void client.invalidateQueries({ queryKey: ['rates', pair] })
+      refresh()
     },
   })
   return (
@@ -74,8 +84,56 @@ export function RatesScreen() {
           <MutationError error={set.error} inline />
         </form>
       ) : null}
+      {set.data?.pending ? (
+        <p className="muted" role="status">
+          More than the step from the rate in force: it waits for another admin’s approval.
+        </p>
+      ) : null}
+      {waiting ? <WaitingRate change={waiting} canDecide={canSet} onDone={refresh} /> : null}
       {history.data && history.data.length > 1 ? <RateChart rates={history.data} /> : null}
       <DataTable columns={columns} query={history} empty={`No ${pair} rate has been set.`} />
+    </section>
+  )
+}
+
+/** A change waiting for a second admin: what, against which rate, who proposed it; approve (not one's own) or withdraw. */
+function WaitingRate(props: { change: PendingRate; canDecide: boolean; onDone: () => void }) {
+  const { change } = props
+  const pair = change.pair as z.infer<typeof ExchangePairSchema>
+  const mine = useMe().login === change.proposedBy
+  const approve = useMutation({
+    mutationFn: () =>
+      call(opsWithdrawalCalls.approveRate, { params: { pair }, body: { price: change.price } }),
+    onSuccess: props.onDone,
+  })
+  const withdraw = useMutation({
+    mutationFn: () => call(opsWithdrawalCalls.cancelRate, { params: { pair } }),
+    onSuccess: props.onDone,
+  })
+  return (
+    <section className="card" aria-label="Waiting for approval">
+      <p>
+        Waiting for approval: <strong className="num">{formatDecimal(change.price)}</strong> ({change.change}{' '}
+        from <span className="num">{formatDecimal(change.basePrice)}</span>), proposed by {change.proposedBy}{' '}
+        {new Date(change.proposedAt).toLocaleString()}.
+      </p>
+      {props.canDecide ? (
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            disabled={mine || approve.isPending}
+            title={mine ? 'Another admin approves your proposal (four eyes).' : undefined}
+            onClick={() => approve.mutate()}
+          >
+            Approve {formatDecimal(change.price)}
+          </button>
+          <button type="button" disabled={withdraw.isPending} onClick={() => withdraw.mutate()}>
+            Withdraw
+          </button>
+          <MutationError error={approve.error ?? withdraw.error} inline />
+        </div>
+      ) : null}
     </section>
   )
 }

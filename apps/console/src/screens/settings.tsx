@@ -144,7 +144,13 @@ function SettingField(props: { settingKey: SettingKey; value: string; onChange: 
     <input
       aria-label={props.settingKey}
       value={props.value}
-      inputMode={kind === 'usdt' || kind === 'percent' ? 'decimal' : kind === 'seconds' ? 'numeric' : 'text'}
+      inputMode={
+        kind === 'usdt' || kind === 'percent' || kind === 'rate'
+          ? 'decimal'
+          : kind === 'seconds'
+            ? 'numeric'
+            : 'text'
+      }
       placeholder={kind === 'channel' ? 'none' : kind === 'domains' ? 'any domain' : undefined}
       onChange={(event) => props.onChange(event.target.value)}
     />

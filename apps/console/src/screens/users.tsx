@@ -4,7 +4,13 @@
  * links still open) with the flags and accounts; operators override an account's status (with a reason), admins
  * change the flags and block any user, whatever way they signed in.
  */
-import { type OpsUserFound, opsAccountCalls, opsUserCalls, UserRefSchema } from '@app/contract/ops'
+import {
+  type OpsUserFound,
+  opsAccountCalls,
+  opsUserCalls,
+  referralFlagSummary,
+  UserRefSchema,
+} from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -146,6 +152,11 @@ export function UsersScreen() {
             {user.data.email ?? 'no email'} · referred by {user.data.referrerTelegramId ?? 'an invite'} ·{' '}
             {user.data.referralCount} referral(s) · since {new Date(user.data.createdAt).toLocaleDateString()}
           </p>
+          {user.data.referralFlags.map((flag) => (
+            <p key={flag.uid} className="state error" role="alert">
+              {referralFlagSummary(flag)}
+            </p>
+          ))}
           {FLAGS.map(([key, label]) => (
             <label key={key} className="check">
               <input

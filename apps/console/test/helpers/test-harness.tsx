@@ -94,6 +94,7 @@ export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransacti
     userFee: '0',
     rate: '3.5',
     net: '35',
+    valueUsdt: '10',
     receiverAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
     bankCard: null,
     txid: null,

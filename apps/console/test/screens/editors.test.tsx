@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NewsScreen } from '../../src/screens/news.tsx'
 import { OrdersScreen } from '../../src/screens/orders.tsx'
-import { RateChart } from '../../src/screens/rates.tsx'
+import { RateChart, RatesScreen } from '../../src/screens/rates.tsx'
 import { fakeApi, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {
@@ -84,5 +84,57 @@ describe('RateChart', () => {
     const points = container.querySelector('polyline')?.getAttribute('points')?.split(' ')
     expect(points).toEqual(['6.0,154.0', '320.0,80.0', '634.0,6.0'])
     expect(screen.getByRole('img').getAttribute('aria-label')).toBe('3 rates from 80000 to 90000')
+  })
+})
+
+describe('RatesScreen', () => {
+  const waiting = {
+    pair: 'USDTTRX',
+    price: '5',
+    basePrice: '4',
+    change: '+25.00%',
+    proposedBy: 'omid',
+    proposedAt: '2026-01-02T00:00:00.000Z',
+  }
+  const api = () =>
+    fakeApi({
+      'GET /ops/rates/USDTTRX': () => [{ pair: 'USDTTRX', price: '4', setAt: '2026-01-01T00:00:00.000Z' }],
+      'GET /ops/rates/pending': () => [waiting],
+      'POST /ops/rates/USDTTRX/approve': () => ({
+        pair: 'USDTTRX',
+        price: '5',
+        setAt: '2026-01-02T00:01:00.000Z',
+      }),
+      'DELETE /ops/rates/USDTTRX/pending': () => ({
+        pair: 'USDTTRX',
+        price: '4',
+        setAt: '2026-01-01T00:00:00.000Z',
+      }),
+    })
+
+  it('shows a change waiting for approval; another admin approves the very price proposed', async () => {
+    const calls = api()
+    renderScreen(<RatesScreen />, { url: '/rates?pair=USDTTRX', role: 'admin', login: 'sara' })
+    const region = await screen.findByRole('region', { name: 'Waiting for approval' })
+    expect(region.textContent).toMatch(/Waiting for approval: 5 \(\+25\.00% from 4\), proposed by omid/)
+    fireEvent.click(screen.getByRole('button', { name: 'Approve 5' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    const approved = calls.find((c) => c.method === 'POST')
+    expect([approved?.url.pathname, approved?.body]).toEqual(['/ops/rates/USDTTRX/approve', { price: '5' }])
+  })
+
+  it('the proposer cannot approve their own change, only withdraw it; a viewer only reads it', async () => {
+    const calls = api()
+    renderScreen(<RatesScreen />, { url: '/rates?pair=USDTTRX', role: 'admin', login: 'omid' })
+    expect(((await screen.findByRole('button', { name: 'Approve 5' })) as HTMLButtonElement).disabled).toBe(
+      true,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true))
+    cleanup()
+    api()
+    renderScreen(<RatesScreen />, { url: '/rates?pair=USDTTRX', role: 'viewer', login: 'vic' })
+    await screen.findByRole('region', { name: 'Waiting for approval' })
+    expect(screen.queryByRole('button', { name: 'Approve 5' })).toBeNull()
   })
 })

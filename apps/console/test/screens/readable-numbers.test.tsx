@@ -257,10 +257,17 @@ describe('the user page', () => {
         referralCount: 0,
         blocked: false,
         createdAt: '2026-01-01T00:00:00.000Z',
+        referralFlags: [
+          { relation: 'referrer', telegramId: 884000002, uid: 'u2', shared: ['card', 'sheba'] },
+        ],
       }),
       'GET /ops/users/884000001/accounts': () => [],
     })
     renderScreen(<UsersScreen />, { url: '/users?telegramId=884000001', role: 'viewer' })
     expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Nina Rahimi (@nina_r)')
+    // A self-referral sign is shown on the user.
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Possible self-referral: paid to the same card, sheba as their referrer (Telegram 884000002)',
+    )
   })
 })

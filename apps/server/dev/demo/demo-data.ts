@@ -122,6 +122,11 @@ export const DEMO_SETTINGS: SettingsValues = {
   new_user_can_register_account: true,
   email_allowed_domains: [],
   payout_approval_above: 0n,
+  rate_step_percent: 2000,
+  rate_usdtirt_min: 10_000_000_000n,
+  rate_usdtirt_max: 1_000_000_000_000n,
+  rate_usdttrx_min: 1_000_000n,
+  rate_usdttrx_max: 100_000_000n,
 }
 
 /**

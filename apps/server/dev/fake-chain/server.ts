@@ -25,6 +25,8 @@ export type FakeChainTransaction = {
   outcome?: 'success' | 'reverted'
   /** The block that holds it; null: known to the node, in no block yet. Default: the head block at `put`. */
   block?: bigint | null
+  /** A node that answers a look-up of this other txid with this transaction (a broken or lying endpoint). */
+  answersFor?: string
 }
 
 /** A fault the next calls meet: no answer within `ms`, or an answer that is not the protocol's. */
@@ -106,7 +108,7 @@ async function serve(handle: Handler, head: bigint, options: { host?: string; po
     calls,
     head,
     put(transaction) {
-      transactions.set(transaction.txid.toLowerCase(), {
+      transactions.set((transaction.answersFor ?? transaction.txid).toLowerCase(), {
         ...transaction,
         block: transaction.block === undefined ? chain.head : transaction.block,
       })

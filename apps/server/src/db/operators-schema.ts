@@ -3,6 +3,7 @@
  * (docs/console.md). Part of the one schema: `schema.ts` re-exports it, so drizzle-kit generates its
  * migration with the rest.
  */
+import type { ExchangePair } from '@app/contract'
 import type { OperatorRole } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import {
@@ -108,6 +109,21 @@ export const payoutApprovals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.transactionUid, t.operatorId] })],
 )
+
+/**
+ * An exchange rate change beyond the step (four eyes, docs/payments.md): proposed by one named admin against the
+ * rate then in force (`base_price`), applied only on another's approval; one per pair, a new proposal replaces it.
+ */
+export const pendingRates = pgTable('pending_rates', {
+  pair: text('pair').$type<ExchangePair>().primaryKey(),
+  /** Micro-units, as `exchange_rates.price`. */
+  price: bigint('price', { mode: 'bigint' }).notNull(),
+  basePrice: bigint('base_price', { mode: 'bigint' }).notNull(),
+  proposedBy: bigint('proposed_by', { mode: 'number' })
+    .notNull()
+    .references(() => operators.id),
+  proposedAt: at('proposed_at').notNull(),
+})
 
 /** Users an operator blocked: their access and refresh tokens stop working at once (docs/console.md). */
 export const userBlocks = pgTable('user_blocks', {

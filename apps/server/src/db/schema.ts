@@ -341,6 +341,9 @@ export const bankCards = pgTable(
   (t) => [
     uniqueIndex('bank_cards_user_number_iban_unique').on(t.userId, t.number, t.iban),
     index('bank_cards_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // Who else was paid to this card or sheba (self-referral signs, modules/referrals/shared-payouts.ts).
+    index('bank_cards_number_idx').on(t.number),
+    index('bank_cards_iban_idx').on(t.iban),
   ],
 )
 
@@ -368,6 +371,12 @@ export const transactions = pgTable(
     userFee: bigint('user_fee', { mode: 'bigint' }).notNull(),
     rate: bigint('rate', { mode: 'bigint' }).notNull(),
     net: bigint('net', { mode: 'bigint' }).notNull(),
+    /**
+     * What leaves, in USDT minor units: `net` at the lowest rate of its pair in force over FOUR_EYES_DELAY_SECONDS
+     * before the request, never below `amount` (docs/payments.md, 'Exchange rates'). Four eyes and the largest
+     * payout judge this.
+     */
+    valueUsdt: bigint('value_usdt', { mode: 'bigint' }).notNull(),
     /** Wallet address (trx, usdt) or IBAN (irt). */
     receiverAddress: text('receiver_address').notNull(),
     bankCardId: bigint('bank_card_id', { mode: 'number' }).references(() => bankCards.id),
@@ -402,6 +411,8 @@ export const transactions = pgTable(
     // export, the overview's trends).
     index('transactions_created_idx').on(t.createdAt, t.id),
     index('transactions_paid_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'success'`),
+    // Who else was paid to this wallet (self-referral signs).
+    index('transactions_receiver_idx').on(sql`lower(${t.receiverAddress})`),
   ],
 )
 

@@ -94,11 +94,11 @@ export async function seedLoadData(client: pg.ClientBase, size: SeedSize): Promi
   )
   // One successful payout per invoice: TRX (3.6 per USDT) or USDT BEP20 (0.3 USDT fee).
   await q(
-    `insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net, receiver_address,
-       txid, sender_address, paid_at, created_at, updated_at)
+    `insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net, value_usdt,
+       receiver_address, txid, sender_address, paid_at, created_at, updated_at)
      select id, user_id, case when k % 2 = 0 then 'trx' else 'usdt' end, 'success', amount,
        case when k % 2 = 0 then 0 else 300000 end, case when k % 2 = 0 then 3600000 else 1000000 end,
-       case when k % 2 = 0 then amount * 36 / 10 else amount - 300000 end,
+       case when k % 2 = 0 then amount * 36 / 10 else amount - 300000 end, amount,
        case when k % 2 = 0 then 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' else '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' end,
        case when k % 2 = 0 then lpad(to_hex(k), 64, 'a') else '0x' || lpad(to_hex(k), 64, 'b') end,
        case when k % 2 = 0 then 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' else '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' end,

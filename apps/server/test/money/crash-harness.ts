@@ -149,7 +149,8 @@ const PAYMENT: Record<
       bankCardCreate: { name: 'Reza', family: 'Karimi', number: VALID.card, iban: VALID.iban },
       currency: 'irt',
     },
-    succeed: { txid: 'BANK-REF-1234' },
+    // A bank reference is one payout's (the transaction's uid is added below).
+    succeed: { txid: 'BANK' },
   },
 }
 
@@ -386,7 +387,7 @@ export async function runCrashSuite(options: CrashOptions): Promise<CrashReport>
       'POST',
       `/ops/transactions/${transactionUid}/succeed`,
       'ops',
-      payment.succeed,
+      user.method === 'irt' ? { txid: `${payment.succeed.txid}-${transactionUid}` } : payment.succeed,
     )
     if (succeeded.status === 200) {
       ack({ kind: 'transaction', user: user.index, uid: transactionUid, status: 'success', step: 'succeed' })

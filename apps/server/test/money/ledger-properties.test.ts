@@ -401,7 +401,7 @@ class MovePayout extends Step {
     const { invoice, tx } = chosen
     const proof =
       tx.currency === 'irt'
-        ? { txid: 'BANK-REF-0001' }
+        ? { txid: `BANK-${tx.uid}` }
         : tx.currency === 'trx'
           ? { txid: VALID.trxTxid, senderAddress: VALID.tron }
           : { txid: VALID.bscTxid, senderAddress: VALID.bsc }

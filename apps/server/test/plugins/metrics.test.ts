@@ -53,8 +53,8 @@ async function seed(db: Db): Promise<void> {
     sql`insert into invoices (user_id, amount, created_at) values (${userId}, 0, ${ago(7200)}) returning id`,
   )) as { rows: { id: number | string }[] }
   await db.execute(sql`
-    insert into transactions (invoice_id, user_id, currency, amount, user_fee, rate, net, receiver_address, created_at)
-    values (${Number(invoice.rows[0]?.id)}, ${userId}, 'trx', 0, 0, 1, 0, 'T', ${ago(600)})`)
+    insert into transactions (invoice_id, user_id, currency, amount, user_fee, rate, net, value_usdt, receiver_address, created_at)
+    values (${Number(invoice.rows[0]?.id)}, ${userId}, 'trx', 0, 0, 1, 0, 0, 'T', ${ago(600)})`)
   await db.execute(sql`
     insert into email_outbox (recipient, kind, status, created_at) values
       ('a@example.com', 'verify', 'pending', ${ago(900)}), ('b@example.com', 'verify', 'sending', ${ago(30)}),

@@ -92,6 +92,15 @@ describe('TRON reader (TronGrid HTTP API)', () => {
     }
     fake.clearFaults()
   })
+
+  it('an answer about another transaction than the one asked for is the endpoint unavailable', async () => {
+    fake.put({ txid: txid(7), answersFor: txid(8), from: SENDER_TRON, to: VALID.tron, amount: 1n })
+    const error = await reader()
+      .lookUp(txid(8))
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ChainUnavailableError)
+    expect((error as Error).message).toContain(`answered about transaction ${txid(7)}`)
+  })
 })
 
 describe('BSC reader (JSON-RPC through viem)', () => {
@@ -174,5 +183,21 @@ describe('BSC reader (JSON-RPC through viem)', () => {
       expect((error as Error).message).not.toContain(KEY)
     }
     fake.clearFaults()
+  })
+
+  it('an answer about another transaction than the one asked for is the endpoint unavailable', async () => {
+    fake.put({
+      txid: hash(7),
+      answersFor: hash(8),
+      from: SENDER_BSC,
+      to: VALID.bsc,
+      amount: 1n,
+      token: BSC_USDT,
+    })
+    const error = await reader()
+      .lookUp(hash(8))
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ChainUnavailableError)
+    expect((error as Error).message).toContain(`answered about transaction ${hash(7)}`)
   })
 })

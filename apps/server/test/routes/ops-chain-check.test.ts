@@ -47,6 +47,12 @@ function freshTxid(currency: 'trx' | 'usdt'): string {
 
 type Payout = { uid: string; net: bigint; receiver: string }
 
+/** A wallet of each chain that is none of ours (TEST_SENDER's are: chainConfigFor records them). */
+const USERS_OTHER_WALLET = {
+  trx: OTHER_ADDRESS.trx,
+  usdt: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+}
+
 describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
   let tron: FakeChain
   let bsc: FakeChain
@@ -236,6 +242,26 @@ describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
       ])
     })
 
+    it("a transfer from a wallet that is not ours (the user's own other wallet) is refused", async () => {
+      const payout = await pendingPayout(currency)
+      const txid = freshTxid(currency)
+      // The user pays their own address from another wallet of theirs; the operator types that wallet as sender.
+      const usersOtherWallet = USERS_OTHER_WALLET[currency]
+      playChainCase(
+        fake(),
+        'success',
+        { currency, txid, sender: usersOtherWallet, receiver: payout.receiver, net: payout.net },
+        { confirmations: CONFIRMATIONS[currency] },
+      )
+      const answer = await succeed(payout.uid, txid, usersOtherWallet)
+      expect(answer.statusCode, answer.body).toBe(409)
+      expect(json(answer)).toMatchObject({
+        code: 'CHAIN_CHECK_FAILED',
+        details: { check: 'sender', expected: SENDER[currency], found: usersOtherWallet },
+      })
+      expect((await auditOf(payout.uid)).map((row) => row.action)).toEqual(['transaction.succeed.refused'])
+    })
+
     it('txid recorded for another payout', async () => {
       const first = await pendingPayout(currency)
       const second = await pendingPayout(currency)
@@ -365,6 +391,46 @@ describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
       txid: 'BANK-REF-2211',
       chainCheck: { state: 'not_applicable', explorerUrl: null },
     })
+  })
+
+  it('a bank reference recorded for another toman payout is refused as a txid is, and audited', async () => {
+    const first = await pendingPayout('irt')
+    const second = await pendingPayout('irt')
+    const reference = `SATNA-${freshTxid('trx').slice(-12)}`
+    expect((await succeed(first.uid, reference, '')).statusCode).toBe(200)
+    const again = await succeed(second.uid, reference.toLowerCase(), '')
+    expect(again.statusCode, again.body).toBe(409)
+    expect(json(again)).toMatchObject({
+      code: 'PAYOUT_REFERENCE_TAKEN',
+      details: { reference: reference.toLowerCase(), payout: first.uid },
+    })
+    const listed = await opsOk<{ items: { uid: string; status: string; txid: string | null }[] }>(
+      opsOf(t.app),
+      'GET',
+      '/ops/transactions?status=pending&limit=100',
+    )
+    expect(listed.items.find((item) => item.uid === second.uid)).toMatchObject({
+      status: 'pending',
+      txid: null,
+    })
+    expect(await auditOf(second.uid)).toEqual([
+      {
+        action: 'transaction.succeed.refused',
+        reason: json<{ message: string }>(again).message,
+        after: expect.objectContaining({ txid: reference.toLowerCase() }),
+      },
+    ])
+  })
+
+  it('one bank reference recorded for several toman payouts at once: exactly one succeeds', async () => {
+    const payouts = await Promise.all(Array.from({ length: 6 }, () => pendingPayout('irt')))
+    const reference = `PAYA-${freshTxid('trx').slice(-12)}`
+    const answers = await Promise.all(payouts.map((payout) => succeed(payout.uid, reference, '')))
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409])
+    const paid = (await t.database.db.execute(
+      sql`select count(*)::int as n from transactions where lower(txid) = ${reference.toLowerCase()} and status = 'success'`,
+    )) as { rows: { n: number }[] }
+    expect(paid.rows[0]?.n).toBe(1)
   })
 
   it('without an endpoint (development, the demo) a payout is recorded unverified and says so, nothing checked', async () => {

@@ -53,8 +53,8 @@ describe.each(DATABASE_KINDS)('overview trends on %s', (kind) => {
       }
     ).rows
     await db.execute(sql`insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net,
-        receiver_address, txid, paid_at, created_at)
-      values (${invoice?.id}, ${userId}, 'irt', 'success', 2000000, 0, 98500000000, 197000, 'IR910550012340000000123456',
+        value_usdt, receiver_address, txid, paid_at, created_at)
+      values (${invoice?.id}, ${userId}, 'irt', 'success', 2000000, 0, 98500000000, 197000, 2000000, 'IR910550012340000000123456',
         'bank-1', '2030-06-15T10:00:00Z', '2030-06-14T13:00:00Z')`)
 
     const trends = await opsOk<Trends>(ops(), 'GET', '/ops/overview/trends')
@@ -92,8 +92,8 @@ describe.each(DATABASE_KINDS)('overview trends on %s', (kind) => {
         values (${userId}, 1, '2020-01-03T00:00:00Z') returning id`)) as { rows: { id: number }[] }
     ).rows
     await db.execute(sql`insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net,
-        receiver_address, created_at)
-      values (${invoice?.id}, ${userId}, 'trx', 'review', 1, 0, 1, 1, 'T', '2020-01-04T00:00:00Z')`)
+        value_usdt, receiver_address, created_at)
+      values (${invoice?.id}, ${userId}, 'trx', 'review', 1, 0, 1, 1, 1, 'T', '2020-01-04T00:00:00Z')`)
     await db.execute(sql`insert into bot_outbox (chat_id, kind, status, created_at)
       values (1, 'test', 'pending', '2020-01-05T00:00:00Z')`)
     const { oldestSince } = await opsOk<Overview>(ops(), 'GET', '/ops/overview')

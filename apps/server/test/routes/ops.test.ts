@@ -66,6 +66,11 @@ describe.each(DATABASE_KINDS)('operator API on %s', (kind) => {
       new_user_can_register_account: true,
       email_allowed_domains: '',
       payout_approval_above: '0',
+      rate_step_percent: '20',
+      rate_usdtirt_min: '10000',
+      rate_usdtirt_max: '1000000',
+      rate_usdttrx_min: '1',
+      rate_usdttrx_max: '100',
     })
     // Demo exchange rates, so the payout forms work out of the box.
     expect(json<{ price: string }[]>(await ops('GET', '/ops/rates/USDTIRT'))[0]?.price).toBe('98500')

@@ -18,7 +18,7 @@ import { referralLinkOf } from '../../src/modules/referrals/service.ts'
 import { formatBasisPoints } from '../../src/modules/settings/settings-definitions.ts'
 import { createValidationService } from '../../src/modules/validation/service.ts'
 import { createSandboxProvider } from '../../src/providers/sandbox/sandbox-provider.ts'
-import { json, useTestApp } from '../helpers/app.ts'
+import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, signInitData } from '../helpers/init-data.ts'
 import { openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'
@@ -29,6 +29,7 @@ import {
   referralStats,
   setAccountStatus,
   showUser,
+  type TestUser,
   userThrough,
 } from '../helpers/referrals.ts'
 
@@ -323,6 +324,51 @@ describe.each(DATABASE_KINDS)('referrals on %s', (kind) => {
     expect(row.rows[0]?.n).toBe(0)
   })
 
+  it("a blocked referrer's code admits nobody and nothing accrues to them while the block lasts", async () => {
+    const a = await userThrough(t.app, db(), DEMO_REFERRAL_CODE)
+    const { code } = (await referralStats(a)).referralLink
+    const b = await userThrough(t.app, db(), code)
+    const before = await pendingAccount(db(), b.userId, 1_000_000n)
+    expect((await setAccountStatus(t.app, before, 'accepted')).statusCode).toBe(200)
+    const block = await opsOf(t.app)('POST', `/ops/users/${a.telegramId}/block`, {
+      reason: 'self-referral ring',
+    })
+    expect(block.statusCode, block.body).toBe(200)
+
+    const refused = await newcomer(code)
+    expect(refused.statusCode, refused.body).toBe(406)
+    expect(json(refused)).toMatchObject({ code: 'REFERRAL_REQUIRED' })
+    // Accepted while A is blocked, by an operator and by the validation engine: A's share is forfeit, for good.
+    const during = await pendingAccount(db(), b.userId, 2_000_000n)
+    expect((await setAccountStatus(t.app, during, 'accepted')).statusCode).toBe(200)
+    const validated = await pendingAccount(db(), b.userId, 3_000_000n)
+    await db().execute(
+      sql`update accounts set validation_at = now() - interval '1 minute' where uid = ${validated}`,
+    )
+    const validation = createValidationService({
+      db: db(),
+      now: () => new Date(),
+      accountProvider: createSandboxProvider(),
+    })
+    expect(await validation.runDue(1000)).toBeGreaterThanOrEqual(1)
+    expect(json<{ status: string }>(await b.get(`/accounts/${validated}`)).status).toBe('accepted')
+    // What A earned before the block stays on the books.
+    expect((await earningsOf(db(), a.userId)).map((e) => e.account)).toEqual([before])
+    expect(await ledgerProblems()).toEqual([])
+
+    const unblock = await t.app.inject({
+      method: 'DELETE',
+      url: `/ops/users/${a.telegramId}/block`,
+      headers: bearer(TEST_OPS_TOKEN),
+    })
+    expect(unblock.statusCode, unblock.body).toBe(200)
+    expect((await newcomer(code)).statusCode).toBe(200)
+    const after = await pendingAccount(db(), b.userId, 4_000_000n)
+    expect((await setAccountStatus(t.app, after, 'accepted')).statusCode).toBe(200)
+    expect((await earningsOf(db(), a.userId)).map((e) => e.account)).toEqual([before, after])
+    expect(await ledgerProblems()).toEqual([])
+  })
+
   it('accrues when the validation engine accepts a referred account', async () => {
     const a = await userThrough(t.app, db(), DEMO_REFERRAL_CODE)
     const b = await userThrough(t.app, db(), (await referralStats(a)).referralLink.code)
@@ -403,6 +449,68 @@ describe.each(DATABASE_KINDS)('referrals on %s', (kind) => {
     expect((await setAccountStatus(t.app, z, 'rejected')).statusCode).toBe(200)
     expect(json(await a.get('/referral-earnings/stats'))).toEqual({ totalAmount: 3, paidAmount: 3 })
     expect(await ledgerProblems()).toEqual([])
+  })
+
+  it('flags a referral to operators when referrer and referred share a payout wallet, a card or a sheba', async () => {
+    await openPayments(ops())
+    /** The user's confirmed invoice of one accepted account, and a payout of it requested with `body`. */
+    const requestPayout = async (user: TestUser, path: string, body: object) => {
+      const uid = await pendingAccount(db(), user.userId, usdt(5))
+      expect((await setAccountStatus(t.app, uid, 'accepted')).statusCode).toBe(200)
+      const invoiceUid = json<{ uid: string }>(await user.post('/invoices/request-invoice')).uid
+      await opsOk(ops(), 'POST', `/ops/invoices/${invoiceUid}/confirm`)
+      const payout = await user.post(`/invoices/${invoiceUid}/${path}`, body)
+      expect(payout.statusCode, payout.body).toBe(201)
+      return json<{ uid: string }>(payout).uid
+    }
+    const card = (number: string, iban: string) => ({
+      bankCardCreate: { name: 'Ali', family: 'Rezaei', number, iban },
+      currency: 'irt',
+    })
+    const a = await userThrough(t.app, db(), DEMO_REFERRAL_CODE)
+    const { code } = (await referralStats(a)).referralLink
+    const [b, c, honest] = [
+      await userThrough(t.app, db(), code),
+      await userThrough(t.app, db(), code),
+      await userThrough(t.app, db(), code),
+    ]
+    await requestPayout(a, 'request-payment', { receiverAddress: VALID.tron, currency: 'trx' })
+    await requestPayout(a, 'request-payment-irt', card(VALID.card, VALID.iban))
+    // B, a second Telegram id of A's owner, is paid to A's wallet; C to A's card (another sheba); nobody else is.
+    const bPayout = await requestPayout(b, 'request-payment', {
+      receiverAddress: VALID.tron,
+      currency: 'trx',
+    })
+    await requestPayout(c, 'request-payment-irt', card(VALID.card, 'IR062960000000100324200001'))
+    await requestPayout(honest, 'request-payment', {
+      receiverAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      currency: 'trx',
+    })
+
+    const uidOf = async (user: TestUser) => (await showUser(t.app, user.telegramId)).uid
+    const aFlag = { relation: 'referrer', telegramId: a.telegramId, uid: await uidOf(a) }
+    expect((await showUser(t.app, b.telegramId)).referralFlags).toEqual([{ ...aFlag, shared: ['wallet'] }])
+    expect((await showUser(t.app, c.telegramId)).referralFlags).toEqual([{ ...aFlag, shared: ['card'] }])
+    expect((await showUser(t.app, honest.telegramId)).referralFlags).toEqual([])
+    expect(
+      (await showUser(t.app, a.telegramId)).referralFlags.sort(
+        (x, y) => Number(x.telegramId) - Number(y.telegramId),
+      ),
+    ).toEqual([
+      { relation: 'referral', telegramId: b.telegramId, uid: await uidOf(b), shared: ['wallet'] },
+      { relation: 'referral', telegramId: c.telegramId, uid: await uidOf(c), shared: ['card'] },
+    ])
+    // And in the audit log, at the request that made the pair share.
+    const audited = (await db().execute(
+      sql`select actor, object_id, after from audit_log where action = 'referral.shared-payout' and object_id = ${String(b.telegramId)}`,
+    )) as { rows: { actor: string; object_id: string; after: Record<string, unknown> }[] }
+    expect(audited.rows).toEqual([
+      {
+        actor: 'referral-check',
+        object_id: String(b.telegramId),
+        after: { transaction: bPayout, ...aFlag, shared: ['wallet'] },
+      },
+    ])
   })
 
   it('puts accounts and earnings on one invoice, counted once, under concurrent acceptance', async () => {

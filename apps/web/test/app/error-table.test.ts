@@ -72,6 +72,7 @@ const SAMPLE_DETAILS = {
     expected: '35 TRX (35000000 sun)',
     found: '34.99 TRX (34990000 sun)',
   },
+  PAYOUT_REFERENCE_TAKEN: { reference: 'SATNA-140312-0001', payout: 'a-payout-uid' },
   CHAIN_UNAVAILABLE: { chain: 'tron', wait: 30 },
   IDEMPOTENCY_KEY_REUSED: undefined,
   IDEMPOTENCY_KEY_IN_PROGRESS: undefined,

@@ -131,6 +131,11 @@ export const OpsTransactionSchema = z.object({
   userFee: z.string(),
   rate: z.string(),
   net: z.string(),
+  /**
+   * What leaves, in USDT: `net` at the lowest rate of its pair over the day before the request, never below `amount`
+   * (docs/payments.md, 'Exchange rates'). Four eyes judges this.
+   */
+  valueUsdt: z.string(),
   receiverAddress: z.string(),
   bankCard: z.nullable(
     z.object({ name: z.nullable(z.string()), family: z.nullable(z.string()), number: z.string() }),
@@ -161,10 +166,31 @@ export const TransactionMoveBodySchema = z.strictObject({
   reason: z.optional(ReasonSchema),
 })
 export const RateParamsSchema = z.object({ pair: ExchangePairSchema })
+/** A rate to set, or (`POST /ops/rates/{pair}/approve`) the very price of the waiting change approved. */
 export const PutRateBodySchema = z.strictObject({
   price: z.union([z.string().check(z.maxLength(32)), z.number()]),
 })
-export const RateSchema = z.object({ pair: z.string(), price: z.string(), setAt: z.string() })
+/**
+ * A rate change beyond the step waiting for a second admin's approval (docs/payments.md, 'Exchange rates'): the price
+ * proposed, the rate in force it was proposed against, the change in percent ('+25.00%'), who proposed it and when.
+ */
+export const PendingRateSchema = z.object({
+  pair: z.string(),
+  price: z.string(),
+  basePrice: z.string(),
+  change: z.string(),
+  proposedBy: z.string(),
+  proposedAt: z.string(),
+})
+export type PendingRate = z.infer<typeof PendingRateSchema>
+export const PendingRatesSchema = z.array(PendingRateSchema)
+/** A rate in force; after a change beyond the step, with the change that now waits (`pending`). */
+export const RateSchema = z.object({
+  pair: z.string(),
+  price: z.string(),
+  setAt: z.string(),
+  pending: z.optional(PendingRateSchema),
+})
 export const RatesSchema = z.array(RateSchema)
 export const LedgerSchema = z.object({
   totals: z.object({

@@ -16,6 +16,11 @@ export const SETTING_KEYS = [
   'new_user_can_register_account',
   'email_allowed_domains',
   'payout_approval_above',
+  'rate_step_percent',
+  'rate_usdtirt_min',
+  'rate_usdtirt_max',
+  'rate_usdttrx_min',
+  'rate_usdttrx_max',
 ] as const
 export type SettingKey = (typeof SETTING_KEYS)[number]
 
@@ -38,10 +43,23 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
     'email domains accepted for sign-in registration, comma-separated (example.com, mail.example.org); empty for any',
   payout_approval_above:
     "payouts above this USDT amount need a second named operator's approval before they are sent (four eyes), 0 for none; a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
+  rate_step_percent:
+    "an exchange rate more than this percent away from the rate in force needs a second named admin's approval (0 to 100); a higher step waits FOUR_EYES_DELAY_SECONDS",
+  rate_usdtirt_min:
+    'lowest USDTIRT rate an admin may set, toman per USDT; a lower bound waits FOUR_EYES_DELAY_SECONDS',
+  rate_usdtirt_max:
+    'highest USDTIRT rate an admin may set, toman per USDT; a higher bound waits FOUR_EYES_DELAY_SECONDS',
+  rate_usdttrx_min:
+    'lowest USDTTRX rate an admin may set, TRX per USDT; a lower bound waits FOUR_EYES_DELAY_SECONDS',
+  rate_usdttrx_max:
+    'highest USDTTRX rate an admin may set, TRX per USDT; a higher bound waits FOUR_EYES_DELAY_SECONDS',
 }
 
-/** How a setting's value reads: a switch, a USDT amount, seconds, a percent, a channel (or none), email domains. */
-export type SettingKind = 'switch' | 'usdt' | 'seconds' | 'percent' | 'channel' | 'domains'
+/**
+ * How a setting's value reads: a switch, a USDT amount, seconds, a percent, a channel (or none), email domains, an
+ * exchange rate (units per USDT).
+ */
+export type SettingKind = 'switch' | 'usdt' | 'seconds' | 'percent' | 'channel' | 'domains' | 'rate'
 export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   order_open: 'switch',
   payment_open: 'switch',
@@ -57,6 +75,11 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   new_user_can_register_account: 'switch',
   email_allowed_domains: 'domains',
   payout_approval_above: 'usdt',
+  rate_step_percent: 'percent',
+  rate_usdtirt_min: 'rate',
+  rate_usdtirt_max: 'rate',
+  rate_usdttrx_min: 'rate',
+  rate_usdttrx_max: 'rate',
 }
 
 export const SettingKeySchema = z.enum(SETTING_KEYS, {
@@ -73,8 +96,9 @@ export const PutSettingBodySchema = z.object({
   value: z.union([z.boolean(), z.string().check(z.maxLength(1024)), z.number(), z.null()]),
 })
 /**
- * A change that waits before it applies (docs/console.md, 'Four eyes'): a higher `payout_approval_above`, or 0,
- * applies FOUR_EYES_DELAY_SECONDS after it was asked for; until then the value in force stays.
+ * A change that waits before it applies (docs/console.md, 'Four eyes'): a higher `payout_approval_above`, or 0, a
+ * higher `rate_step_percent`, wider rate bounds, apply FOUR_EYES_DELAY_SECONDS after they were asked for; until then
+ * the value in force stays.
  */
 const PendingChangeSchema = z.object({
   value: SettingValueSchema,

@@ -29,8 +29,26 @@ export const OpsUserSchema = z.object({
   /** Blocked by an operator: none of the user's tokens work (docs/console.md). */
   blocked: z.boolean(),
   createdAt: z.string(),
+  /**
+   * Possible self-referral (docs/referrals.md): the user's referrer or referrals who were paid to one of the user's
+   * payout wallets, cards or shebas, with what they share.
+   */
+  referralFlags: z.array(
+    z.object({
+      relation: z.enum(['referrer', 'referral']),
+      telegramId: z.nullable(z.int()),
+      uid: z.string(),
+      shared: z.array(z.enum(['card', 'sheba', 'wallet'])),
+    }),
+  ),
 })
 export type OpsUser = z.infer<typeof OpsUserSchema>
+
+/** A self-referral sign in one line, the same in the console and the CLI. */
+export function referralFlagSummary(flag: OpsUser['referralFlags'][number]): string {
+  const who = flag.telegramId === null ? `user ${flag.uid}` : `Telegram ${flag.telegramId}`
+  return `Possible self-referral: paid to the same ${flag.shared.join(', ')} as their ${flag.relation} (${who})`
+}
 
 /** `ops user set <user> --can-referrer true ...`: the flags to change, at least one. */
 export const SetUserFlagsBodySchema = z

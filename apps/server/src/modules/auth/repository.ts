@@ -123,14 +123,19 @@ export type ReferralLinkRef = { code: string } | { linkId: number }
 
 /**
  * An unrevoked referral code that may admit a new user: operator invites (no owner) always,
- * user links only while their owner may refer.
+ * user links only while their owner may refer and is not blocked (docs/referrals.md).
  */
 export async function findAdmittingReferralLink(
   db: Db,
   link: ReferralLinkRef,
 ): Promise<{ ownerUserId: number | null; linkId: number } | undefined> {
   const [row] = await db
-    .select({ linkId: referralLinks.id, ownerUserId: referralLinks.userId, ownerCanRefer: users.canReferrer })
+    .select({
+      linkId: referralLinks.id,
+      ownerUserId: referralLinks.userId,
+      ownerCanRefer: users.canReferrer,
+      ownerBlocked: blockedSql(referralLinks.userId).mapWith(Boolean),
+    })
     .from(referralLinks)
     .leftJoin(users, eq(users.id, referralLinks.userId))
     .where(
@@ -140,17 +145,18 @@ export async function findAdmittingReferralLink(
       ),
     )
   if (!row) return undefined
-  if (row.ownerUserId !== null && row.ownerCanRefer !== true) return undefined
+  if (row.ownerUserId !== null && (row.ownerCanRefer !== true || row.ownerBlocked)) return undefined
   return { ownerUserId: row.ownerUserId, linkId: row.linkId }
 }
 
 /**
  * Inside the caller's transaction: the admitting link of `code` (`findAdmittingReferralLink` decides), held
- * until the transaction ends, so that admitting and creating the user are one step against a revoke or a flag
- * change. The owner's row is taken `for share` first, in the order a refresh takes it (`for update`, then the
- * link): a refresh or flag change in flight is waited for, and one that starts later waits for this transaction.
- * Then the link is read again, `for share` (an operator's revoke of an invite updates only the link): a statement
- * after the wait sees what committed meanwhile.
+ * until the transaction ends, so that admitting and creating the user are one step against a revoke, a flag
+ * change or a block. The owner's row is taken `for share` first, in the order a refresh takes it (`for update`,
+ * then the link): a refresh, flag change or block (each locks the owner's row) in flight is waited for, and one
+ * that starts later waits for this transaction. Then the link is read again, `for share` (an operator's revoke of
+ * an invite updates only the link), with the owner's block: a statement after the wait sees what committed
+ * meanwhile.
  */
 export async function lockAdmittingReferralLink(
   tx: Db,
@@ -169,7 +175,13 @@ export async function lockAdmittingReferralLink(
   const [live] = await tx
     .select({ id: referralLinks.id })
     .from(referralLinks)
-    .where(and(eq(referralLinks.id, link.linkId), isNull(referralLinks.revokedAt)))
+    .where(
+      and(
+        eq(referralLinks.id, link.linkId),
+        isNull(referralLinks.revokedAt),
+        ...(link.ownerUserId === null ? [] : [notBlockedSql(sql`${link.ownerUserId}`)]),
+      ),
+    )
     .for('share')
   return live ? link : undefined
 }

@@ -13,7 +13,8 @@ type Rows<T> = { rows: T[] }
 /**
  * The referrer's share of an accepted account, once per account (the unique account_id makes a second accrual a
  * no-op): net x share / 10 000, floored to the USDT minor unit by the integer division. Nothing accrues when the
- * account's owner has no referrer, is their own referrer, the account is not accepted, or the share rounds to 0.
+ * account's owner has no referrer, is their own referrer, the referrer is blocked (forfeit, docs/referrals.md), the
+ * account is not accepted, or the share rounds to 0.
  * Answers the amount accrued (0n when none).
  */
 export async function accrueReferralEarning(
@@ -27,6 +28,7 @@ export async function accrueReferralEarning(
     from accounts a join users u on u.id = a.user_id
     where a.id = ${accountId} and a.status = 'accepted'
       and u.referrer_user_id is not null and u.referrer_user_id <> a.user_id
+      and not exists (select 1 from user_blocks b where b.user_id = u.referrer_user_id)
       and (a.net * ${shareBasisPoints}::bigint) / 10000 > 0
     on conflict (account_id) do nothing
     returning amount::text as amount`)) as Rows<{ amount: string }>

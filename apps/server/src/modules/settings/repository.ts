@@ -48,6 +48,11 @@ export async function readSettings(db: Db): Promise<SettingsValues> {
     ),
     email_allowed_domains: decode('email_allowed_domains', stored.get('email_allowed_domains')),
     payout_approval_above: decode('payout_approval_above', stored.get('payout_approval_above')),
+    rate_step_percent: decode('rate_step_percent', stored.get('rate_step_percent')),
+    rate_usdtirt_min: decode('rate_usdtirt_min', stored.get('rate_usdtirt_min')),
+    rate_usdtirt_max: decode('rate_usdtirt_max', stored.get('rate_usdtirt_max')),
+    rate_usdttrx_min: decode('rate_usdttrx_min', stored.get('rate_usdttrx_min')),
+    rate_usdttrx_max: decode('rate_usdttrx_max', stored.get('rate_usdttrx_max')),
   }
 }
 

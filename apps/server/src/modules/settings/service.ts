@@ -14,7 +14,13 @@ import {
   upsertPendingSetting,
   upsertSetting,
 } from './repository.ts'
-import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingsValues } from './settings-definitions.ts'
+import {
+  MIN_MAX_PAIRS,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+  type SettingsValues,
+} from './settings-definitions.ts'
 
 export type SettingsServiceDeps = {
   db: Db
@@ -117,8 +123,8 @@ export function createSettingsService({ db, now, config, messageQueued }: Settin
           return { values: current, pending }
         }
         const next = { ...current, [key]: parsed.value } as SettingsValues
-        if (next.min_payment_limit > next.max_payment_limit) {
-          throw validationError('min_payment_limit must not be greater than max_payment_limit')
+        for (const [min, max] of MIN_MAX_PAIRS) {
+          if (next[min] > next[max]) throw validationError(`${min} must not be greater than ${max}`)
         }
         await upsertSetting(tx, key, parsed.value)
         if (guard) {

@@ -33,6 +33,13 @@ export type SettingsValues = {
    * setting: a higher value waits in `pending_settings`, so decisions read it with `readSettingsAt`.
    */
   payout_approval_above: bigint
+  /** Hundredths of a percent: a rate change beyond it from the rate in force needs a second admin (guarded). */
+  rate_step_percent: number
+  /** Each pair's bounds, micro-units like rates (docs/payments.md, 'Exchange rates'); guarded. */
+  rate_usdtirt_min: bigint
+  rate_usdtirt_max: bigint
+  rate_usdttrx_min: bigint
+  rate_usdttrx_max: bigint
 }
 
 type Definition<T> = {
@@ -170,6 +177,16 @@ export function formatBasisPoints(basisPoints: number): string {
   return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0').replace(/0$/, '')}`
 }
 
+/** A lower bound is weaker lower; an upper bound higher (guard). */
+const lowerBound = (fallback: bigint): Definition<bigint> => ({
+  ...usdtSetting(fallback),
+  guard: { weakens: (current, next) => next < current },
+})
+const upperBound = (fallback: bigint): Definition<bigint> => ({
+  ...usdtSetting(fallback),
+  guard: { weakens: (current, next) => next > current },
+})
+
 export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   order_open: booleanSetting(false),
   payment_open: booleanSetting(false),
@@ -189,7 +206,30 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
     // Payouts above the amount need an approval: a higher amount, or 0 (none), asks for fewer approvals.
     guard: { weakens: (current, next) => current > 0n && (next === 0n || next > current) },
   },
+  rate_step_percent: {
+    ...percentSetting(2000),
+    // A wider step lets a bigger change through without a second admin.
+    guard: { weakens: (current, next) => next > current },
+  },
+  // Toman per USDT: ten times below or above the rate of 2025 (about 100,000).
+  rate_usdtirt_min: lowerBound(10_000_000_000n),
+  rate_usdtirt_max: upperBound(1_000_000_000_000n),
+  // TRX per USDT: TRX from 1 USDT to 1 cent.
+  rate_usdttrx_min: lowerBound(1_000_000n),
+  rate_usdttrx_max: upperBound(100_000_000n),
 }
+
+/** Each pair's bounds as setting keys (docs/payments.md, 'Exchange rates'). */
+export const RATE_BOUNDS = {
+  USDTIRT: { min: 'rate_usdtirt_min', max: 'rate_usdtirt_max' },
+  USDTTRX: { min: 'rate_usdttrx_min', max: 'rate_usdttrx_max' },
+} as const
+
+/** Pairs of settings that must keep min <= max. */
+export const MIN_MAX_PAIRS = [
+  ['min_payment_limit', 'max_payment_limit'],
+  ...Object.values(RATE_BOUNDS).map((bounds) => [bounds.min, bounds.max] as const),
+] as const
 
 /** The flags a new user starts with (operator settings `new_user_can_*`), whichever way they join. */
 export function newUserFlags(values: SettingsValues) {

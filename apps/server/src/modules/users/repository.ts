@@ -17,6 +17,7 @@ const named = (ref: UserRef) => ('uid' in ref ? eq(users.uid, ref.uid) : eq(user
 export async function findUser(db: Db, ref: UserRef) {
   const [row] = await db
     .select({
+      id: users.id,
       telegramId: users.telegramId,
       uid: users.uid,
       firstName: users.firstName,
@@ -57,8 +58,15 @@ export async function userIdOf(db: Db, ref: UserRef): Promise<number | undefined
   return row?.id
 }
 
+/**
+ * Blocks the user, holding their row (`for no key update`, as a flag change does): a sign-in through their referral
+ * code that holds the row `for share` either commits first or waits and then sees the block.
+ */
 export async function insertUserBlock(db: Db, userId: number, reason: string): Promise<void> {
-  await db.insert(userBlocks).values({ userId, reason }).onConflictDoNothing()
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update')
+    await tx.insert(userBlocks).values({ userId, reason }).onConflictDoNothing()
+  })
 }
 
 export async function deleteUserBlock(db: Db, userId: number): Promise<void> {

@@ -8,6 +8,7 @@ import type { CursorCodec } from '../../lib/cursor.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { revokeUserRefreshTokens } from '../auth/repository.ts'
+import { findSharedPayouts } from '../referrals/shared-payouts.ts'
 import {
   deleteUserBlock,
   findUser,
@@ -45,9 +46,10 @@ function searchOf(q: string): UserSearch {
 
 export function createUserService({ db, cursors }: UserServiceDeps) {
   async function show(user: string): Promise<OpsUser> {
-    const row = await findUser(db, refOf(user))
-    if (!row) throw nobody(user)
-    return { ...row, createdAt: row.createdAt.toISOString() }
+    const found = await findUser(db, refOf(user))
+    if (!found) throw nobody(user)
+    const { id, ...row } = found
+    return { ...row, createdAt: row.createdAt.toISOString(), referralFlags: await findSharedPayouts(db, id) }
   }
 
   async function idOf(user: string): Promise<number> {

@@ -23,6 +23,8 @@ export type ChainExpectation = {
   txid: string
   receiver: string
   sender: string
+  /** Our payout wallets (the chain's configuration): the sender must be one of them. */
+  wallets: string[]
   /** The payout's net, 6 decimals (sun for TRX). */
   net: bigint
   /** The USDT BEP20 contract (usdt only). */
@@ -66,6 +68,9 @@ function describeOther(transfers: ObservedTransfer[]): string {
 export function judgeOnChain(look: ChainLookUp, expect: ChainExpectation): ChainVerdict {
   const { currency } = expect
   const chain = currency === 'trx' ? 'TRON' : 'BSC'
+  // A transfer from any other wallet (the user's own, say) is not our payout, whatever the chain shows.
+  if (!expect.wallets.some((wallet) => sameAddress(currency, wallet, expect.sender)))
+    return refused('sender', 'Not sent from our payout wallet', expect.wallets.join(', '), expect.sender)
   if (!look.found)
     return refused('exists', `Transaction not found on ${chain}`, `transaction ${expect.txid}`, 'none')
   if (!look.succeeded) {

@@ -25,8 +25,11 @@ export type PayoutSigner = { id: number | null; login: string }
 
 const refused = (message: string) => new DomainError(409, 'INVALID_STATE', message)
 
-/** Whether the signer's approval or send counts at `at`: the reason in words when it does not. */
-function signingProblem(signer: Signer | undefined, at: Date): string | undefined {
+/**
+ * Whether the signer's approval or send counts at `at` (payouts here; rate changes too): the reason in words when it
+ * does not.
+ */
+export function signingProblem(signer: Signer | undefined, at: Date): string | undefined {
   if (signer === undefined || signer.disabledAt !== null || signer.role === 'viewer')
     return `${signer?.login ?? 'This operator'} is not an enabled operator`
   if (signer.signsPayoutsFrom === null) return `${signer.login} may not sign payouts`
@@ -42,9 +45,10 @@ const counts = (approval: Signer & { approvedAt: Date }, at: Date) =>
 
 const isRequired = (threshold: bigint, amount: bigint) => threshold > 0n && amount > threshold
 
+/** Judged by what leaves, in USDT at the lowest rate of the day before the request (payout-service's valueInUsdt). */
 async function thresholdOf(tx: Db, row: TransactionRecord, at: Date) {
   const threshold = (await readSettingsAt(tx, at)).payout_approval_above
-  return { threshold, required: isRequired(threshold, row.amount) }
+  return { threshold, required: isRequired(threshold, row.valueUsdt) }
 }
 
 /** Four eyes of a payout as operators read it: whether sending it needs an approval now, and who approved. */
@@ -63,8 +67,8 @@ export type FourEyesView = {
 export async function fourEyesOf(db: Db, uids: string[], at: Date) {
   const threshold = (await readSettingsAt(db, at)).payout_approval_above
   const approvals = await findApprovals(db, uids)
-  return (row: Pick<TransactionRecord, 'uid' | 'amount'>): FourEyesView => ({
-    required: isRequired(threshold, row.amount),
+  return (row: Pick<TransactionRecord, 'uid' | 'valueUsdt'>): FourEyesView => ({
+    required: isRequired(threshold, row.valueUsdt),
     approvalAbove: formatUsdt(threshold),
     approvals: approvals
       .filter((approval) => approval.transactionUid === row.uid)
@@ -103,7 +107,7 @@ export async function approvePayout(tx: Db, by: PayoutSigner, uid: string, at: D
 export async function requireFourEyes(tx: Db, by: PayoutSigner, row: TransactionRecord, at: Date) {
   const { threshold, required } = await thresholdOf(tx, row, at)
   if (!required) return
-  const above = `This payout (${formatUsdt(row.amount)} USDT) is above the approval amount (${formatUsdt(threshold)} USDT)`
+  const above = `This payout (${formatUsdt(row.valueUsdt)} USDT) is above the approval amount (${formatUsdt(threshold)} USDT)`
   if (by.id === null) throw refused(`${above}: a named operator sends it, not the bootstrap token`)
   const problem = signingProblem(await lockSigner(tx, by.id), at)
   if (problem !== undefined) throw refused(`${above}: ${problem}`)

@@ -21,14 +21,15 @@ import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
-import { formatUsdt2, parseUsdt } from '../../lib/money.ts'
+import { formatUsdt, formatUsdt2, parseUsdt } from '../../lib/money.ts'
 import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/chain-reader.ts'
 import type { ChainReaders } from '../../providers/chain/readers.ts'
 import { appendAudit } from '../audit/service.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
-import { findCurrentRate } from '../payments/exchange-rate-repository.ts'
-import { rateUnavailable } from '../payments/exchange-rate-service.ts'
-import { readSettings } from '../settings/repository.ts'
+import { findCurrentRate, findLowestRate } from '../payments/exchange-rate-repository.ts'
+import { rateUnavailable, withinBounds } from '../payments/exchange-rate-service.ts'
+import { auditSharedPayouts, type PayoutDetail } from '../referrals/shared-payouts.ts'
+import { readSettingsAt } from '../settings/repository.ts'
 import { type ChainExpectation, type ChainVerdict, judgeOnChain, txidTaken } from './chain-check.ts'
 import { approvalState, approvePayout, fourEyesOf, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
 import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
@@ -62,7 +63,14 @@ export type PayoutServiceDeps = {
   now: () => Date
   cursors: CursorCodec
   /** The operators' chat the bot tells of new payout requests (docs/bot.md); the chain check's rules. */
-  config?: { bot: Pick<Config['bot'], 'opsChatId'>; chain?: ChainConfig | undefined } | undefined
+  config?:
+    | {
+        bot: Pick<Config['bot'], 'opsChatId'>
+        chain?: ChainConfig | undefined
+        /** The window of a payout's value in USDT (valueInUsdt): FOUR_EYES_DELAY_SECONDS, a day by default. */
+        operators?: Pick<Config['operators'], 'fourEyesDelaySeconds'> | undefined
+      }
+    | undefined
   /** The chain check's readers (docs/payments.md, 'Chain check'); none: TRX and USDT payouts are recorded unverified. */
   chainReaders?: ChainReaders | undefined
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
@@ -95,6 +103,15 @@ export function payoutNet(currency: PayoutCurrency, amount: bigint, fee: bigint,
   const minor = (usdt * rate) / MICRO
   return minor - (minor % 10_000n)
 }
+
+/** What the request is paid to, as the self-referral check compares it. */
+const payoutDetailsOf = (request: PayoutRequest): PayoutDetail[] =>
+  request.currency === 'irt'
+    ? [
+        { kind: 'card', value: request.bankCard.number },
+        { kind: 'sheba', value: request.bankCard.iban },
+      ]
+    : [{ kind: 'wallet', value: request.receiverAddress }]
 
 const receiverOf = (request: PayoutRequest) =>
   request.currency === 'irt' ? request.bankCard.iban : request.receiverAddress
@@ -132,16 +149,49 @@ export type ChainWord = { kind: 'unverified' } | { kind: 'read'; look: ChainLook
 
 type SucceedMove = Extract<PayoutMove, { to: 'success' }>
 
-const chainRefused = (verdict: Extract<ChainVerdict, { kind: 'refused' }>) =>
+type Refusal = Extract<ChainVerdict, { kind: 'refused' }>
+
+const chainRefused = (verdict: Refusal) =>
   new DomainError(409, 'CHAIN_CHECK_FAILED', verdict.reason, {
     check: verdict.check,
     expected: verdict.expected,
     found: verdict.found,
   })
 
+/** A toman payout's bank reference that another payout recorded: refused as a reused txid is. */
+const referenceTaken = (reference: string, payout: string) =>
+  new DomainError(
+    409,
+    'PAYOUT_REFERENCE_TAKEN',
+    `The bank reference is recorded for another payout: expected a reference no payout has, found ${reference} on payout ${payout}`,
+    { reference, payout },
+  )
+
+/** The payout that recorded this txid or bank reference already (any case), under a lock held to the end of `tx`. */
+async function lockedOtherPayout(tx: Db, row: TransactionRecord, txid: string) {
+  await lockTxid(tx, txid)
+  return findOtherPayoutWithTxid(tx, txid, row.id)
+}
+
 export function createPayoutService(deps: PayoutServiceDeps) {
   const { db, now, cursors } = deps
   const chain = deps.config?.chain
+  const rateWindowMs = (deps.config?.operators?.fourEyesDelaySeconds ?? 24 * 3600) * 1000
+
+  /**
+   * What a payout of `net` (its currency's minor units) is worth in USDT minor units, for four eyes and the largest
+   * payout: converted at the lowest rate of its pair in force over the window before `at` (FOUR_EYES_DELAY_SECONDS),
+   * rounded up, and never less than the invoice amount. A rate moved up lately cannot shrink it.
+   */
+  async function valueInUsdt(tx: Db, currency: PayoutCurrency, amount: bigint, net: bigint, at: Date) {
+    if (currency === 'usdt') return amount
+    const pair = RATE_PAIR[currency]
+    const lowest = await findLowestRate(tx, pair, new Date(at.getTime() - rateWindowMs), at)
+    if (lowest === undefined) throw rateUnavailable(pair)
+    const scaled = currency === 'irt' ? net * MICRO * MICRO : net * MICRO
+    const value = (scaled + lowest - 1n) / lowest
+    return value > amount ? value : amount
+  }
 
   /** What the chain must show of this payout recorded with this txid and sender. */
   function expectationOf(row: TransactionRecord, move: SucceedMove): ChainExpectation {
@@ -151,26 +201,30 @@ export function createPayoutService(deps: PayoutServiceDeps) {
       txid: move.txid,
       receiver: row.receiverAddress,
       sender: move.senderAddress ?? '',
+      wallets: (currency === 'trx' ? chain?.tron?.payoutWallets : chain?.bsc?.payoutWallets) ?? [],
       net: row.net,
       usdtContract: chain?.bsc?.usdtContract ?? '',
       required: (currency === 'trx' ? chain?.tron?.confirmations : chain?.bsc?.confirmations) ?? 1,
     }
   }
 
-  /** A refused recording, kept although the move is not made: on the payout (operators see why) and in the audit log. */
+  /**
+   * A refused recording, kept although the move is not made: on the payout (operators see why; a toman payout has no
+   * chain check to hold it) and in the audit log. Answers the error to throw.
+   */
   async function recordRefusal(
     row: TransactionRecord,
     move: SucceedMove,
-    verdict: Extract<ChainVerdict, { kind: 'refused' }>,
+    error: DomainError,
     by: PayoutSigner,
   ) {
     const at = now()
     await db.transaction(async (tx) => {
       // A payout waiting for the confirmations of an earlier txid keeps that check; the refusal is in the log.
-      if (row.chainCheck !== 'waiting')
+      if (row.chainCheck !== 'waiting' && row.currency !== 'irt')
         await setChainCheck(tx, row.id, {
           chainCheck: 'refused',
-          chainReason: verdict.reason,
+          chainReason: error.message,
           chainCheckedAt: at,
           chainConfirmations: null,
           chainRequired: null,
@@ -179,17 +233,12 @@ export function createPayoutService(deps: PayoutServiceDeps) {
         action: 'transaction.succeed.refused',
         objectType: 'transaction',
         objectId: row.uid,
-        reason: verdict.reason,
+        reason: error.message,
         before: { status: row.status, txid: row.txid, senderAddress: row.senderAddress },
-        after: {
-          txid: move.txid,
-          senderAddress: move.senderAddress ?? null,
-          check: verdict.check,
-          expected: verdict.expected,
-          found: verdict.found,
-        },
+        after: { txid: move.txid, senderAddress: move.senderAddress ?? null, ...error.details },
       })
     })
+    return error
   }
 
   /** The chain's word on a payout, or 503 CHAIN_UNAVAILABLE with Retry-After when its endpoint cannot say. */
@@ -231,14 +280,16 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     word: ChainWord | undefined,
     at: Date,
   ): Promise<Partial<StoredChainCheck>> {
-    if (row.currency === 'irt') return {}
+    if (row.currency === 'irt') {
+      const other = await lockedOtherPayout(tx, row, move.txid)
+      if (other !== undefined) throw referenceTaken(move.txid, other.uid)
+      return {}
+    }
     if (word === undefined)
       throw new Error('a TRX or USDT payout succeeds only after its chain check (checkOnChain)')
     if (word.kind === 'unverified') return { chainCheck: 'unverified', chainCheckedAt: at, chainReason: null }
-    await lockTxid(tx, move.txid)
-    const other = await findOtherPayoutWithTxid(tx, move.txid, row.id)
-    if (other !== undefined)
-      throw chainRefused(txidTaken(move.txid, other.uid) as Extract<ChainVerdict, { kind: 'refused' }>)
+    const other = await lockedOtherPayout(tx, row, move.txid)
+    if (other !== undefined) throw chainRefused(txidTaken(move.txid, other.uid) as Refusal)
     const verdict = judgeOnChain(word.look, expectationOf(row, move))
     if (verdict.kind === 'refused') throw chainRefused(verdict)
     return {
@@ -432,7 +483,7 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           }
           throw unavailable('A payment request of this invoice is already open')
         }
-        const settings = await readSettings(tx)
+        const settings = await readSettingsAt(tx, requestedAt)
         if (!settings.payment_open || (request.currency === 'irt' && !settings.toman_payment_open)) {
           throw new DomainError(409, 'PAYMENT_CLOSED', 'Payment requests are closed for now')
         }
@@ -448,8 +499,21 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           const pair = RATE_PAIR[request.currency]
           const current = await findCurrentRate(tx, pair)
           if (current === undefined) throw rateUnavailable(pair)
+          // A rate set before its bounds were narrowed pays nothing out until an admin sets it again.
+          if (!withinBounds(pair, current, settings))
+            throw new DomainError(
+              409,
+              'EXCHANGE_RATE_UNAVAILABLE',
+              `The ${pair} rate is outside its bounds: an admin sets it again`,
+            )
           rate = current
         }
+        const net = payoutNet(request.currency, invoice.amount, fee, rate)
+        const valueUsdt = await valueInUsdt(tx, request.currency, invoice.amount, net, requestedAt)
+        if (valueUsdt > settings.max_payment_limit)
+          throw unavailable(
+            `This payout is worth ${formatUsdt(valueUsdt)} USDT at the lowest ${request.currency.toUpperCase()} rate of the past day, above the largest payout (${formatUsdt(settings.max_payment_limit)} USDT): take it in USDT, or later`,
+          )
         const bankCardId =
           request.currency === 'irt' ? await saveBankCard(tx, userId, request.bankCard, requestedAt) : null
         const uid = await insertTransaction(tx, {
@@ -459,11 +523,13 @@ export function createPayoutService(deps: PayoutServiceDeps) {
           amount: invoice.amount,
           userFee: fee,
           rate,
-          net: payoutNet(request.currency, invoice.amount, fee, rate),
+          net,
+          valueUsdt,
           receiverAddress: receiverOf(request),
           bankCardId,
           createdAt: requestedAt,
         })
+        await auditSharedPayouts(tx, userId, uid, payoutDetailsOf(request))
         await queueOpsMessage(tx, deps.config?.bot.opsChatId, {
           kind: 'ops_payout_requested',
           params: { amount: formatUsdt2(invoice.amount), currency: 'USDT', invoiceUid },
@@ -529,36 +595,36 @@ export function createPayoutService(deps: PayoutServiceDeps) {
     countWaiting: () => countWaitingPayouts(db),
 
     /**
-     * The chain check of recording a TRX or USDT payout as succeeded (docs/payments.md, 'Chain check'), before the
-     * move: the txid must be no other payout's, and the chain must show the exact transfer. A refusal is recorded on
-     * the payout and in the audit log, then answered 409 CHAIN_CHECK_FAILED; an endpoint that cannot say is 503
-     * CHAIN_UNAVAILABLE. Other moves, and toman, need none (undefined).
+     * The checks of recording a payout as succeeded, before the move (docs/payments.md, 'Chain check'): a toman
+     * payout's bank reference must be no other payout's (409 PAYOUT_REFERENCE_TAKEN); a TRX or USDT payout's txid
+     * must be no other payout's and the chain must show the exact transfer (409 CHAIN_CHECK_FAILED). A refusal is
+     * recorded on the payout and in the audit log; an endpoint that cannot say is 503 CHAIN_UNAVAILABLE. The move
+     * decides again with the txid held. Answers the chain's word (undefined: other moves, and toman).
      */
     async checkOnChain(uid: string, move: PayoutMove, by: PayoutSigner): Promise<ChainWord | undefined> {
       if (move.to !== 'success') return undefined
       const row = await findTransaction(db, uid)
       if (!row) throw notFound('Transaction not found')
-      if (row.currency === 'irt') return undefined
       checkPayoutProof(row, move)
       if (!PAYOUT_MOVES_FROM.success.includes(row.status)) {
         throw new DomainError(409, 'INVALID_STATE', `Transaction is ${row.status}; cannot move it to success`)
+      }
+      if (row.currency === 'irt') {
+        const other = await findOtherPayoutWithTxid(db, move.txid, row.id)
+        if (other !== undefined)
+          throw await recordRefusal(row, move, referenceTaken(move.txid, other.uid), by)
+        return undefined
       }
       // All of it is the chain check: with no endpoint for the chain (development, the demo) nothing is checked.
       const reader = row.currency === 'trx' ? deps.chainReaders?.tron : deps.chainReaders?.bsc
       if (reader === undefined) return { kind: 'unverified' }
       const other = await findOtherPayoutWithTxid(db, move.txid, row.id)
-      if (other !== undefined) {
-        const verdict = txidTaken(move.txid, other.uid) as Extract<ChainVerdict, { kind: 'refused' }>
-        await recordRefusal(row, move, verdict, by)
-        throw chainRefused(verdict)
-      }
+      if (other !== undefined)
+        throw await recordRefusal(row, move, chainRefused(txidTaken(move.txid, other.uid) as Refusal), by)
       const word = await readChain(row, move.txid)
       if (word.kind === 'read') {
         const verdict = judgeOnChain(word.look, expectationOf(row, move))
-        if (verdict.kind === 'refused') {
-          await recordRefusal(row, move, verdict, by)
-          throw chainRefused(verdict)
-        }
+        if (verdict.kind === 'refused') throw await recordRefusal(row, move, chainRefused(verdict), by)
       }
       return word
     },

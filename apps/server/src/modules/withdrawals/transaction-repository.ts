@@ -77,6 +77,8 @@ export type NewTransaction = {
   userFee: bigint
   rate: bigint
   net: bigint
+  /** What leaves in USDT at the lowest rate of the day before (four eyes and the largest payout judge it). */
+  valueUsdt: bigint
   receiverAddress: string
   bankCardId: number | null
   createdAt: Date

@@ -92,6 +92,7 @@ export function toOpsTransaction(row: TransactionRecord, fourEyes: FourEyesView)
     userFee: formatUsdt(row.userFee),
     rate: formatUsdt(row.rate),
     net: netToExact(currency, row.net),
+    valueUsdt: formatUsdt(row.valueUsdt),
     receiverAddress: row.receiverAddress,
     bankCard:
       row.cardNumber === null ? null : { name: row.cardName, family: row.cardFamily, number: row.cardNumber },

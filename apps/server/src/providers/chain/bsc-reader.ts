@@ -62,8 +62,16 @@ export function createBscReader(options: BscReaderOptions): ChainReader {
           `the BSC JSON-RPC endpoint serves chain ${chainId}, not ${options.chainId}`,
         )
       }
+      // A node (or something between) that answers about another transaction must not vouch for this one.
+      const sameHash = (answered: string) => {
+        if (answered.toLowerCase() !== hash)
+          throw new ChainUnavailableError(
+            'bsc',
+            `the BSC JSON-RPC endpoint answered about transaction ${answered}, not ${hash}`,
+          )
+      }
       try {
-        await ask('eth_getTransactionByHash', () => client.getTransaction({ hash }))
+        sameHash((await ask('eth_getTransactionByHash', () => client.getTransaction({ hash }))).hash)
       } catch (error) {
         if (error instanceof TransactionNotFoundError) return { found: false }
         throw error
@@ -85,6 +93,7 @@ export function createBscReader(options: BscReaderOptions): ChainReader {
           }
         throw error
       }
+      sameHash(receipt.transactionHash)
       const transfers = viem
         .parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })
         .map((log) => ({

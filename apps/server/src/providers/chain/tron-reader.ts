@@ -31,6 +31,7 @@ const TransactionSchema = z.object({
 })
 /** gettransactioninfobyid: `{}` until the transaction is in a block. */
 const InfoSchema = z.object({
+  id: z.optional(z.string()),
   blockNumber: z.optional(z.number()),
   result: z.optional(z.string()),
   receipt: z.optional(z.object({ result: z.optional(z.string()) })),
@@ -124,6 +125,11 @@ export function createTronReader(options: TronReaderOptions): ChainReader {
         post('/wallet/gettransactioninfobyid', { value }, InfoSchema),
         post('/wallet/getnowblock', {}, NowBlockSchema),
       ])
+      // A node (or something between) that answers about another transaction must not vouch for this one.
+      for (const id of [transaction.txID, info.id]) {
+        if (id !== undefined && id.toLowerCase() !== value)
+          throw unavailable(`the TRON API answered about transaction ${id}, not ${value}`)
+      }
       const outcome = transaction.ret?.[0]?.contractRet ?? 'UNKNOWN'
       const failedInBlock = info.result === 'FAILED'
       return {

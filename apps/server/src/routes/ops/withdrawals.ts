@@ -1,4 +1,5 @@
 /** Operator API for withdrawals: confirming invoices, moving and approving payouts, exchange rates, the ledger. */
+import type { ExchangePair } from '@app/contract'
 import { opsWithdrawalCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { payoutMoveOf } from '../../modules/withdrawals/status-rules.ts'
@@ -64,17 +65,35 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
     )
   })
 
+  /** A change of the pair's rate, audited with the rate in force and the change waiting before it. */
+  const rateChange = (action: string, pair: ExchangePair) => ({
+    action,
+    objectType: 'rate',
+    objectId: pair,
+    before: (s: { exchangeRates: typeof exchangeRates }) => s.exchangeRates.snapshot(pair),
+  })
+
+  // Bounds and four eyes beyond the step are the rate service's (modules/payments/exchange-rate-service.ts).
   route(app, calls.setRate, async (request) => {
     const { pair } = request.params
-    return audit.record(
-      request.operator,
-      {
-        action: 'rate.set',
-        objectType: 'rate',
-        objectId: pair,
-        before: (s) => s.exchangeRates.snapshot(pair),
-      },
-      (s) => s.exchangeRates.set(pair, String(request.body.price)),
+    return audit.record(request.operator, rateChange('rate.set', pair), (s) =>
+      s.exchangeRates.set(pair, String(request.body.price), request.operator),
+    )
+  })
+
+  route(app, calls.pendingRates, async () => exchangeRates.pending())
+
+  route(app, calls.approveRate, async (request) => {
+    const { pair } = request.params
+    return audit.record(request.operator, rateChange('rate.approve', pair), (s) =>
+      s.exchangeRates.approve(pair, String(request.body.price), request.operator),
+    )
+  })
+
+  route(app, calls.cancelRate, async (request) => {
+    const { pair } = request.params
+    return audit.record(request.operator, rateChange('rate.cancel', pair), (s) =>
+      s.exchangeRates.cancel(pair),
     )
   })
 

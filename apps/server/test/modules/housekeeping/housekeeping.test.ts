@@ -90,8 +90,8 @@ async function seed(db: Db, now: Date): Promise<void> {
   )
   const [transaction] = await rows<{ uid: string }>(
     db,
-    sql`insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net, receiver_address, created_at)
-      values (${Number(invoice?.id)}, ${userId}, 'trx', 'review', 5000000, 0, 3600000, 18000000, 'T-addr', ${t(-400 * DAY)})
+    sql`insert into transactions (invoice_id, user_id, currency, status, amount, user_fee, rate, net, value_usdt, receiver_address, created_at)
+      values (${Number(invoice?.id)}, ${userId}, 'trx', 'review', 5000000, 0, 3600000, 18000000, 5000000, 'T-addr', ${t(-400 * DAY)})
       returning uid`,
   )
   await db.execute(sql`insert into bot_outbox (chat_id, kind, status, sent_at, created_at, dedupe_key) values

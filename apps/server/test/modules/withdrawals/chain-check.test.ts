@@ -9,6 +9,7 @@ const trxExpect: ChainExpectation = {
   txid: 'ab'.repeat(32),
   receiver: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   sender: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  wallets: ['TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'],
   net: 35_000_000n,
   usdtContract: USDT,
   required: 19,
@@ -18,6 +19,7 @@ const usdtExpect: ChainExpectation = {
   currency: 'usdt',
   receiver: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   sender: '0x8894e0a0c962cb723c1976a4421c95949be2d4e3',
+  wallets: ['0x8894E0a0c962CB723c1976a4421c95949bE2D4E3'],
   net: 9_700_000n,
   required: 15,
 }
@@ -92,6 +94,12 @@ describe('judgeOnChain', () => {
       judgeOnChain(seen([{ ...trxTransfer, from: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV' }]), trxExpect),
     ).toMatchObject({
       check: 'sender',
+    })
+    // The recorded sender itself must be one of our wallets, whatever the chain shows.
+    const fromUsersOwn = { ...trxExpect, sender: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV' }
+    expect(judgeOnChain(seen([{ ...trxTransfer, from: fromUsersOwn.sender }]), fromUsersOwn)).toMatchObject({
+      check: 'sender',
+      reason: `Not sent from our payout wallet: expected ${trxExpect.sender}, found TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV`,
     })
     expect(
       judgeOnChain(

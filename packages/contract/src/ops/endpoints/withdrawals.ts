@@ -14,6 +14,7 @@ import {
   OpsTransactionListQuerySchema,
   OpsTransactionPageSchema,
   OpsTransactionSchema,
+  PendingRatesSchema,
   PutRateBodySchema,
   RateParamsSchema,
   RateSchema,
@@ -76,13 +77,45 @@ export const approvePayout = defineEndpoint({
   responses: { 200: PayoutApprovalSchema, ...moveErrors },
 })
 
+/**
+ * A new rate, within the pair's bounds (400 otherwise). Within the step of the rate in force it applies at once;
+ * beyond it a named admin's change waits for another admin's approval (the answer's `pending`), and the bootstrap
+ * token's is refused (409). docs/payments.md, 'Exchange rates'.
+ */
 export const setRate = defineEndpoint({
   method: 'PUT',
   path: '/ops/rates/:pair',
   role: 'admin',
   params: RateParamsSchema,
   body: PutRateBodySchema,
-  responses: { 200: RateSchema, ...opsErrors },
+  responses: { 200: RateSchema, ...opsErrors, 409: e },
+})
+
+/** Rate changes waiting for a second admin's approval. */
+export const pendingRates = defineEndpoint({
+  method: 'GET',
+  path: '/ops/rates/pending',
+  role: 'viewer',
+  responses: { 200: PendingRatesSchema, ...opsErrors },
+})
+
+/** A named admin other than the proposer applies the waiting change, naming its price. */
+export const approveRate = defineEndpoint({
+  method: 'POST',
+  path: '/ops/rates/:pair/approve',
+  role: 'admin',
+  params: RateParamsSchema,
+  body: PutRateBodySchema,
+  responses: { 200: RateSchema, ...opsErrors, 409: e },
+})
+
+/** Withdraws the waiting change; the rate in force stays. */
+export const cancelRate = defineEndpoint({
+  method: 'DELETE',
+  path: '/ops/rates/:pair/pending',
+  role: 'admin',
+  params: RateParamsSchema,
+  responses: { 200: RateSchema, ...opsErrors, 404: e, 409: e },
 })
 
 /** The pair's rates, newest first. */
