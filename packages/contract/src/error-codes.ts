@@ -67,6 +67,8 @@ export const ErrorCode = {
   REFERRAL_NOT_ALLOWED: 'REFERRAL_NOT_ALLOWED',
   NOT_FOUND: 'NOT_FOUND',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** 429: failures from elsewhere closed this sign-in to new addresses; a mailed code (a password reset) ends it. */
+  SIGN_IN_LOCKED: 'SIGN_IN_LOCKED',
   /**
    * 503 with `Retry-After`: the server runs but cannot reach its database (an outage, a restart); nothing was done.
    * The clients say 'temporarily unavailable, retrying' and ask again by themselves (docs/resilience.md, 'Outages').

@@ -114,6 +114,7 @@ export const ErrorDetailsSchemas = {
   REFERRAL_NOT_ALLOWED: NoDetails,
   NOT_FOUND: NoDetails,
   RATE_LIMITED: WaitDetailsSchema,
+  SIGN_IN_LOCKED: WaitDetailsSchema,
   /** `wait`: the seconds of the answer's Retry-After, after which asking again is worth it. */
   TEMPORARILY_UNAVAILABLE: WaitDetailsSchema,
   INTERNAL_ERROR: NoDetails,

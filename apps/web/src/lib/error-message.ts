@@ -32,6 +32,7 @@ const OWN_TEXT_CODES: readonly string[] = [
   'EMAIL_FLOOD',
   'EMAIL_DOMAIN_NOT_ACCEPTABLE',
   'RATE_LIMITED',
+  'SIGN_IN_LOCKED',
   'ACTION_WAIT_REQUIRED_ERROR',
   'EMAIL_ALREADY_SET',
 ]
@@ -77,6 +78,14 @@ export const PASSWORD_RESET_CONFIRM_ERRORS = authRows({ 401: 'auth.error.invalid
 /** A wait in human units: '55 minutes 30 seconds', not '3330 seconds'. */
 export function formatWait(seconds: number, t: TFunction): string {
   const whole = Math.max(0, Math.ceil(seconds))
+  if (whole >= 3600) {
+    // A day's lock in hours and minutes (rounded up): seconds would be noise.
+    const minutesUp = Math.ceil(whole / 60)
+    const hours = Math.floor(minutesUp / 60)
+    const parts = [t('error.wait.hours', { ns: 'common', count: hours })]
+    if (minutesUp % 60 > 0) parts.push(t('error.wait.minutes', { ns: 'common', count: minutesUp % 60 }))
+    return parts.join(t('error.wait.join', { ns: 'common' }))
+  }
   const minutes = Math.floor(whole / 60)
   const rest = whole % 60
   const parts: string[] = []
@@ -143,6 +152,7 @@ const CODE_TEXTS: CodeText = {
     values: { advice: passwordAdvice(d, t) },
   }),
   RATE_LIMITED: (d, t) => ({ key: 'error.code.RATE_LIMITED', values: { wait: formatWait(d.wait, t) } }),
+  SIGN_IN_LOCKED: (d, t) => ({ key: 'error.code.SIGN_IN_LOCKED', values: { wait: formatWait(d.wait, t) } }),
   EMAIL_DOMAIN_NOT_ACCEPTABLE: (d) => ({
     key: 'error.code.EMAIL_DOMAIN_NOT_ACCEPTABLE',
     values: { domains: listDomains(d.allowedDomains) },
@@ -173,7 +183,7 @@ const listDomains = (domains: readonly string[]) => domains.join(', ')
 function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
   if (code === 'ACTION_WAIT_REQUIRED_ERROR') return parseErrorDetails(code, rawDetails)?.wait
   if (code === 'EMAIL_FLOOD') return parseErrorDetails(code, rawDetails)?.wait
-  if (code === 'RATE_LIMITED') return parseErrorDetails(code, rawDetails)?.wait
+  if (code === 'RATE_LIMITED' || code === 'SIGN_IN_LOCKED') return parseErrorDetails(code, rawDetails)?.wait
   return undefined
 }
 

@@ -83,6 +83,7 @@ const SAMPLE_DETAILS = {
   REFERRAL_NOT_ALLOWED: undefined,
   NOT_FOUND: undefined,
   RATE_LIMITED: { wait: 75 },
+  SIGN_IN_LOCKED: { wait: 86_000 },
   TEMPORARILY_UNAVAILABLE: { wait: 2 },
   INVALID_CREDENTIALS: undefined,
   EMAIL_NOT_VERIFIED: undefined,
@@ -159,6 +160,13 @@ const SPEC_ROWS: Row[] = [
   // Email and password sign-in (the rows live in lib/error-message.ts, texts in the auth namespace).
   ['login', 401, 'INVALID_CREDENTIALS', 'Invalid email or password', LOGIN_ERRORS],
   ['login', 404, 'NOT_FOUND', 'Invalid email or password', LOGIN_ERRORS],
+  [
+    'login (locked by failures elsewhere)',
+    429,
+    'SIGN_IN_LOCKED',
+    'Too many failed sign-ins to this email from other places. To sign in now, tap “Forgot your password?” and reset it; or wait 23 hours 54 minutes.',
+    LOGIN_ERRORS,
+  ],
   [
     'login (not verified)',
     403,

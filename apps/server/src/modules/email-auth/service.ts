@@ -69,6 +69,11 @@ export type EmailAuthService = ReturnType<typeof createEmailAuthService>
 export type Requester = { ip: string; language: Language }
 
 const invalidCredentials = () => new DomainError(401, 'INVALID_CREDENTIALS', 'Invalid email or password')
+/** The email is closed to this address by failures from elsewhere: its owner can end that with a password reset. */
+const signInLocked = (wait: number) =>
+  new DomainError(429, 'SIGN_IN_LOCKED', 'Too many failed sign-ins: reset the password to sign in now', {
+    wait,
+  })
 const tooMany = (wait: number) =>
   new DomainError(429, 'RATE_LIMITED', 'Too many requests, try again later', { wait })
 const emailFlood = (wait: number) =>
@@ -398,7 +403,8 @@ export function createEmailAuthService(deps: EmailAuthServiceDeps) {
         limits: rules.loginFailures,
         now: now(),
       })
-      if (!attempt.admitted) throw tooManyRequests(attempt.wait)
+      if (!attempt.admitted)
+        throw attempt.scope === 'sign-in' ? signInLocked(attempt.wait) : tooManyRequests(attempt.wait)
       const identity = await findIdentityByEmail(db, email)
       if (!identity?.verifiedAt || identity.passwordHash === null || identity.userId === null) {
         // Not proven: the password of a registration waiting for its code is told so, never signed in.
