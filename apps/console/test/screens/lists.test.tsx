@@ -99,6 +99,7 @@ describe('UsersScreen', () => {
       canRegisterAccount: true,
       referrerTelegramId: null,
       referralCount: 0,
+      referralFlags: [],
     })
     const calls = fakeApi({
       'GET /ops/users': () => ({ items: [mina], nextPage: null }),

@@ -857,7 +857,7 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     // A new address is refused now, even with the right password, until the day's window ends...
     const stranger = await loginFrom('198.51.100.99', email, 'right-pass-1')
     expect(stranger.statusCode).toBe(429)
-    expect(json(stranger)).toMatchObject({ code: 'ACTION_WAIT_REQUIRED_ERROR' })
+    expect(json(stranger)).toMatchObject({ code: 'SIGN_IN_LOCKED' })
     expect(waitOf(stranger)).toBeGreaterThan(23 * 3600)
     expect(waitOf(stranger)).toBeLessThanOrEqual(24 * 3600)
     // ...while the owner's own address signs in, and its wrong passwords still count against it alone.
