@@ -16,13 +16,15 @@ import { isolateEmail, RESEND_INTERVAL_SECONDS, readEmailState, secondsUntil } f
 import { emailVerificationFormSchema } from '../form-schemas.ts'
 import { EmailResendLink } from './email-resend-link.tsx'
 import { floodWait } from './flood-wait.ts'
+import { useTelegramSession } from './use-telegram-session.ts'
 
 const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email', dir: 'ltr' } as const
 
 /**
  * /email-verification-confirm: the 5-digit code sent to the email in navigation state; opened without one
  * (a link, a new tab), the email is asked beside the code. Resend asks for a new code (known email only),
- * then waits a minute, or as long as a flood answer says. Success: 'Email verified successfully', then /login.
+ * then waits a minute, or as long as a flood answer says. Success: 'Email verified successfully', then /login; signed
+ * in through Telegram (the email added to this user), home, whose card then shows it.
  */
 export function EmailVerificationConfirmScreen() {
   const { t, i18n } = useTranslation(['auth', 'common'])
@@ -30,6 +32,7 @@ export function EmailVerificationConfirmScreen() {
   const location = useLocation()
   const state = readEmailState(location.state)
   const knownEmail = state?.email ?? null
+  const withSession = useTelegramSession()
   const confirm = useConfirmEmailVerification()
   const request = useRequestEmailVerification()
   /** `codeAt` changes when a new code was sent (the field empties); `waitAt` restarts the resend countdown. */
@@ -87,7 +90,8 @@ export function EmailVerificationConfirmScreen() {
           {
             onSuccess: () => {
               hapticNotification('success')
-              void navigate(paths.login, { replace: true, state: { email } })
+              if (withSession) void navigate(paths.home, { replace: true })
+              else void navigate(paths.login, { replace: true, state: { email } })
               void showDialog({
                 title: t('auth.success.title'),
                 message: t('auth.verify.success', { email: isolateEmail(email) }),
