@@ -141,7 +141,7 @@ type Props = { invoiceUid: string } & PaymentRequestOptions
  * (no rate: submit disabled), saved cards that fill the form, tips.
  */
 export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
-  const { t } = useTranslation(['payments', 'common'])
+  const { t, i18n } = useTranslation(['payments', 'common'])
   const navigate = useNavigate()
   const mutation = useRequestPaymentIrt(invoiceUid, onSettled ? { onSettled } : {})
   const rate = useExchangeRate('USDTIRT')
@@ -154,7 +154,10 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
   useBackHandler(() => void navigate(paths.selectMethod(invoiceUid)))
 
   const { errors } = form.formState
-  const message = (key: string | undefined) => (key ? t(key, { ns: 'common', defaultValue: key }) : undefined)
+  // The form is Persian, its messages the user's language (a required name says so in English too): each keeps its
+  // own direction inside the right-to-left form.
+  const message = (key: string | undefined) =>
+    key ? <bdi lang={i18n.language}>{t(key, { ns: 'common', defaultValue: key })}</bdi> : undefined
   const pickCard = (card: BankCard) => {
     hapticImpact('light')
     form.reset({ name: card.name, family: card.family, number: card.number, iban: ibanForForm(card.iban) })
@@ -231,8 +234,8 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
 }
 
 const FIELD_MESSAGES = {
-  name: V.cardInvalid,
-  family: V.cardInvalid,
+  name: V.nameRequired,
+  family: V.familyRequired,
   number: V.cardInvalid,
   iban: V.ibanInvalid,
 }
