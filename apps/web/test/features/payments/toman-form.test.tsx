@@ -91,6 +91,22 @@ describe('toman form', () => {
     },
   )
 
+  it.each([
+    ['en', ADA],
+    ['fa', PERSIAN],
+  ] as const)(
+    '%s: shows the toman the user will receive at the current rate before submitting',
+    async (_, user) => {
+      const opened = openPayments(PATH, { user })
+      const receive = await screen.findByTestId('payout-receive')
+      // 12.50 USDT at 98,500 toman per USDT, whole toman.
+      await waitFor(() => expect(receive).toHaveTextContent('1,231,250 تومان'))
+      expect(screen.getByTestId('payout-summary')).toHaveTextContent('مبلغ دریافتی شما')
+      expect(screen.getByTestId('payout-invoice')).toHaveTextContent('12.50 USDT')
+      expect(opened.server.callsTo('POST', CALL)).toHaveLength(0)
+    },
+  )
+
   it('checks the card number (Luhn) and the sheba (mod 97) on the phone', async () => {
     const opened = openPayments(PATH)
     await fillCard(opened, {
