@@ -7,6 +7,8 @@ export type LaunchOptions = {
   theme?: 'light' | 'dark'
   startParam?: string
   path?: string
+  /** An older client than the simulator's 8.0 (one without native popups: the app draws its own dialogs). */
+  version?: string
 }
 
 /**
@@ -30,7 +32,10 @@ export function telegramLaunch(baseUrl: string, botToken: string, options: Launc
     },
     botToken,
   )
-  return { url: `${baseUrl}${launch.url}`, themeParams: launch.themeParams }
+  const url = options.version
+    ? launch.url.replace(/([#&]tgWebAppVersion=)[^&]*/, `$1${options.version}`)
+    : launch.url
+  return { url: `${baseUrl}${url}`, themeParams: launch.themeParams }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   SANDBOX_LOGIN_CODE,
   SANDBOX_PASSWORD,
 } from '../../apps/server/src/providers/sandbox/scenarios.ts'
+import { callApi } from '../support/accounts.ts'
 import { answerPopup, openMiniApp, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
 
@@ -184,6 +185,36 @@ describe('submitting accounts through the sandbox provider', () => {
     await screenshot(page, 'account-detail-accepted-limited')
     await context.close()
   })
+
+  it.each([
+    ['en', '+12015550113', 'MF', 'MF (message failed): the account could not send a message.'],
+    ['fa', '+12015550114', 'CF', '\u2066CF\u2069 (افزودن مخاطب ناموفق): اکانت نتوانست مخاطب اضافه کند.'],
+  ] as const)(
+    '%s: a rejected account keeps its short list label, and its detail says it in words',
+    async (language, phone, label, words) => {
+      await e2e.server.ops('PUT', '/settings/validation_delay_seconds', { value: 1 })
+      const { page, context, user, errors } = await openAccounts(language)
+      // Sandbox: validation fails the send-message (MF) or add-contact (CF) check (docs/sandbox-provider.md).
+      await callApi(page, 'POST', '/telegram/submit-account-phone', { phone, submitType: 'login' })
+      await callApi(page, 'POST', '/telegram/submit-account-code', { code: SANDBOX_LOGIN_CODE })
+      await callApi(page, 'POST', '/telegram/submit-account')
+      await expect
+        .poll(async () => JSON.stringify(await e2e.server.ops('GET', `/users/${user.id}/accounts`)), {
+          timeout: 20_000,
+        })
+        .toContain('"status":"rejected"')
+      await page.getByRole('tab', { name: language === 'fa' ? 'ردشده' : 'Rejected' }).click()
+      const row = page.getByTestId('account-row').first()
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(label)
+      await screenshot(page, `accounts-rejected-${label}-${language}`)
+      await row.click()
+      await page.getByTestId('account-detail').waitFor()
+      expect(await page.getByTestId('account-failed-check').textContent()).toBe(words)
+      await screenshot(page, `account-detail-${label}-${language}`)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 
   it('walks the login in Persian, right to left', async () => {
     const { page, context } = await openAccounts('fa')

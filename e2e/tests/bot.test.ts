@@ -3,13 +3,15 @@
  * starts in its process: /start sent from the Bot chat panel is answered by the bot (through long polling and the
  * outbox) with the welcome and its button, which opens the mini-app; a user who has not joined the demo channel
  * is asked to join by the mini-app, joins (the panel's switch on the fake), reopens the app and is not asked again,
- * on this device or a fresh one, because the server's check now says joined.
+ * on this device or a fresh one, because the server's check now says joined. The prompt is remembered per Telegram
+ * user on the server (issue 38): a second device is not asked again the same day, another user of a device is.
  */
-import type { Page, Response } from 'playwright-core'
+import type { BrowserContext, Page, Response } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO_CHANNEL, DEMO_REFERRAL_CODE, DEMO_USERS } from '../../apps/server/dev/demo/demo-data.ts'
-import { screenshot } from '../support/browser.ts'
+import { PHONE, popups, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
+import { fakeTelegramClientScript, telegramLaunch } from '../support/telegram.ts'
 
 const e2e = useE2e()
 
@@ -38,7 +40,9 @@ const channelCheck = (page: Page) =>
     .waitForResponse((r: Response) => new URL(r.url()).pathname === '/dashboard/channel-status', {
       timeout: 20_000,
     })
-    .then((r) => r.json() as Promise<{ channelUsername: string | null; isUserJoined: boolean }>)
+    .then(
+      (r) => r.json() as Promise<{ channelUsername: string | null; isUserJoined: boolean; prompt: boolean }>,
+    )
 
 describe('the bot on the simulator page', () => {
   it('answers /start from the Bot chat panel with the welcome and its button, which opens the mini-app', async () => {
@@ -83,21 +87,12 @@ describe('the bot on the simulator page', () => {
     const { page, context, errors } = await openSimulator(REZA.telegramId)
     let answer = check()
     await appReady(page)
-    expect(await answer).toEqual({ channelUsername: DEMO_CHANNEL, isUserJoined: false })
+    expect(await answer).toEqual({ channelUsername: DEMO_CHANNEL, isUserJoined: false, prompt: true })
     await expect.poll(() => popupShown(page), { timeout: 10_000 }).toBe(true)
     expect(await page.locator('#popup-title').innerText()).toBe(PROMPT_TITLE)
     expect(await page.locator('#popup-message').innerText()).toBe('Join our channel for latest updates')
     await expect.poll(() => page.locator('#bot-channel').innerText()).toBe(`@${DEMO_CHANNEL}: not joined`)
     await screenshot(page, 'bot-join-prompt')
-
-    // Closed, then a fresh device (storage forgotten): still not a member, so asked again.
-    await page.locator('#popup-buttons button', { hasText: 'Close' }).click()
-    answer = check()
-    await page.locator('#reset').click()
-    await appReady(page)
-    expect((await answer).isUserJoined).toBe(false)
-    await expect.poll(() => popupShown(page), { timeout: 10_000 }).toBe(true)
-    expect(await page.locator('#popup-title').innerText()).toBe(PROMPT_TITLE)
 
     // 'Join Channel' sends the user to the channel in Telegram, where they join (the fake's switch).
     await page.locator('#popup-buttons button', { hasText: 'Join Channel' }).click()
@@ -110,7 +105,7 @@ describe('the bot on the simulator page', () => {
     answer = check()
     await page.locator('#launch').click()
     await appReady(page)
-    expect(await answer).toEqual({ channelUsername: DEMO_CHANNEL, isUserJoined: true })
+    expect(await answer).toEqual({ channelUsername: DEMO_CHANNEL, isUserJoined: true, prompt: false })
     await page.waitForTimeout(1000)
     expect(await popupShown(page)).toBe(false)
 
@@ -118,11 +113,70 @@ describe('the bot on the simulator page', () => {
     answer = check()
     await page.locator('#reset').click()
     await appReady(page)
-    expect(await answer).toEqual({ channelUsername: DEMO_CHANNEL, isUserJoined: true })
+    expect(await answer).toEqual({ channelUsername: DEMO_CHANNEL, isUserJoined: true, prompt: false })
     await page.waitForTimeout(1000)
     expect(await popupShown(page)).toBe(false)
     await screenshot(page, 'bot-joined-no-prompt')
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it('remembers the prompt per Telegram user, not per device: a second phone is not asked again, another user is', async () => {
+    const ada = { id: 886_000_001, firstName: 'Ada', languageCode: 'en' }
+    const reza = { id: 886_000_002, firstName: 'Reza', languageCode: 'fa' }
+    const firstPhone = await e2e.browser.newContext(PHONE)
+    const secondPhone = await e2e.browser.newContext(PHONE)
+    try {
+      // Ada on her first phone: asked, and closes it.
+      const first = await launchIn(firstPhone, ada)
+      expect(await first.prompts()).toEqual(['Join our channel for latest updates'])
+      await first.page.close()
+      // Ada on her second phone (its own storage) the same day: not a member still, but not asked again.
+      const second = await launchIn(secondPhone, ada)
+      expect(second.status).toMatchObject({ isUserJoined: false, prompt: false })
+      expect(await second.prompts()).toEqual([])
+      await screenshot(second.page, 'channel-prompt-second-phone-not-asked')
+      await second.page.close()
+      // Reza on Ada's first phone: asked for himself, in Persian.
+      const other = await launchIn(firstPhone, reza)
+      expect(await other.prompts()).toEqual(['برای دریافت آخرین اخبار به کانال ما بپیوندید'])
+    } finally {
+      await firstPhone.close()
+      await secondPhone.close()
+    }
+  })
 })
+
+/**
+ * A launch of the mini-app in `context` (one phone: its storage is the context's) for `user`, who arrived by the demo
+ * referral link; answers the channel check and the prompts shown (their messages), each closed as a user would.
+ */
+async function launchIn(
+  context: BrowserContext,
+  user: { id: number; firstName: string; languageCode: string },
+) {
+  const launch = telegramLaunch(e2e.server.url, e2e.server.botToken, {
+    user,
+    platform: 'ios',
+    startParam: DEMO_REFERRAL_CODE,
+  })
+  const page = await context.newPage()
+  await page.addInitScript(fakeTelegramClientScript(launch.themeParams))
+  const answer = page.waitForResponse(
+    (r: Response) => new URL(r.url()).pathname === '/dashboard/channel-status',
+    {
+      timeout: 20_000,
+    },
+  )
+  await page.goto(launch.url)
+  const status = (await (await answer).json()) as { isUserJoined: boolean; prompt: boolean }
+  await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
+  return {
+    page,
+    status,
+    prompts: async () => {
+      await page.waitForTimeout(1000)
+      return (await popups(page)).map((popup) => popup.message)
+    },
+  }
+}

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { startSmtp, type TestSmtp } from '../../apps/server/test/helpers/smtp.ts'
 import { settle } from '../support/a11y.ts'
-import { PHONE, screenshot } from '../support/browser.ts'
+import { answerPopup, goInApp, openMiniApp, PHONE, screenshot } from '../support/browser.ts'
 import { useE2e } from '../support/fixture.ts'
 
 let smtp: TestSmtp
@@ -183,5 +183,76 @@ describe.each(['en', 'fa'] as const)('email sign-in outside Telegram (%s)', (lan
 
     expect(errors).toEqual([])
     await context.close()
+  })
+})
+
+/** Issue 38, item 9: email is a second way into the same account, and a Telegram user can add it from home. */
+let nextTelegramId = 884_000_001
+
+describe.each([
+  ['en', 'light', 'dark'],
+  ['fa', 'dark', 'light'],
+] as const)('a Telegram user adds a sign-in email (%s, %s)', (lang, theme, otherTheme) => {
+  it("from home's user card: register with the session, the mailed code, home shows it; it signs in to the same account", async () => {
+    const w = WORDS[lang]
+    const words = {
+      en: { add: 'Add a sign-in email', title: 'Add a sign-in email' },
+      fa: { add: 'افزودن ایمیل ورود', title: 'افزودن ایمیل ورود' },
+    }[lang]
+    const email = `tg.${lang}.${Date.now().toString(36)}@example.com`
+    const user = { id: nextTelegramId++, firstName: 'Ada', lastName: 'Telegram', languageCode: lang }
+    const { page, context, errors } = await openMiniApp(e2e.browser, e2e.server, {
+      user,
+      platform: 'ios',
+      theme,
+      startParam: DEMO_REFERRAL_CODE,
+    })
+    await page.getByTestId('dashboard-withdraw').waitFor({ timeout: 15_000 })
+    await answerPopup(page, null)
+    const add = page.getByTestId('user-card').getByRole('link', { name: words.add })
+    await add.waitFor()
+    await screenshot(page, `sign-in-email-${lang}-${theme}-home-add`)
+
+    await add.click()
+    await page.getByRole('heading', { level: 1, name: words.title }).waitFor()
+    expect(await page.getByLabel(w.referral, { exact: true }).count()).toBe(0)
+    await page.getByLabel(w.email, { exact: true }).fill(email)
+    await page.getByLabel(w.password, { exact: true }).fill('telegram-second-way')
+    await page.getByLabel(w.retype, { exact: true }).fill('telegram-second-way')
+    await screenshot(page, `sign-in-email-${lang}-${theme}-register`)
+    await page.getByTestId('register-submit').click()
+    expect(await answerPopup(page, w.success)).toContain(w.registered)
+
+    await page.getByTestId('email-verification').waitFor()
+    const mail = await smtp.waitFor(email, 1, 20_000)
+    await page.getByLabel(w.code, { exact: true }).fill(mail.code ?? '')
+    await page.getByTestId('email-verification-submit').click()
+    expect(await answerPopup(page, w.success)).toContain(w.verified)
+
+    // Home again (not the email login: this user is signed in), the card showing the email.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/')
+    await page.getByTestId('user-card-email').getByText(email).waitFor({ timeout: 15_000 })
+    expect(await add.count()).toBe(0)
+    await screenshot(page, `sign-in-email-${lang}-${theme}-home-email`)
+    const shown = (await e2e.server.ops('GET', `/users/${user.id}`)) as { email: string | null }
+    expect(shown.email).toBe(email)
+    expect(errors).toEqual([])
+    await context.close()
+
+    // The form in the other theme, for the screenshots.
+    const other = await openMiniApp(e2e.browser, e2e.server, { user, platform: 'android', theme: otherTheme })
+    await other.page.getByTestId('user-card-email').waitFor({ timeout: 15_000 })
+    await goInApp(other.page, '/register')
+    await other.page.getByRole('heading', { level: 1, name: words.title }).waitFor()
+    await screenshot(other.page, `sign-in-email-${lang}-${otherTheme}-register`)
+    await other.context.close()
+
+    // The same account by email, in a plain browser: home names the email, and its Telegram user's balance row.
+    const browser = await e2e.browser.newContext({ ...PHONE, locale: lang === 'fa' ? 'fa-IR' : 'en-US' })
+    const web = await browser.newPage()
+    await web.goto(`${e2e.server.url}/login`)
+    await logIn(web, w, email, 'telegram-second-way')
+    await reachDashboard(web, email, false)
+    await browser.close()
   })
 })

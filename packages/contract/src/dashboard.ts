@@ -36,9 +36,21 @@ export const DashboardSchema = z.object({
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 
+/** The channel prompt asks a user at most this often, on whichever device (issue 38). */
+export const CHANNEL_PROMPT_INTERVAL_SECONDS = 24 * 60 * 60
+
 export const ChannelStatusSchema = z.object({
   /** Without a leading `@`; null when no channel is configured (then the prompt is not shown). */
   channelUsername: z.nullable(z.string()),
   isUserJoined: z.boolean(),
+  /**
+   * Whether to ask now, as the server remembers it for the user (not the device): a channel, the user not in it,
+   * not asked within CHANNEL_PROMPT_INTERVAL_SECONDS, and no 'Join Channel' that the check has not seen yet.
+   */
+  prompt: z.boolean(),
 })
 export type ChannelStatus = z.infer<typeof ChannelStatusSchema>
+
+/** What the mini-app tells the server about the prompt: it was shown, or 'Join Channel' was pressed. */
+export const ChannelPromptBodySchema = z.object({ event: z.enum(['shown', 'join']) })
+export type ChannelPromptEvent = z.infer<typeof ChannelPromptBodySchema>['event']

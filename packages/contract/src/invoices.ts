@@ -79,14 +79,13 @@ export const RequestPaymentCryptoBodySchema = z.object({
   token: z.literal('USDT'),
 })
 
-/** The card holder's name or family name, as typed. */
-const BankCardNameSchema = z
-  .string({ error: V.cardInvalid })
-  .check(z.trim(), z.minLength(1, { error: V.cardInvalid }), z.maxLength(64))
+/** The card holder's name or family name, as typed: one left empty says so (issue 38), not 'card number invalid'. */
+const bankCardNameSchema = (required: typeof V.nameRequired | typeof V.familyRequired) =>
+  z.string({ error: required }).check(z.trim(), z.minLength(1, { error: required }), z.maxLength(64))
 
 const BankCardCreateShape = {
-  name: BankCardNameSchema,
-  family: BankCardNameSchema,
+  name: bankCardNameSchema(V.nameRequired),
+  family: bankCardNameSchema(V.familyRequired),
   number: CardNumberSchema,
   iban: IbanSchema,
 }

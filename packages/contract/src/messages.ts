@@ -26,6 +26,8 @@ export const V = {
   walletRequired: 'validation.walletRequired',
   trxAddressInvalid: 'validation.trxAddressInvalid',
   bscAddressInvalid: 'validation.bscAddressInvalid',
+  nameRequired: 'validation.nameRequired',
+  familyRequired: 'validation.familyRequired',
   cardInvalid: 'validation.cardInvalid',
   ibanInvalid: 'validation.ibanInvalid',
   initDataRequired: 'validation.initDataRequired',

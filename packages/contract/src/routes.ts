@@ -25,6 +25,7 @@ export const firstScreenRoutes: {
   readonly language: Route<typeof auth.language>
   readonly dashboard: Route<typeof dashboard.get>
   readonly channelStatus: Route<typeof dashboard.channelStatus>
+  readonly channelPrompt: Route<typeof dashboard.channelPrompt>
   readonly ready: Route<typeof health.ready>
   readonly locale: Route<typeof locales.get>
 } = {
@@ -34,6 +35,7 @@ export const firstScreenRoutes: {
   language: { method: 'PUT', path: '/me/language', auth: 'access' },
   dashboard: { method: 'GET', path: '/dashboard', auth: 'access' },
   channelStatus: { method: 'GET', path: '/dashboard/channel-status', auth: 'access' },
+  channelPrompt: { method: 'POST', path: '/dashboard/channel-prompt', auth: 'access' },
   ready: { method: 'GET', path: '/readyz', auth: 'none' },
   locale: { method: 'GET', path: '/locales/:lng/:ns', auth: 'none' },
 }

@@ -439,8 +439,10 @@ describe('field schemas and request bodies', () => {
       `number: ${V.cardInvalid}`,
       `iban: ${V.ibanInvalid}`,
     ])
-    expect(messages(BankCardCreateSchema.safeParse({ ...good, name: ' ' }))).toEqual([
-      `name: ${V.cardInvalid}`,
+    // An empty holder's name is a missing field, not a bad card number (issue 38).
+    expect(messages(BankCardCreateSchema.safeParse({ ...good, name: ' ', family: '' }))).toEqual([
+      `name: ${V.nameRequired}`,
+      `family: ${V.familyRequired}`,
     ])
   })
 })

@@ -10,6 +10,7 @@ describe('first-screen routes', () => {
       language: authCalls.language,
       dashboard: dashboardCalls.get,
       channelStatus: dashboardCalls.channelStatus,
+      channelPrompt: dashboardCalls.channelPrompt,
       ready: healthCalls.ready,
       locale: localeCalls.get,
     }

@@ -72,6 +72,10 @@ export const users = pgTable(
     canAddAccount: boolean('can_add_account').notNull().default(true),
     canRegisterAccount: boolean('can_register_account').notNull().default(true),
     canReferrer: boolean('can_referrer').notNull().default(true),
+    /** When the mini-app last showed the channel prompt to the user, on any device (issue 38). */
+    channelPromptedAt: timestamp('channel_prompted_at', { withTimezone: true }),
+    /** 'Join Channel' pressed, and the channel check has not said joined since: the prompt waits for it. */
+    channelJoinPressedAt: timestamp('channel_join_pressed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -198,6 +198,49 @@ describe.each(DATABASE_KINDS)('bot notifications on %s', (kind) => {
     ])
   })
 
+  it("failed validation as 'MF' or 'CF' says what the label means, in words, in the user's language", async () => {
+    const en = await userWhoStarted('en')
+    const fa = await userWhoStarted('fa')
+    // The sandbox numbers whose validation fails the send-message ('MF') and add-contact ('CF') checks, due now.
+    for (const [userId, phone] of [
+      [en.userId, '+12015550113'],
+      [fa.userId, '+12015550114'],
+    ] as const) {
+      await t.database.db.execute(sql`
+        insert into accounts (user_id, phone, country, price, net, submit_type, status, validation_at)
+        values (${userId}, ${phone}, 'US', 1000000, 1000000, 'login', 'pending', now() - interval '1 second')`)
+    }
+    const validation = createValidationService({
+      db: t.database.db,
+      now: () => new Date(),
+      accountProvider: createSandboxProvider(),
+    })
+    expect(await validation.runDue(100)).toBe(2)
+    // And the other label in each language, queued as the validation queues it (each sandbox number exists once).
+    const other = { accountUid: '00000000-0000-4000-8000-000000000002', phone: '+•••••••0199' }
+    await queueUserMessage(t.database.db, {
+      userId: en.userId,
+      kind: 'account_validation_failed',
+      params: { ...other, reason: 'addContact' },
+      now: new Date(),
+    })
+    await queueUserMessage(t.database.db, {
+      userId: fa.userId,
+      kind: 'account_validation_failed',
+      params: { ...other, reason: 'sendMessage' },
+      now: new Date(),
+    })
+    await deliverAll()
+    expect(fake.messagesTo(en.tg.id).map((m) => m.text)).toEqual([
+      'Account +•••••••0113 failed validation: MF (message failed: the account could not send a message).',
+      'Account +•••••••0199 failed validation: CF (contact failed: the account could not add a contact).',
+    ])
+    expect(fake.messagesTo(fa.tg.id).map((m) => m.text)).toEqual([
+      `اعتبارسنجی اکانت ${ltr('+•••••••0114')} ناموفق بود: ${ltr('CF')} (افزودن مخاطب ناموفق: اکانت نتوانست مخاطب اضافه کند).`,
+      `اعتبارسنجی اکانت ${ltr('+•••••••0199')} ناموفق بود: ${ltr('MF')} (ارسال پیام ناموفق: اکانت نتوانست پیام بفرستد).`,
+    ])
+  })
+
   it("follows the language of the user's latest launch: signed in in English, relaunched in Persian with stored tokens, and back", async () => {
     const ops = opsOf(t.app)
     const user = await userWhoStarted('en')

@@ -103,7 +103,12 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
     const user = freshTelegramUser()
     const { accessToken } = await authorize(t.app, user)
     fake.setMember(CHANNEL, user.id, status, isMember)
-    expect(await channelStatus(accessToken)).toEqual({ channelUsername: CHANNEL, isUserJoined: joined })
+    // A new user who is not in the channel is asked (docs/bot.md, 'The channel prompt').
+    expect(await channelStatus(accessToken)).toEqual({
+      channelUsername: CHANNEL,
+      isUserJoined: joined,
+      prompt: !joined,
+    })
     const call = fake.calls.findLast((c) => c.method === 'getChatMember')
     expect(call?.params).toMatchObject({ chat_id: `@${CHANNEL}`, user_id: user.id })
   })
@@ -122,7 +127,11 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
       const user = freshTelegramUser()
       const { accessToken } = await authorize(t.app, user)
       fake.addFault({ method: 'getChatMember', ...fault })
-      expect(await channelStatus(accessToken)).toEqual({ channelUsername: CHANNEL, isUserJoined: true })
+      expect(await channelStatus(accessToken)).toEqual({
+        channelUsername: CHANNEL,
+        isUserJoined: true,
+        prompt: false,
+      })
     }
   })
 
@@ -131,7 +140,11 @@ describe.each(DATABASE_KINDS)('bot on %s', (kind) => {
     const { accessToken } = await authorize(t.app, user)
     await setSetting(t.database.db, 'channel_username', null)
     const before = fake.calls.length
-    expect(await channelStatus(accessToken)).toEqual({ channelUsername: null, isUserJoined: true })
+    expect(await channelStatus(accessToken)).toEqual({
+      channelUsername: null,
+      isUserJoined: true,
+      prompt: false,
+    })
     expect(fake.calls.length).toBe(before)
     await setSetting(t.database.db, 'channel_username', CHANNEL)
   })

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { ChannelStatus, Dashboard } from '@app/contract'
 import { DashboardSchema } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '../../dev/demo/demo-data.ts'
 import { userBlocks, users } from '../../src/db/schema.ts'
 import { createAccessTokenSigner } from '../../src/modules/auth/access-tokens.ts'
 import { cachedSettingsReader, SETTINGS_CACHE_MS } from '../../src/modules/settings/repository.ts'
 import { authorize, bearer, buildAppOn, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
+import { movableClock } from '../helpers/clock.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 import { setSetting } from '../helpers/settings.ts'
@@ -95,11 +96,13 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     expect(await get<ChannelStatus>('/dashboard/channel-status', accessToken)).toEqual({
       channelUsername: 'durov',
       isUserJoined: true,
+      prompt: false,
     })
     await setSetting(t.database.db, 'channel_username', null)
     expect(await get<ChannelStatus>('/dashboard/channel-status', accessToken)).toEqual({
       channelUsername: null,
       isUserJoined: true,
+      prompt: false,
     })
     await setSetting(t.database.db, 'channel_username', 'durov')
   })
@@ -124,7 +127,7 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
         url: '/dashboard/channel-status',
         headers: bearer(accessToken),
       })
-      expect(json(response)).toEqual({ channelUsername: 'durov', isUserJoined: true })
+      expect(json(response)).toEqual({ channelUsername: 'durov', isUserJoined: true, prompt: false })
       expect(seen).toEqual([['durov', tg.id]])
     } finally {
       await other.close()
@@ -182,5 +185,121 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
     for (const url of urls) expect(await status(url, accessToken), url).toBe(401)
     await t.database.db.delete(userBlocks).where(eq(userBlocks.userId, row?.id ?? 0))
     for (const url of urls) expect(await status(url, accessToken), url).toBe(200)
+  })
+})
+
+/**
+ * Issue 38, item 10: the channel prompt is remembered per Telegram user on the server (when it last asked, and a
+ * 'Join Channel' the check has not seen yet), so a second phone, a cleared webview or another browser does not ask
+ * again, and another user of the same phone is asked for themselves.
+ */
+describe.each(DATABASE_KINDS)('channel prompt, per user, on %s', (kind) => {
+  const t = useTestApp(kind)
+  const clock = movableClock()
+  const members = new Set<number>()
+  let app: Awaited<ReturnType<typeof buildAppOn>>
+
+  beforeAll(async () => {
+    app = await buildAppOn(t, {
+      deps: {
+        now: clock.now,
+        channelMembership: { isMember: async (_channel, telegramId) => members.has(telegramId) },
+      },
+    })
+  })
+  afterAll(async () => {
+    await app.close()
+  })
+
+  const status = async (token: string) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/dashboard/channel-status',
+      headers: bearer(token),
+    })
+    expect(response.statusCode).toBe(200)
+    return json<ChannelStatus>(response)
+  }
+  const record = (token: string, event: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: '/dashboard/channel-prompt',
+      headers: bearer(token),
+      payload: { event },
+    })
+
+  it('asks once a day per user, whatever device: another sign-in of the user is not asked again', async () => {
+    const tg = freshTelegramUser()
+    const phone = await authorize(app, tg)
+    expect(await status(phone.accessToken)).toEqual({
+      channelUsername: 'durov',
+      isUserJoined: false,
+      prompt: true,
+    })
+    expect((await record(phone.accessToken, 'shown')).statusCode).toBe(204)
+    expect((await status(phone.accessToken)).prompt).toBe(false)
+
+    // A second phone (or a cleared webview): new tokens, the same user, not asked again today.
+    const tablet = await authorize(app, tg)
+    expect(await status(tablet.accessToken)).toEqual({
+      channelUsername: 'durov',
+      isUserJoined: false,
+      prompt: false,
+    })
+
+    // Another user on the first phone is asked for themselves.
+    const other = await authorize(app, freshTelegramUser())
+    expect((await status(other.accessToken)).prompt).toBe(true)
+
+    clock.later(24 * 3600 - 60)
+    expect((await status(tablet.accessToken)).prompt).toBe(false)
+    clock.later(60)
+    expect((await status(tablet.accessToken)).prompt).toBe(true)
+  })
+
+  it("after 'Join Channel', asks no more until the check has said joined and then not joined (the user left)", async () => {
+    const tg = freshTelegramUser()
+    const { accessToken } = await authorize(app, tg)
+    expect((await record(accessToken, 'shown')).statusCode).toBe(204)
+    expect((await record(accessToken, 'join')).statusCode).toBe(204)
+    // Days later the check still says not joined (the join never happened, or the check lags): not asked.
+    clock.later(3 * 24 * 3600)
+    expect(await status(accessToken)).toEqual({
+      channelUsername: 'durov',
+      isUserJoined: false,
+      prompt: false,
+    })
+    members.add(tg.id)
+    expect(await status(accessToken)).toEqual({ channelUsername: 'durov', isUserJoined: true, prompt: false })
+    // Left the channel: asked again (it has been more than a day).
+    members.delete(tg.id)
+    expect((await status(accessToken)).prompt).toBe(true)
+  })
+
+  it('a member, or no channel, is never asked', async () => {
+    const tg = freshTelegramUser()
+    members.add(tg.id)
+    const { accessToken } = await authorize(app, tg)
+    expect((await status(accessToken)).prompt).toBe(false)
+    members.delete(tg.id)
+    await setSetting(t.database.db, 'channel_username', null)
+    try {
+      expect(await status(accessToken)).toEqual({ channelUsername: null, isUserJoined: true, prompt: false })
+    } finally {
+      await setSetting(t.database.db, 'channel_username', 'durov')
+    }
+  })
+
+  it('refuses another event (400) and an anonymous call (401)', async () => {
+    const { accessToken } = await authorize(app, freshTelegramUser())
+    const bad = await record(accessToken, 'joined-twice')
+    expect(bad.statusCode).toBe(400)
+    expect(json(bad)).toMatchObject({ code: 'VALIDATION_ERROR' })
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/dashboard/channel-prompt',
+      payload: { event: 'shown' },
+    })
+    expect(anonymous.statusCode).toBe(401)
   })
 })

@@ -35,7 +35,7 @@ export function dashboardFixture(
 }
 
 export function channelStatusFixture(overrides: Partial<ChannelStatus> = {}): ChannelStatus {
-  return { channelUsername: null, isUserJoined: false, ...overrides }
+  return { channelUsername: null, isUserJoined: false, prompt: false, ...overrides }
 }
 
 export const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1' }

@@ -7,6 +7,12 @@ export type PostedEvent = { type: string; data: unknown }
 
 type Reply = (event: PostedEvent) => [string, unknown] | undefined
 
+/** A native popup's parameters, as the app posts them. */
+export type PostedPopup = { title: string; message: string; buttons: { id: string; text: string }[] }
+
+/** The button a user presses in a popup (its id), or null to dismiss it. */
+type PopupAnswer = string | null | ((popup: PostedPopup) => string | null)
+
 type WindowWithTelegram = Window & {
   TelegramWebviewProxy?: { postEvent: (type: string, data?: string) => void }
   Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } }
@@ -34,14 +40,14 @@ export type FakeTelegram = {
   posted: (type: string) => unknown[]
   /** Telegram sends an event to the app. */
   emit: (type: string, data?: unknown) => void
-  /** Answer every native popup by pressing this button (id), as a user would. */
-  answerPopupsWith: (buttonId: string | null) => void
+  /** Answer every native popup by pressing this button (id), or the one the function picks, as a user would. */
+  answerPopupsWith: (answer: PopupAnswer) => void
   uninstall: () => void
 }
 
 export function installFakeTelegram(): FakeTelegram {
   const events: PostedEvent[] = []
-  let popupAnswer: string | null | undefined
+  let popupAnswer: PopupAnswer | undefined
 
   const emit = (type: string, data?: unknown) => {
     w.Telegram?.WebView?.receiveEvent?.(type, data)
@@ -54,7 +60,8 @@ export function installFakeTelegram(): FakeTelegram {
       const reply = defaultReplies(event)
       if (reply) queueMicrotask(() => emit(reply[0], reply[1]))
       if (type === 'web_app_open_popup' && popupAnswer !== undefined) {
-        const answer = popupAnswer
+        const answer =
+          typeof popupAnswer === 'function' ? popupAnswer(event.data as PostedPopup) : popupAnswer
         setTimeout(() => emit('popup_closed', answer === null ? {} : { button_id: answer }), 0)
       }
     },
@@ -64,8 +71,8 @@ export function installFakeTelegram(): FakeTelegram {
     events,
     posted: (type) => events.filter((event) => event.type === type).map((event) => event.data),
     emit,
-    answerPopupsWith: (buttonId) => {
-      popupAnswer = buttonId
+    answerPopupsWith: (answer) => {
+      popupAnswer = answer
     },
     uninstall: () => {
       delete w.TelegramWebviewProxy

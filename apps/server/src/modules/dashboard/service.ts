@@ -1,19 +1,22 @@
-import type { ChannelStatus, Dashboard } from '@app/contract'
+import type { ChannelPromptEvent, ChannelStatus, Dashboard } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { type AccessTokenSigner, accessTokenRefused } from '../auth/access-tokens.ts'
+import type { AuthUser } from '../auth/repository.ts'
 import { cachedSettingsReader } from '../settings/repository.ts'
 import type { ChannelMembershipChecker } from './channel-membership.ts'
+import { findPromptMemory, forgetJoinPress, recordPromptEvent, shouldPrompt } from './channel-prompt.ts'
 import { findDashboardFigures } from './repository.ts'
 
 export type DashboardServiceDeps = {
   db: Db
   channelMembership: ChannelMembershipChecker
   accessTokens: AccessTokenSigner
+  now: () => Date
 }
 export type DashboardService = ReturnType<typeof createDashboardService>
 
-export function createDashboardService({ db, channelMembership, accessTokens }: DashboardServiceDeps) {
+export function createDashboardService({ db, channelMembership, accessTokens, now }: DashboardServiceDeps) {
   // Read on every launch of the mini-app: kept for a second (docs/resilience.md, 'Load').
   const currentSettings = cachedSettingsReader(db)
   return {
@@ -49,12 +52,24 @@ export function createDashboardService({ db, channelMembership, accessTokens }: 
       }
     },
 
-    /** A user without a Telegram id (joined by email) cannot be checked: the prompt shows, as when not joined. */
-    async channelStatus(telegramId: number | null): Promise<ChannelStatus> {
+    /**
+     * The check, and whether to prompt as the user's memory says (channel-prompt.ts). A user without a Telegram id
+     * (joined by email) cannot be checked: counted as not joined.
+     */
+    async channelStatus({ id, telegramId }: AuthUser): Promise<ChannelStatus> {
       const { channel_username: channelUsername } = await currentSettings()
-      if (channelUsername === null) return { channelUsername: null, isUserJoined: true }
-      if (telegramId === null) return { channelUsername, isUserJoined: false }
-      return { channelUsername, isUserJoined: await channelMembership.isMember(channelUsername, telegramId) }
+      if (channelUsername === null) return { channelUsername: null, isUserJoined: true, prompt: false }
+      const [isUserJoined, memory] = await Promise.all([
+        telegramId === null ? false : channelMembership.isMember(channelUsername, telegramId),
+        findPromptMemory(db, id),
+      ])
+      if (isUserJoined && memory.joinPressedAt !== null) await forgetJoinPress(db, id)
+      return { channelUsername, isUserJoined, prompt: shouldPrompt(memory, isUserJoined, now()) }
+    },
+
+    /** The mini-app showed the prompt, or the user pressed 'Join Channel'. */
+    async recordChannelPrompt(userId: number, event: ChannelPromptEvent): Promise<void> {
+      await recordPromptEvent(db, userId, event, now())
     },
   }
 }

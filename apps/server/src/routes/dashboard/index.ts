@@ -12,7 +12,12 @@ const dashboardRoutes: FastifyPluginAsyncZod<WithServices<'dashboard'>> = async 
   route(app, dashboardCalls.get, async (request) => dashboard.get(requireBearerToken(request)))
 
   route(app, dashboardCalls.channelStatus, { preHandler: app.authenticate }, async (request) =>
-    dashboard.channelStatus(request.user.telegramId),
+    dashboard.channelStatus(request.user),
   )
+
+  route(app, dashboardCalls.channelPrompt, { preHandler: app.authenticate }, async (request, reply) => {
+    await dashboard.recordChannelPrompt(request.user.id, request.body.event)
+    return reply.code(204).send(null)
+  })
 }
 export default dashboardRoutes

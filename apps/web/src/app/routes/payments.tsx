@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
 import { dashboardKeys, dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
+import { invoiceQueryOptions } from '../../features/invoices/api/get-invoice.ts'
 import { invoiceKeys } from '../../features/invoices/api/invoice-keys.ts'
 import { RequestPaymentIrtScreen } from '../../features/payments/components/request-payment-irt-screen.tsx'
 import { RequestPaymentWalletScreen } from '../../features/payments/components/request-payment-wallet-screen.tsx'
@@ -15,10 +16,14 @@ import '../../features/payments/components/payments.css'
  * dashboard (toman switch, balance) and the invoices (payment status) here, never by importing them.
  */
 
-/** A payout form's props: the invoice in the URL, and the refresh of invoices and balance once answered. */
+/**
+ * A payout form's props: the invoice in the URL and its amount (what the form shows the user will receive), and the
+ * refresh of invoices and balance once answered.
+ */
 function usePaymentRequestProps() {
   const { invoiceUid = '' } = useParams()
   const queryClient = useQueryClient()
+  const invoiceAmount = useQuery(invoiceQueryOptions(invoiceUid)).data?.amount
   const onSettled = useCallback(
     () =>
       Promise.all([
@@ -27,7 +32,7 @@ function usePaymentRequestProps() {
       ]),
     [queryClient],
   )
-  return { invoiceUid, onSettled }
+  return { invoiceUid, invoiceAmount, onSettled }
 }
 
 export function SelectMethod() {

@@ -12,6 +12,19 @@ const FAILED_CHECKS: ReadonlyArray<readonly [(account: Account) => boolean, stri
   [(a) => !a.checkAddContact, 'accounts.check.addContact'],
 ]
 
+/** The spec's short list labels ('MF', 'CF'): the detail says what they mean, in words (issue 38). */
+const EXPLAINED_CHECKS: Readonly<Record<string, string>> = {
+  'accounts.check.sendMessage': 'accounts.checkMeaning.sendMessage',
+  'accounts.check.addContact': 'accounts.checkMeaning.addContact',
+}
+
+/** What a failed validation's short label means, when the list shows one ('MF', 'CF'); null otherwise. */
+export function failedCheckMeaning(account: Account): string | null {
+  if (account.validationStatus !== 'failed') return null
+  const failed = FAILED_CHECKS.find(([isFailed]) => isFailed(account))
+  return (failed && EXPLAINED_CHECKS[failed[1]]) ?? null
+}
+
 export type ValidationLabel =
   | { kind: 'countdown'; until: number }
   | { kind: 'label'; key: string; tone: 'accent' | 'success' | 'warning' | 'danger' | 'neutral' }

@@ -4,16 +4,21 @@ import { describe, expect, it, vi } from 'vitest'
 import { limitTexts, validationText } from '../../../src/features/accounts/account-status.ts'
 import { apiError, json } from '../../helpers/fake-server.ts'
 import { accountFixture } from '../../helpers/fixtures.ts'
-import { buildLaunchUrl } from '../../helpers/launch-url.ts'
+import { ADA, buildLaunchUrl, type TestUser } from '../../helpers/launch-url.ts'
 import { renderApp } from '../../helpers/render-app.tsx'
 import { signedIn } from '../../helpers/signed-in.ts'
 
 const INVOICE = '7c1f0000-5f6d-4c1e-9a53-3f0c2d1e4b5a'
 
-function openAccount(account: Account, path = `/accounts/${account.uid}`, version = '6.0') {
+function openAccount(
+  account: Account,
+  path = `/accounts/${account.uid}`,
+  version = '6.0',
+  user: TestUser = ADA,
+) {
   const signed = signedIn()
   signed.server.on('GET', `/accounts/${account.uid}`, () => json(account))
-  const view = renderApp(buildLaunchUrl({ path, version }).url)
+  const view = renderApp(buildLaunchUrl({ path, version, user }).url)
   return { ...signed, ...view }
 }
 
@@ -238,5 +243,46 @@ describe('account texts (spec section 4)', () => {
     const validation = await screen.findByTestId('account-validation')
     expect(within(validation).getByText('Account frozen.')).toBeInTheDocument()
     expect(screen.getByTestId('account-limit')).toHaveTextContent('will not cause any price discount')
+  })
+
+  const FAILED = {
+    status: 'rejected',
+    validationStatus: 'failed',
+    validation: { status: 'failed', check2Fa: true, checkAuthorization: true, checkFreeze: false },
+  } as const
+
+  it.each([
+    ['en', ADA, { checkSendMessage: false }, 'MF (message failed): the account could not send a message.'],
+    ['en', ADA, { checkAddContact: false }, 'CF (contact failed): the account could not add a contact.'],
+    [
+      'fa',
+      { ...ADA, language_code: 'fa' },
+      { checkSendMessage: false },
+      'MF\u2069 (ارسال پیام ناموفق): اکانت نتوانست پیام بفرستد.',
+    ],
+    [
+      'fa',
+      { ...ADA, language_code: 'fa' },
+      { checkAddContact: false },
+      'CF\u2069 (افزودن مخاطب ناموفق): اکانت نتوانست مخاطب اضافه کند.',
+    ],
+  ] as const)(
+    '%s: a failed MF or CF check is said in words under Validation Status (%o)',
+    async (_, user, checks, words) => {
+      const account = accountFixture({ ...FAILED, ...checks })
+      openAccount(account, `/accounts/${account.uid}`, '6.0', user)
+      const explained = await screen.findByTestId('account-failed-check')
+      expect(explained).toHaveTextContent(words)
+      expect(within(screen.getByTestId('account-validation')).getByTestId('account-failed-check')).toBe(
+        explained,
+      )
+    },
+  )
+
+  it('says no failed check for other failures, nor for a validated account', async () => {
+    openAccount(accountFixture({ ...FAILED, checkConnection: false, checkSendMessage: false }))
+    await screen.findByTestId('account-validation')
+    // The list's label is the first failed check, 'Connection Failed': already words.
+    expect(screen.queryByTestId('account-failed-check')).not.toBeInTheDocument()
   })
 })

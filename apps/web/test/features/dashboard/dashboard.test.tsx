@@ -65,7 +65,7 @@ describe('dashboard', () => {
     // 6.1: links open inside Telegram, native popups arrive only in 6.2.
     const telegram = installFakeTelegram()
     const server = installFakeServer()
-    signedInHome(server, { channel: { channelUsername: 'acme_news', isUserJoined: false } })
+    signedInHome(server, { channel: { channelUsername: 'acme_news', isUserJoined: false, prompt: true } })
     const { user } = renderApp(buildLaunchUrl({ version: '6.1' }).url)
 
     const dialog = await screen.findByRole('alertdialog')
@@ -79,7 +79,7 @@ describe('dashboard', () => {
     const telegram = installFakeTelegram()
     telegram.answerPopupsWith('join')
     const server = installFakeServer()
-    signedInHome(server, { channel: { channelUsername: 'acme_news', isUserJoined: false } })
+    signedInHome(server, { channel: { channelUsername: 'acme_news', isUserJoined: false, prompt: true } })
     renderApp(buildLaunchUrl({ version: '8.0' }).url)
 
     await waitFor(() =>

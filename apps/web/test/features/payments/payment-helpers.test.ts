@@ -11,6 +11,7 @@ import {
   usdtFormSchema,
 } from '../../../src/features/payments/form-schemas.ts'
 import { formatRate, usdtEquivalent } from '../../../src/features/payments/format.ts'
+import { groupAddress, payoutPreview } from '../../../src/features/payments/payout-preview.ts'
 import { serverFieldErrors } from '../../../src/features/payments/server-field-errors.ts'
 import { explorerUrl, showsPendingNote } from '../../../src/features/payments/transaction-texts.ts'
 import { ApiError } from '../../../src/lib/api-error.ts'
@@ -97,5 +98,26 @@ describe('server field errors', () => {
     expect(serverFieldErrors(new ApiError(409, 'PAYMENT_CLOSED', 'closed'))).toBeNull()
     expect(serverFieldErrors(new ApiError(400, 'BALANCE_LOW_ERROR', 'x: y'))).toBeNull()
     expect(serverFieldErrors(new Error('x: y'))).toBeNull()
+  })
+})
+
+describe('what a payout pays (the server rule, before the request)', () => {
+  it('rounds down: trx to the cent, toman whole; usdt less its 0.3 fee', () => {
+    expect(payoutPreview('trx', 12.5, 3.25)).toBe(40.62)
+    expect(payoutPreview('trx', 10, 3.2145)).toBe(32.14)
+    expect(payoutPreview('usdt', 12.5, 1)).toBe(12.2)
+    expect(payoutPreview('irt', 12.5, 98_500)).toBe(1_231_250)
+    expect(payoutPreview('irt', 0.07, 98_765.4321)).toBe(6913)
+    // Floats would say 0.1 + 0.2: integers keep 0.30 exact.
+    expect(payoutPreview('usdt', 0.6, 1)).toBe(0.3)
+  })
+
+  it('never below zero, for an amount under the fee', () => {
+    expect(payoutPreview('usdt', 0.2, 1)).toBe(0)
+  })
+
+  it('groups an address by four, whole', () => {
+    expect(groupAddress(TRON)).toBe('TR7N Hqje KQxG TCi8 q8ZY 4pL8 otSz gjLj 6t')
+    expect(groupAddress(BSC).replaceAll(' ', '')).toBe(BSC)
   })
 })

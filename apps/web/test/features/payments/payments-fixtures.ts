@@ -1,4 +1,4 @@
-import type { BankCard, Dashboard, Transaction } from '@app/contract'
+import type { BankCard, Dashboard, InvoiceDetail, Transaction } from '@app/contract'
 import { json } from '../../helpers/fake-server.ts'
 import { dashboardFixture } from '../../helpers/fixtures.ts'
 import { ADA, buildLaunchUrl, type TestUser } from '../../helpers/launch-url.ts'
@@ -53,6 +53,21 @@ export function bankCardFixture(overrides: Partial<BankCard> = {}): BankCard {
   }
 }
 
+/** The invoice being paid, as GET /invoices/{uid} answers it: 12.50 USDT, confirmed, a payout may be requested. */
+export function invoiceDetailWith(amount = 12.5): InvoiceDetail {
+  return {
+    uid: INVOICE,
+    amount,
+    currency: 'usdt',
+    confirmationStatus: 'confirmed',
+    paymentStatus: 'pending',
+    isPaymentRequestAvailable: true,
+    createdAt: 1_700_000_000,
+    referralEarnings: 0,
+    transactions: [],
+  }
+}
+
 /** Signed in with the dashboard given, the payout endpoints ready to be answered, the app opened at `path`. */
 export function openPayments(
   path: string,
@@ -60,9 +75,11 @@ export function openPayments(
     dashboard = dashboardWith(),
     user = ADA,
     version = '6.0',
-  }: { dashboard?: Dashboard; user?: TestUser; version?: string } = {},
+    invoiceAmount = 12.5,
+  }: { dashboard?: Dashboard; user?: TestUser; version?: string; invoiceAmount?: number } = {},
 ) {
   const signed = signedIn(dashboard)
+  signed.server.on('GET', `/invoices/${INVOICE}`, () => json(invoiceDetailWith(invoiceAmount)))
   signed.server.on('GET', '/exchanges/USDTTRX', () => json({ price: 3.25 }))
   signed.server.on('GET', '/exchanges/USDTIRT', () => json({ price: 98_500 }))
   signed.server.on('GET', '/bank-cards', () =>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { apiError, json } from '../../helpers/fake-server.ts'
+import { ADA } from '../../helpers/launch-url.ts'
 import {
   bankCardFixture,
   CARD,
@@ -64,15 +65,47 @@ describe('toman form', () => {
     expect(field('شماره شبا')).toHaveValue('')
   })
 
-  it('required fields: the card message for name, family and number, the sheba message for iban', async () => {
-    const opened = openPayments(PATH)
-    await screen.findByTestId('exchange-rate')
-    await submit(opened)
-    await waitFor(() => expect(screen.getAllByText('شماره کارت نامعتبر است')).toHaveLength(3))
-    expect(screen.getByText('شماره شبا نامعتبر است')).toBeInTheDocument()
-    expect(field('نام')).toHaveAttribute('aria-invalid', 'true')
-    expect(opened.server.callsTo('POST', CALL)).toHaveLength(0)
-  })
+  it.each([
+    ['en', ADA, 'Name is required', 'Family name is required'],
+    ['fa', PERSIAN, 'نام الزامی است', 'نام خانوادگی الزامی است'],
+  ] as const)(
+    '%s: empty name and family say they are required; the card and sheba keep the spec messages',
+    async (_, user, name, family) => {
+      const opened = openPayments(PATH, { user })
+      await screen.findByTestId('exchange-rate')
+      await submit(opened)
+      expect(await screen.findByText(name)).toBeInTheDocument()
+      expect(screen.getByText(family)).toBeInTheDocument()
+      expect(screen.getAllByText('شماره کارت نامعتبر است')).toHaveLength(1)
+      expect(screen.getByText('شماره شبا نامعتبر است')).toBeInTheDocument()
+      expect(field('نام')).toHaveAttribute('aria-invalid', 'true')
+      expect(field('نام')).toHaveAccessibleDescription(name)
+      expect(field('نام خانوادگی')).toHaveAccessibleDescription(family)
+      expect(field('شماره کارت')).toHaveAccessibleDescription('شماره کارت نامعتبر است')
+      // Spaces alone are no name either.
+      await fillCard(opened, { name: '   ', family: 'محمدی', number: CARD, iban: IBAN.slice(2) })
+      await submit(opened)
+      expect(await screen.findByText(name)).toBeInTheDocument()
+      expect(screen.queryByText(family)).not.toBeInTheDocument()
+      expect(opened.server.callsTo('POST', CALL)).toHaveLength(0)
+    },
+  )
+
+  it.each([
+    ['en', ADA],
+    ['fa', PERSIAN],
+  ] as const)(
+    '%s: shows the toman the user will receive at the current rate before submitting',
+    async (_, user) => {
+      const opened = openPayments(PATH, { user })
+      const receive = await screen.findByTestId('payout-receive')
+      // 12.50 USDT at 98,500 toman per USDT, whole toman.
+      await waitFor(() => expect(receive).toHaveTextContent('1,231,250 تومان'))
+      expect(screen.getByTestId('payout-summary')).toHaveTextContent('مبلغ دریافتی شما')
+      expect(screen.getByTestId('payout-invoice')).toHaveTextContent('12.50 USDT')
+      expect(opened.server.callsTo('POST', CALL)).toHaveLength(0)
+    },
+  )
 
   it('checks the card number (Luhn) and the sheba (mod 97) on the phone', async () => {
     const opened = openPayments(PATH)

@@ -5,6 +5,7 @@ import {
   BSC,
   dashboardWith,
   INVOICE,
+  invoiceDetailWith,
   openPayments,
   PERSIAN,
   TRON,
@@ -25,6 +26,13 @@ async function submitAddress({ user }: Opened, address: string, submitTestId: st
   await user.click(screen.getByTestId(submitTestId))
 }
 
+/** The confirmation a TRX or USDT payout asks for first: the user presses Send (or another button). */
+async function confirmPayout({ user }: Opened, button = 'Send', title = 'Check the address') {
+  const dialog = await screen.findByRole('alertdialog', { name: title })
+  await user.click(within(dialog).getByRole('button', { name: button }))
+  await waitFor(() => expect(screen.queryByRole('alertdialog', { name: title })).not.toBeInTheDocument())
+}
+
 async function pressOk(opened: Opened, title: string, message: string, ok = 'Ok') {
   const dialog = await screen.findByRole('alertdialog', { name: title })
   expect(dialog).toHaveTextContent(message)
@@ -40,6 +48,43 @@ describe('TRX TRC20 form', () => {
     expect(warnings).toHaveTextContent('Payouts sent to a wrong address cannot be recovered.')
     expect(warnings).toHaveTextContent('TRON (TRC20)')
     expect(screen.getByText('Only TRON (TRC20) addresses')).toBeInTheDocument()
+  })
+
+  it('shows what the user will receive before submitting: the invoice, the rate and the TRX', async () => {
+    const opened = openPayments(TRX_PATH)
+    const receive = await screen.findByTestId('payout-receive')
+    await waitFor(() => expect(receive).toHaveTextContent('40.62 TRX'))
+    const summary = screen.getByTestId('payout-summary')
+    expect(summary).toHaveTextContent('You will receive')
+    expect(screen.getByTestId('payout-invoice')).toHaveTextContent('12.50 USDT')
+    // 12.50 USDT at 3.25 TRX is 40.625 TRX, rounded down to the cent as the payout is.
+    expect(opened.server.callsTo('POST', TRX_CALL)).toHaveLength(0)
+  })
+
+  it('asks to confirm the full address, in groups, and the amount; Cancel sends nothing', async () => {
+    const opened = openPayments(TRX_PATH)
+    opened.server.on('POST', TRX_CALL, () => json(transactionFixture({ currency: 'trx' }), 201))
+    await waitFor(() => expect(screen.getByTestId('payout-receive')).toHaveTextContent('40.62 TRX'))
+    await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Check the address' })
+    expect(dialog).toHaveTextContent('40.62 TRX will be sent to this TRON (TRC20) address:')
+    expect(dialog).toHaveTextContent('TR7N Hqje KQxG TCi8 q8ZY 4pL8 otSz gjLj 6t')
+    expect(dialog).toHaveTextContent('cannot be reversed')
+    await confirmPayout(opened, 'Cancel')
+    expect(opened.server.callsTo('POST', TRX_CALL)).toHaveLength(0)
+    expect(window.location.pathname).toBe(TRX_PATH)
+    expect(screen.getByRole('textbox', { name: 'Wallet address' })).toHaveValue(TRON)
+
+    // Dismissed (Escape) is no either; Send then sends it once.
+    await opened.user.click(screen.getByTestId('request-payment-trx-submit'))
+    await screen.findByRole('alertdialog', { name: 'Check the address' })
+    await opened.user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(opened.server.callsTo('POST', TRX_CALL)).toHaveLength(0)
+    await opened.user.click(screen.getByTestId('request-payment-trx-submit'))
+    await confirmPayout(opened)
+    await pressOk(opened, 'Success', 'Invoice payment request accepted')
+    expect(opened.server.callsTo('POST', TRX_CALL)).toHaveLength(1)
   })
 
   it('checks the address: required, then a TRON address', async () => {
@@ -59,16 +104,20 @@ describe('TRX TRC20 form', () => {
     opened.server.on('POST', TRX_CALL, () => json(transactionFixture({ currency: 'trx' }), 201))
     // What the invoice screens and the dashboard had cached before the request.
     const { queryClient } = opened.context
-    queryClient.setQueryData(['invoices', 'detail', INVOICE], { cached: true })
+    queryClient.setQueryData(['invoices', 'detail', INVOICE], invoiceDetailWith())
     queryClient.setQueryData(['dashboard', 'summary'], dashboardWith())
     await submitAddress(opened, `  ${TRON} `, 'request-payment-trx-submit')
+    await confirmPayout(opened)
     await pressOk(opened, 'Success', 'Invoice payment request accepted')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
     expect(opened.server.callsTo('POST', TRX_CALL)[0]?.body).toEqual({
       receiverAddress: TRON,
       currency: 'trx',
     })
-    expect(queryClient.getQueryState(['invoices', 'detail', INVOICE])?.isInvalidated).toBe(true)
+    // The invoice the form read is read again: its payment status changed.
+    const detailReads = opened.server.callsTo('GET', `/invoices/${INVOICE}`)
+    expect(detailReads.length).toBeGreaterThanOrEqual(2)
+    expect(detailReads.at(-1)?.headers.get('Authorization')).toBe('Bearer access-1')
     await waitFor(() => expect(opened.server.callsTo('GET', '/invoices').length).toBeGreaterThan(0))
   })
 
@@ -97,6 +146,7 @@ describe('TRX TRC20 form', () => {
     )
     opened.server.on('POST', TRX_CALL, () => json(transactionFixture({ currency: 'trx' }), 201))
     await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    await confirmPayout(opened)
     await pressOk(opened, 'Success', 'Invoice payment request accepted')
     await waitFor(() => expect(screen.getByTestId('invoice-row')).toHaveTextContent('Not Paid'))
     expect(screen.getByTestId('invoice-row')).not.toHaveTextContent('Failed')
@@ -105,11 +155,23 @@ describe('TRX TRC20 form', () => {
 
   it('in Telegram the outcome is a native popup with a success haptic', async () => {
     const opened = openPayments(TRX_PATH, { version: '8.0' })
-    opened.telegram.answerPopupsWith('ok')
+    // The user presses the popup's last button: Send in the confirmation, Ok in the outcome.
+    opened.telegram.answerPopupsWith((popup) => popup.buttons.at(-1)?.id ?? null)
     opened.server.on('POST', TRX_CALL, () => json(transactionFixture({ currency: 'trx' }), 201))
+    await screen.findByTestId('payout-receive')
+    await waitFor(() => expect(screen.getByTestId('payout-receive')).toHaveTextContent('40.62 TRX'))
     await submitAddress(opened, TRON, 'request-payment-trx-submit')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
     expect(opened.telegram.posted('web_app_open_popup')).toEqual([
+      {
+        title: 'Check the address',
+        message:
+          '40.62 TRX will be sent to this TRON (TRC20) address:\n\nTR7N Hqje KQxG TCi8 q8ZY 4pL8 otSz gjLj 6t\n\nA payout sent to a wrong address cannot be reversed.',
+        buttons: [
+          { id: 'cancel', text: 'Cancel', type: 'default' },
+          { id: 'send', text: 'Send', type: 'default' },
+        ],
+      },
       {
         title: 'Success',
         message: 'Invoice payment request accepted',
@@ -126,6 +188,7 @@ describe('TRX TRC20 form', () => {
     const opened = openPayments(TRX_PATH)
     opened.server.on('POST', TRX_CALL, () => json(transactionFixture({ currency: 'trx' }), 200))
     await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    await confirmPayout(opened)
     await pressOk(opened, 'Success', 'Invoice payment request accepted')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
   })
@@ -134,6 +197,7 @@ describe('TRX TRC20 form', () => {
     const opened = openPayments(TRX_PATH)
     opened.server.on('POST', TRX_CALL, () => apiError(409, 'PAYMENT_REQUEST_UNAVAILABLE'))
     await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    await confirmPayout(opened)
     await pressOk(opened, 'Failed', 'Invoice payment request failed')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
   })
@@ -144,6 +208,7 @@ describe('TRX TRC20 form', () => {
       apiError(400, 'VALIDATION_ERROR', 'receiverAddress: Invalid TRON (TRC20) address'),
     )
     await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    await confirmPayout(opened)
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid TRON (TRC20) address')
     expect(screen.getByRole('textbox', { name: 'Wallet address' })).toHaveAttribute('aria-invalid', 'true')
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
@@ -154,15 +219,18 @@ describe('TRX TRC20 form', () => {
     const opened = openPayments(TRX_PATH)
     opened.server.on('POST', TRX_CALL, () => apiError(400, 'VALIDATION_ERROR', 'currency: Invalid input'))
     await submitAddress(opened, TRON, 'request-payment-trx-submit')
+    await confirmPayout(opened)
     await pressOk(opened, 'Failed', 'Invoice payment request failed')
   })
 
-  it('hides the rate when there is none', async () => {
+  it('without a rate says so, and the payout cannot be requested (the server would refuse it)', async () => {
     const opened = openPayments(TRX_PATH)
     opened.server.on('GET', '/exchanges/USDTTRX', () => apiError(404, 'EXCHANGE_RATE_UNAVAILABLE'))
-    await screen.findByTestId('request-payment-trx')
-    await waitFor(() => expect(opened.server.callsTo('GET', '/exchanges/USDTTRX')).toHaveLength(1))
+    expect(await screen.findByTestId('exchange-rate-unavailable')).toHaveTextContent(
+      'The exchange rate is not available right now. Please try again later.',
+    )
     expect(screen.queryByTestId('exchange-rate')).not.toBeInTheDocument()
+    expect(screen.getByTestId('request-payment-trx-submit')).toBeDisabled()
   })
 
   it('back returns to the method selection', async () => {
@@ -182,6 +250,25 @@ describe('USDT BEP20 form', () => {
     expect(screen.getByTestId('payment-warnings')).toHaveTextContent('BNB Smart Chain (BEP20)')
   })
 
+  it('shows what the user will receive before submitting: the invoice less the 0.3 USDT fee', async () => {
+    openPayments(USDT_PATH)
+    const receive = await screen.findByTestId('payout-receive')
+    await waitFor(() => expect(receive).toHaveTextContent('12.20 USDT'))
+    expect(screen.getByTestId('payout-invoice')).toHaveTextContent('12.50 USDT')
+    expect(screen.getByTestId('payout-fee')).toHaveTextContent('-0.30 USDT')
+  })
+
+  it('asks to confirm the BSC address in groups and the USDT; Cancel sends nothing', async () => {
+    const opened = openPayments(USDT_PATH)
+    await waitFor(() => expect(screen.getByTestId('payout-receive')).toHaveTextContent('12.20 USDT'))
+    await submitAddress(opened, BSC, 'request-payment-crypto-submit')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Check the address' })
+    expect(dialog).toHaveTextContent('12.20 USDT will be sent to this BSC (BEP20) address:')
+    expect(dialog).toHaveTextContent('0x5a Aeb6 053F 3E94 C9b9 A09f 3366 9435 E7Ef 1BeA ed')
+    await confirmPayout(opened, 'Cancel')
+    expect(opened.server.callsTo('POST', USDT_CALL)).toHaveLength(0)
+  })
+
   it('checks the address: required, then a BSC address (EIP-55 when mixed case)', async () => {
     const opened = openPayments(USDT_PATH)
     await submitAddress(opened, '', 'request-payment-crypto-submit')
@@ -197,6 +284,7 @@ describe('USDT BEP20 form', () => {
     const opened = openPayments(USDT_PATH)
     opened.server.on('POST', USDT_CALL, () => json(transactionFixture(), 201))
     await submitAddress(opened, BSC, 'request-payment-crypto-submit')
+    await confirmPayout(opened)
     await pressOk(opened, 'Success', 'Invoice payment request accepted')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
     expect(opened.server.callsTo('POST', USDT_CALL)[0]?.body).toEqual({
@@ -214,6 +302,7 @@ describe('USDT BEP20 form', () => {
       return json(transactionFixture(), 201)
     })
     await submitAddress(opened, BSC, 'request-payment-crypto-submit')
+    await confirmPayout(opened)
     await pressOk(
       opened,
       'Unknown Error',
@@ -224,6 +313,7 @@ describe('USDT BEP20 form', () => {
 
     answered = true
     await opened.user.click(screen.getByTestId('request-payment-crypto-submit'))
+    await confirmPayout(opened)
     await pressOk(opened, 'Success', 'Invoice payment request accepted')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
     const keys = opened.server.callsTo('POST', USDT_CALL).map((call) => call.headers.get('idempotency-key'))
@@ -239,9 +329,15 @@ describe('USDT BEP20 form', () => {
     expect(screen.getByTestId('usdt-fee')).toHaveTextContent(
       'برای هر پرداخت \u20660.3 USDT\u2069 کارمزد کسر می‌شود',
     )
+    await waitFor(() => expect(screen.getByTestId('payout-receive')).toHaveTextContent('12.20 USDT'))
+    expect(screen.getByTestId('payout-summary')).toHaveTextContent('مبلغ دریافتی شما')
     await submitAddress(opened, '', 'request-payment-crypto-submit')
     expect(await screen.findByText('آدرس کیف پول الزامی است')).toBeInTheDocument()
     await submitAddress(opened, BSC, 'request-payment-crypto-submit')
+    const dialog = await screen.findByRole('alertdialog', { name: 'آدرس را بررسی کنید' })
+    expect(dialog).toHaveTextContent('\u20660x5a Aeb6 053F 3E94 C9b9 A09f 3366 9435 E7Ef 1BeA ed\u2069')
+    expect(dialog).toHaveTextContent('\u206612.20 USDT\u2069')
+    await confirmPayout(opened, 'ارسال', 'آدرس را بررسی کنید')
     await pressOk(opened, 'ناموفق', 'درخواست پرداخت فاکتور انجام نشد', 'باشه')
     await waitFor(() => expect(window.location.pathname).toBe('/invoices'))
   })

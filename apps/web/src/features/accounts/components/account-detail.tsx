@@ -17,6 +17,7 @@ import { useTranslation } from '../../../lib/use-translation.tsx'
 import {
   acceptanceText,
   discountPercent,
+  failedCheckMeaning,
   limitTexts,
   shownLimitStatus,
   validationText,
@@ -81,16 +82,19 @@ function StatusSection({
   header,
   badge,
   text,
+  note,
   testId,
 }: {
   header: string
   badge?: ReactNode
   text: string
+  /** A second line under the text (what a failed check's short label means). */
+  note?: ReactNode
   testId: string
 }) {
   return (
     <Section header={header}>
-      <Cell testId={testId} after={badge}>
+      <Cell testId={testId} after={badge} subtitle={note}>
         <span className="account-status__text">{text}</span>
       </Cell>
     </Section>
@@ -100,6 +104,7 @@ function StatusSection({
 function AccountSections({ account }: { account: Account }) {
   const { t } = useTranslation('accounts')
   const limit = limitTexts(account)
+  const meaning = failedCheckMeaning(account)
   return (
     <>
       <StatusSection
@@ -118,6 +123,7 @@ function AccountSections({ account }: { account: Account }) {
         header={t('accounts.detail.validation')}
         testId="account-validation"
         text={t(validationText(account))}
+        note={meaning ? <span data-testid="account-failed-check">{t(meaning)}</span> : null}
       />
     </>
   )

@@ -1,8 +1,7 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { CodeEntryForm, type CodeFormField } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
-import { hasTokens, subscribeTokens } from '../../../lib/auth-tokens.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import {
   EMAIL_VERIFICATION_CONFIRM_ERRORS,
@@ -10,7 +9,6 @@ import {
   showApiErrorDialog,
 } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useConfirmEmailVerification } from '../api/confirm-email-verification.ts'
 import { useRequestEmailVerification } from '../api/request-email-verification.ts'
@@ -18,6 +16,7 @@ import { isolateEmail, RESEND_INTERVAL_SECONDS, readEmailState, secondsUntil } f
 import { emailVerificationFormSchema } from '../form-schemas.ts'
 import { EmailResendLink } from './email-resend-link.tsx'
 import { floodWait } from './flood-wait.ts'
+import { useTelegramSession } from './use-telegram-session.ts'
 
 const EMAIL_INPUT = { type: 'email', autoComplete: 'email', inputMode: 'email', dir: 'ltr' } as const
 const PASSWORD_INPUT = { type: 'password', autoComplete: 'current-password', dir: 'ltr' } as const
@@ -27,16 +26,15 @@ const PASSWORD_INPUT = { type: 'password', autoComplete: 'current-password', dir
  * registration of whoever enters it (docs/email-auth.md): with a Telegram session, that session's; otherwise the
  * one made with the password in navigation state (register and login put it there). Opened without them (a
  * link, a new tab), the email and the password are asked beside the code. Resend asks for a new code, then
- * waits a minute, or as long as a flood answer says. Success: 'Email verified successfully', then /login,
- * replacing this history entry so the password does not stay in it.
+ * waits a minute, or as long as a flood answer says. Success: 'Email verified successfully', then /login (signed
+ * in through Telegram: home, whose card then shows the email), replacing this history entry so the password does
+ * not stay in it.
  */
 export function EmailVerificationConfirmScreen() {
   const { t, i18n } = useTranslation(['auth', 'common'])
   const navigate = useNavigate()
   const location = useLocation()
-  const launch = useLaunchParams()
-  const signedIn = useSyncExternalStore(subscribeTokens, hasTokens, hasTokens)
-  const withSession = launch !== null && signedIn
+  const withSession = useTelegramSession()
   const state = readEmailState(location.state)
   const knownEmail = state?.email ?? null
   const askPassword = !withSession && !state?.password
@@ -102,7 +100,8 @@ export function EmailVerificationConfirmScreen() {
           {
             onSuccess: () => {
               hapticNotification('success')
-              void navigate(paths.login, { replace: true, state: { email } })
+              if (withSession) void navigate(paths.home, { replace: true })
+              else void navigate(paths.login, { replace: true, state: { email } })
               void showDialog({
                 title: t('auth.success.title'),
                 message: t('auth.verify.success', { email: isolateEmail(email) }),

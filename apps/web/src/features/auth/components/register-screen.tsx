@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { hasTokens, subscribeTokens } from '../../../lib/auth-tokens.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { REGISTER_ERRORS, showApiErrorDialog } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
@@ -13,19 +11,20 @@ import { type EmailState, isolateEmail, resendAfter } from '../email-auth-state.
 import { type RegisterFormValues, registerFormSchema } from '../form-schemas.ts'
 import { type AuthField, AuthForm } from './auth-form.tsx'
 import { AuthLinks } from './auth-links.tsx'
+import { useTelegramSession } from './use-telegram-session.ts'
 
 /**
- * /register: email, password and its retype. Signed in through Telegram, the email becomes a second way into
- * that user (the call carries the bearer token). Otherwise the referral gate holds: a referral code field,
- * filled from the link's `ref` parameter (or Telegram's start parameter). Then the verification screen.
+ * /register: email, password and its retype. Signed in through Telegram (home's 'Add a sign-in email'), the email
+ * becomes a second way into that user (the call carries the bearer token): the screen says so and offers no login.
+ * Otherwise the referral gate holds: a referral code field, filled from the link's `ref` parameter (or Telegram's
+ * start parameter). Then the verification screen.
  */
 export function RegisterScreen() {
   const { t, i18n } = useTranslation(['auth', 'common'])
   const navigate = useNavigate()
   const launch = useLaunchParams()
   const [searchParams] = useSearchParams()
-  const signedIn = useSyncExternalStore(subscribeTokens, hasTokens, hasTokens)
-  const withSession = launch !== null && signedIn
+  const withSession = useTelegramSession()
   const registerMutation = useRegister()
 
   const fields: AuthField<RegisterFormValues>[] = [
@@ -46,12 +45,12 @@ export function RegisterScreen() {
   return (
     <AuthForm
       testId="register"
-      title={t('auth.register.title')}
-      intro={<p>{t('auth.register.intro')}</p>}
+      title={t(withSession ? 'auth.register.addEmailTitle' : 'auth.register.title')}
+      intro={<p>{t(withSession ? 'auth.register.addEmailIntro' : 'auth.register.intro')}</p>}
       fields={fields}
       schema={registerFormSchema(!withSession)}
       defaultValues={{ email: '', password: '', passwordRetype: '', referralCode }}
-      submitText={t('auth.register.submit')}
+      submitText={t(withSession ? 'auth.register.addEmailSubmit' : 'auth.register.submit')}
       pending={registerMutation.isPending}
       onSubmit={({ referralCode: code, ...values }) =>
         registerMutation.mutate(
@@ -74,9 +73,11 @@ export function RegisterScreen() {
         )
       }
       after={
-        <AuthLinks
-          links={[{ to: paths.login, text: t('auth.register.haveAccount'), testId: 'register-login' }]}
-        />
+        withSession ? null : (
+          <AuthLinks
+            links={[{ to: paths.login, text: t('auth.register.haveAccount'), testId: 'register-login' }]}
+          />
+        )
       }
     />
   )

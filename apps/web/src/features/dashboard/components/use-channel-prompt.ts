@@ -1,69 +1,31 @@
-import type { ChannelStatus } from '@app/contract'
+import type { ChannelPromptEvent, ChannelStatus } from '@app/contract'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { hapticImpact } from '../../../lib/telegram/haptics.ts'
 import { channelUrl, openTelegramUrl } from '../../../lib/telegram/links.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
+import { dashboardKeys } from '../api/get-dashboard.ts'
+import { recordChannelPrompt } from '../api/record-channel-prompt.ts'
 
-const PROMPT_KEY = 'app.channelPrompt'
-export const PROMPT_INTERVAL_MS = 24 * 60 * 60 * 1000
-
-/**
- * What the prompt remembers (localStorage, per device): when it last asked, and whether 'Join Channel' was
- * pressed and the check has since said joined. After 'Join Channel' it never asks again until the check, having
- * said joined, says not joined (the user left).
- */
-type PromptMemory = { shownAt: number; joinPressed: boolean; seenJoined: boolean }
-
-function read(): PromptMemory {
-  try {
-    const value = JSON.parse(localStorage.getItem(PROMPT_KEY) ?? 'null') as Partial<PromptMemory> | null
-    return {
-      shownAt: typeof value?.shownAt === 'number' ? value.shownAt : 0,
-      joinPressed: value?.joinPressed === true,
-      seenJoined: value?.seenJoined === true,
-    }
-  } catch {
-    return { shownAt: 0, joinPressed: false, seenJoined: false }
-  }
-}
-
-function write(memory: PromptMemory): void {
-  try {
-    localStorage.setItem(PROMPT_KEY, JSON.stringify(memory))
-  } catch {
-    // Not remembered: the prompt may show again on the next launch.
-  }
-}
-
-/** Whether to ask now, given the check's answer; records what the answer teaches. Exported for tests. */
-export function shouldPrompt(status: ChannelStatus, nowMs: number): boolean {
-  const memory = read()
-  if (status.channelUsername === null) return false
-  if (status.isUserJoined) {
-    if (memory.joinPressed && !memory.seenJoined) write({ ...memory, seenJoined: true })
-    return false
-  }
-  if (memory.joinPressed) {
-    if (!memory.seenJoined) return false
-    // Joined once, not any more: the user left; ask again (still at most once a day).
-    write({ ...memory, joinPressed: false, seenJoined: false })
-  }
-  return nowMs - memory.shownAt >= PROMPT_INTERVAL_MS
-}
+/** Told to the server, which remembers it for the user (not lost with this device's storage); a failure asks again. */
+const tell = (event: ChannelPromptEvent) => void recordChannelPrompt(event).catch(() => undefined)
 
 /**
- * 'Join our channel for latest updates' when a channel exists and the user is not in it: at most once a day, and
- * never again after 'Join Channel' until the check says the user left.
+ * 'Join our channel for latest updates' when the server says to ask (`prompt`): it remembers per user, on every
+ * device, when it last asked (at most once a day) and a 'Join Channel' the check has not seen yet (docs/bot.md).
  */
 export function useChannelPrompt(status: ChannelStatus | undefined): void {
   const { t } = useTranslation(['dashboard', 'common'])
-  const channel = status?.channelUsername ?? null
-  const joined = status?.isUserJoined ?? true
+  const queryClient = useQueryClient()
+  const channel = status?.prompt ? status.channelUsername : null
 
   useEffect(() => {
-    if (!channel || !shouldPrompt({ channelUsername: channel, isUserJoined: joined }, Date.now())) return
-    write({ ...read(), shownAt: Date.now() })
+    // The cached answer, not this render's: once asked, it says no more for this app session (home shown again).
+    const key = dashboardKeys.channelStatus()
+    if (!channel || !queryClient.getQueryData<ChannelStatus>(key)?.prompt) return
+    queryClient.setQueryData<ChannelStatus>(key, (cached) => cached && { ...cached, prompt: false })
+    tell('shown')
     void showDialog({
       title: t('dashboard.channelPrompt.title'),
       message: t('dashboard.channelPrompt.message'),
@@ -73,9 +35,9 @@ export function useChannelPrompt(status: ChannelStatus | undefined): void {
       ],
     }).then((pressed) => {
       if (pressed !== 'join') return
-      write({ ...read(), joinPressed: true, seenJoined: false })
+      tell('join')
       hapticImpact('medium')
       openTelegramUrl(channelUrl(channel))
     })
-  }, [channel, joined, t])
+  }, [channel, queryClient, t])
 }

@@ -1,4 +1,6 @@
+import { Link } from 'react-router'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { paths } from '../../../config/paths.ts'
 import type { TelegramUser } from '../../../lib/telegram/launch-params.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 
@@ -6,6 +8,39 @@ function initials(user: TelegramUser): string {
   // A zero-width non-joiner keeps Persian initials as two letters instead of one joined word.
   const letters = [user.firstName, user.lastName].map((part) => part.trim().charAt(0)).filter(Boolean)
   return letters.join('\u200c').toUpperCase() || '?'
+}
+
+/**
+ * A Telegram user's sign-in email (docs/email-auth.md: a second way into the same account): the email once verified,
+ * else the way to add one (the registration, bound to this user by the session). A line of fixed height, a bar while
+ * the dashboard loads, as index.html's skeleton has it: the card does not move when it arrives.
+ */
+function SignInEmail({ email }: { email: string | null | undefined }) {
+  const { t } = useTranslation('dashboard')
+  if (email === undefined) {
+    return (
+      <span className="user-card__email">
+        <Skeleton width="9em" height={12} />
+      </span>
+    )
+  }
+  if (email === null) {
+    return (
+      <Link
+        className="user-card__email user-card__email--add"
+        to={paths.register}
+        data-testid="user-card-add-email"
+      >
+        {t('dashboard.addEmail')}
+      </Link>
+    )
+  }
+  return (
+    <span className="user-card__email" data-testid="user-card-email" title={email}>
+      <span className="visually-hidden">{t('dashboard.signInEmail')} </span>
+      <bdi dir="ltr">{email}</bdi>
+    </span>
+  )
 }
 
 type UserCardProps = {
@@ -18,8 +53,9 @@ type UserCardProps = {
 }
 
 /**
- * First name, last name and id, straight from the Telegram init data (spec section 1). Outside Telegram there is
- * no init data: the card shows the email the user signed in with, and the way to log out.
+ * First name, last name and id, straight from the Telegram init data (spec section 1), and the sign-in email or the
+ * way to add one. Outside Telegram there is no init data: the card shows the email the user signed in with, and the
+ * way to log out.
  */
 export function UserCard({ user, email, onLogout }: UserCardProps) {
   const { t } = useTranslation(['dashboard', 'common'])
@@ -37,6 +73,7 @@ export function UserCard({ user, email, onLogout }: UserCardProps) {
             <span className="user-card__id">
               {t('dashboard.userId')} <bdi>{user.id}</bdi>
             </span>
+            <SignInEmail email={email} />
           </>
         ) : (
           <>

@@ -1,4 +1,4 @@
-import { type BankCard, V } from '@app/contract'
+import { type BankCard, formatToman, V } from '@app/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import { useForm } from 'react-hook-form'
@@ -6,14 +6,13 @@ import { useNavigate } from 'react-router'
 import { FormPage } from '../../../components/layout/form-page.tsx'
 import { Field } from '../../../components/ui/field.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { paths } from '../../../config/paths.ts'
+import { formatUsdt } from '../../../lib/format.ts'
 import { withLatinDigits } from '../../../lib/latin-digits.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { hapticImpact } from '../../../lib/telegram/haptics.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useBankCards } from '../api/get-bank-cards.ts'
-import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
 import { useRequestPaymentIrt } from '../api/request-payment-irt.ts'
 import { groupCardNumber, ibanForForm } from '../digits.ts'
@@ -21,7 +20,9 @@ import { type BankCardFormValues, bankCardFormSchema, EMPTY_BANK_CARD } from '..
 import { formatRate } from '../format.ts'
 import { IBAN_PREFIX } from '../payment-constants.ts'
 import { PaymentNotes } from './payment-notes.tsx'
+import { PayoutSummary } from './payout-summary.tsx'
 import { outcomeOfFailure, usePaymentOutcome } from './use-payment-outcome.ts'
+import { type PayoutPreview, usePayoutPreview } from './use-payout-preview.ts'
 import { useServerFieldErrors } from './use-server-field-errors.ts'
 
 type BankCardBody = { name: string; family: string; number: string; iban: string }
@@ -81,17 +82,19 @@ function IbanField({
   )
 }
 
-function RateLine() {
+/**
+ * Above the form, in Persian: the invoice, the rate ('1 دلار = price تومان', spec section 2) and the toman the user
+ * will receive at it (issue 38). No rate: said, and the form cannot be sent.
+ */
+function TomanSummary({
+  invoiceAmount,
+  preview,
+}: {
+  invoiceAmount: number | undefined
+  preview: PayoutPreview
+}) {
   const { t } = useTranslation('payments')
-  const rate = useExchangeRate('USDTIRT')
-  if (rate.isPending) {
-    return (
-      <div className="payments-intro" aria-hidden="true">
-        <Skeleton width="45%" />
-      </div>
-    )
-  }
-  if (rate.isError) {
+  if (preview.rateUnavailable) {
     return (
       <p
         className="payments-intro payments-rate--unavailable"
@@ -102,10 +105,31 @@ function RateLine() {
       </p>
     )
   }
+  const { price, receive } = preview
   return (
-    <p className="payments-intro payments-rate" data-testid="exchange-rate">
-      {t('payments.irt.rate', { price: formatRate(rate.data.price) })}
-    </p>
+    <PayoutSummary
+      title={t('payments.irt.summary.title')}
+      rows={[
+        {
+          label: t('payments.irt.summary.invoice'),
+          value: invoiceAmount === undefined ? undefined : `${formatUsdt(invoiceAmount)} USDT`,
+          testId: 'payout-invoice',
+        },
+        {
+          label: t('payments.irt.summary.rate'),
+          value: price === undefined ? undefined : t('payments.irt.rate', { price: formatRate(price) }),
+          testId: 'exchange-rate',
+        },
+        {
+          label: t('payments.irt.summary.receive'),
+          value:
+            receive === undefined
+              ? undefined
+              : t('payments.irt.summary.toman', { amount: formatToman(receive) }),
+          testId: 'payout-receive',
+        },
+      ]}
+    />
   )
 }
 
@@ -133,18 +157,22 @@ function SavedBankCards({ onPick }: { onPick: (card: BankCard) => void }) {
   )
 }
 
-type Props = { invoiceUid: string } & PaymentRequestOptions
+type Props = {
+  invoiceUid: string
+  /** The invoice's amount in USDT (GET /invoices/{uid}); undefined while it loads. */
+  invoiceAmount: number | undefined
+} & PaymentRequestOptions
 
 /**
  * /invoices/:invoiceUid/request-payment-irt: a toman bank transfer, right to left and in Persian whatever the
  * app language (spec section 2). Card holder, card number and sheba (typed without 'IR'), the USDTIRT rate
  * (no rate: submit disabled), saved cards that fill the form, tips.
  */
-export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
-  const { t } = useTranslation(['payments', 'common'])
+export function RequestPaymentIrtScreen({ invoiceUid, invoiceAmount, onSettled }: Props) {
+  const { t, i18n } = useTranslation(['payments', 'common'])
   const navigate = useNavigate()
   const mutation = useRequestPaymentIrt(invoiceUid, onSettled ? { onSettled } : {})
-  const rate = useExchangeRate('USDTIRT')
+  const preview = usePayoutPreview('irt', invoiceAmount)
   const form = useForm<BankCardFormValues, unknown, BankCardBody>({
     resolver: zodResolver(bankCardFormSchema),
     defaultValues: EMPTY_BANK_CARD,
@@ -154,7 +182,10 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
   useBackHandler(() => void navigate(paths.selectMethod(invoiceUid)))
 
   const { errors } = form.formState
-  const message = (key: string | undefined) => (key ? t(key, { ns: 'common', defaultValue: key }) : undefined)
+  // The form is Persian, its messages the user's language (a required name says so in English too): each keeps its
+  // own direction inside the right-to-left form.
+  const message = (key: string | undefined) =>
+    key ? <bdi lang={i18n.language}>{t(key, { ns: 'common', defaultValue: key })}</bdi> : undefined
   const pickCard = (card: BankCard) => {
     hapticImpact('light')
     form.reset({ name: card.name, family: card.family, number: card.number, iban: ibanForForm(card.iban) })
@@ -165,12 +196,12 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
       <FormPage
         title={t('payments.irt.title')}
         testId="request-payment-irt"
-        intro={<RateLine />}
+        intro={<TomanSummary invoiceAmount={invoiceAmount} preview={preview} />}
         submitText={t('payments.irt.submit')}
         pending={mutation.isPending}
-        disabled={!rate.data}
+        disabled={preview.receive === undefined}
         onSubmit={form.handleSubmit((bankCardCreate) => {
-          if (mutation.isPending || !rate.data) return
+          if (mutation.isPending || preview.receive === undefined) return
           mutation.mutate(
             { bankCardCreate, currency: 'irt' },
             {
@@ -231,8 +262,8 @@ export function RequestPaymentIrtScreen({ invoiceUid, onSettled }: Props) {
 }
 
 const FIELD_MESSAGES = {
-  name: V.cardInvalid,
-  family: V.cardInvalid,
+  name: V.nameRequired,
+  family: V.familyRequired,
   number: V.cardInvalid,
   iban: V.ibanInvalid,
 }

@@ -1,22 +1,26 @@
 import { USDT_BEP20_FEE, V } from '@app/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
-import { type KeyboardEvent, type TextareaHTMLAttributes, useId } from 'react'
+import { type KeyboardEvent, type TextareaHTMLAttributes, useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { FormPage } from '../../../components/layout/form-page.tsx'
 import { paths } from '../../../config/paths.ts'
+import { showDialog } from '../../../lib/dialogs.ts'
+import { formatUsdt } from '../../../lib/format.ts'
 import { withLatinDigits } from '../../../lib/latin-digits.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
-import { useExchangeRate } from '../api/get-exchange-rate.ts'
 import type { PaymentRequestOptions } from '../api/payment-request-options.ts'
 import { requestPayment } from '../api/request-payment.ts'
 import { requestPaymentCrypto } from '../api/request-payment-crypto.ts'
 import { trxFormSchema, usdtFormSchema, type WalletFormValues } from '../form-schemas.ts'
 import { formatRate } from '../format.ts'
+import { groupAddress } from '../payout-preview.ts'
 import { PaymentNotes } from './payment-notes.tsx'
+import { PayoutSummary } from './payout-summary.tsx'
 import { outcomeOfFailure, usePaymentOutcome } from './use-payment-outcome.ts'
+import { type PayoutPreview, usePayoutPreview } from './use-payout-preview.ts'
 import { useServerFieldErrors } from './use-server-field-errors.ts'
 
 /**
@@ -72,26 +76,63 @@ function AddressField({
   )
 }
 
-/** TRX: '1 USDT = {price} TRX' once the rate is known (nothing without one). */
-function TrxRate() {
+/**
+ * Above the form: the invoice, the rate (TRX) or the fee (USDT), and what the user will receive (issue 38). No TRX
+ * rate: said, and the form cannot be sent (the server would refuse it).
+ */
+function WalletSummary({
+  method,
+  invoiceAmount,
+  preview,
+}: {
+  method: keyof typeof WALLET_METHODS
+  invoiceAmount: number | undefined
+  preview: PayoutPreview
+}) {
   const { t } = useTranslation('payments')
-  const rate = useExchangeRate('USDTTRX')
-  if (!rate.data) return null
+  const { coin } = WALLET_METHODS[method]
+  if (preview.rateUnavailable) {
+    return (
+      <p
+        className="payments-intro payments-rate--unavailable"
+        role="alert"
+        data-testid="exchange-rate-unavailable"
+      >
+        {t('payments.rateUnavailable')}
+      </p>
+    )
+  }
+  const usdt = (amount: number | undefined) =>
+    amount === undefined ? undefined : `${formatUsdt(amount)} USDT`
+  const middle =
+    method === 'trx'
+      ? {
+          label: t('payments.summary.rate'),
+          value:
+            preview.price === undefined
+              ? undefined
+              : t('payments.trx.rate', { price: formatRate(preview.price) }),
+          testId: 'exchange-rate',
+        }
+      : { label: t('payments.summary.fee'), value: `-${usdt(USDT_BEP20_FEE)}`, testId: 'payout-fee' }
   return (
-    <p className="payments-intro">
-      <bdi dir="ltr" data-testid="exchange-rate">
-        {t('payments.trx.rate', { price: formatRate(rate.data.price) })}
-      </bdi>
-    </p>
-  )
-}
-
-function UsdtFee() {
-  const { t } = useTranslation('payments')
-  return (
-    <p className="payments-intro" data-testid="usdt-fee">
-      {t('payments.usdt.fee', { fee: USDT_BEP20_FEE })}
-    </p>
+    <PayoutSummary
+      title={t('payments.summary.title')}
+      rows={[
+        { label: t('payments.summary.invoice'), value: usdt(invoiceAmount), testId: 'payout-invoice' },
+        middle,
+        {
+          label: t('payments.summary.receive'),
+          value: preview.receive === undefined ? undefined : `${formatUsdt(preview.receive)} ${coin}`,
+          testId: 'payout-receive',
+        },
+      ]}
+      footer={
+        method === 'usdt' ? (
+          <span data-testid="usdt-fee">{t('payments.usdt.fee', { fee: USDT_BEP20_FEE })}</span>
+        ) : undefined
+      }
+    />
   )
 }
 
@@ -108,7 +149,8 @@ const WALLET_METHODS = {
     hint: 'payments.trx.hint',
     placeholder: 'payments.trx.placeholder',
     invalidKey: V.trxAddressInvalid,
-    intro: <TrxRate />,
+    coin: 'TRX',
+    network: 'TRON (TRC20)',
     warnings: ['payments.trx.warningAddress', 'payments.trx.warningNetwork'],
     request: (invoiceUid: string, receiverAddress: string) =>
       requestPayment(invoiceUid, { receiverAddress, currency: 'trx' }),
@@ -120,24 +162,56 @@ const WALLET_METHODS = {
     hint: 'payments.usdt.hint',
     placeholder: 'payments.usdt.placeholder',
     invalidKey: V.bscAddressInvalid,
-    intro: <UsdtFee />,
+    coin: 'USDT',
+    network: 'BSC (BEP20)',
     warnings: ['payments.usdt.warningNetwork', 'payments.usdt.warningExchange'],
     request: (invoiceUid: string, receiverAddress: string) =>
       requestPaymentCrypto(invoiceUid, { receiverAddress, network: 'BSC', token: 'USDT' }),
   },
 }
 
-type Props = { method: keyof typeof WALLET_METHODS; invoiceUid: string } & PaymentRequestOptions
+type Props = {
+  method: keyof typeof WALLET_METHODS
+  invoiceUid: string
+  /** The invoice's amount in USDT (GET /invoices/{uid}); undefined while it loads. */
+  invoiceAmount: number | undefined
+} & PaymentRequestOptions
 
 /**
- * /invoices/:invoiceUid/request-payment (TRX TRC20, with the current rate) and /request-payment-crypto (USDT
- * BEP20, fee per payment): one receiver address checked with the contract's rule, the method's warnings and
- * the main button. Back returns to the method selection.
+ * A wallet payout cannot be reversed: before it is sent the user sees the whole address, in groups, and the amount,
+ * and confirms (Telegram's popup, or the app's dialog). Anything but Send sends nothing.
  */
-export function RequestPaymentWalletScreen({ method, invoiceUid, onSettled }: Props) {
-  const { testId, title, schema, hint, placeholder, invalidKey, intro, warnings, request } =
-    WALLET_METHODS[method]
+function useConfirmPayout(method: keyof typeof WALLET_METHODS) {
   const { t } = useTranslation(['payments', 'common'])
+  const { coin, network } = WALLET_METHODS[method]
+  return async (address: string, receive: number) => {
+    const pressed = await showDialog({
+      title: t('payments.confirm.title'),
+      message: t('payments.confirm.message', {
+        amount: `${formatUsdt(receive)} ${coin}`,
+        network,
+        address: groupAddress(address),
+      }),
+      buttons: [
+        { id: 'cancel', text: t('action.cancel', { ns: 'common' }) },
+        { id: 'send', text: t('payments.confirm.send') },
+      ],
+    })
+    return pressed === 'send'
+  }
+}
+
+/**
+ * /invoices/:invoiceUid/request-payment (TRX TRC20, at the current rate) and /request-payment-crypto (USDT BEP20,
+ * fee per payment): what the user will receive, one receiver address checked with the contract's rule, the
+ * method's warnings and the main button, then the confirmation. Back returns to the method selection.
+ */
+export function RequestPaymentWalletScreen({ method, invoiceUid, invoiceAmount, onSettled }: Props) {
+  const { testId, title, schema, hint, placeholder, invalidKey, warnings, request } = WALLET_METHODS[method]
+  const { t } = useTranslation(['payments', 'common'])
+  const preview = usePayoutPreview(method, invoiceAmount)
+  const confirmPayout = useConfirmPayout(method)
+  const [confirming, setConfirming] = useState(false)
   const navigate = useNavigate()
   const mutation = useMutation({
     mutationFn: (receiverAddress: string) => request(invoiceUid, receiverAddress),
@@ -156,11 +230,16 @@ export function RequestPaymentWalletScreen({ method, invoiceUid, onSettled }: Pr
     <FormPage
       title={t(title)}
       testId={testId}
-      intro={intro}
+      intro={<WalletSummary method={method} invoiceAmount={invoiceAmount} preview={preview} />}
       submitText={t('payments.submit')}
       pending={mutation.isPending}
-      onSubmit={form.handleSubmit(({ receiverAddress }) => {
-        if (mutation.isPending) return
+      disabled={preview.receive === undefined || confirming}
+      onSubmit={form.handleSubmit(async ({ receiverAddress }) => {
+        const { receive } = preview
+        if (mutation.isPending || confirming || receive === undefined) return
+        setConfirming(true)
+        const confirmed = await confirmPayout(receiverAddress, receive).finally(() => setConfirming(false))
+        if (!confirmed) return
         mutation.mutate(receiverAddress, {
           onSuccess: () => void showOutcome('success'),
           onError: (failure) => {
