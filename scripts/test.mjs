@@ -1,6 +1,7 @@
 // `npm test`: every test layer. Three lanes run side by side, each a sequence of steps that stops at its first
 // failure; a failure anywhere stops the other lanes and fails the run.
-//   checks:  lint + format -> architecture rules -> module layers -> Node engines -> alert rules (promtool) -> type-check
+//   checks:  lint + format -> architecture rules -> module layers -> Node engines -> alert rules (promtool) ->
+//            configuration docs -> type-check
 //   unit:    contract, server, ops CLI, web and console tests (Vitest), at a lower CPU priority
 //   browser: web build -> console build -> first-screen size budget -> end-to-end in Chromium
 // Why lanes: much of the unit layer waits on spawned servers, databases and timers, and the end-to-end layer on a
@@ -52,6 +53,8 @@ const lanes = {
       'alert rules against written series',
       ['promtool', 'test', 'rules', 'deploy/prometheus/alerts.test.yml'],
     ],
+    // docs/configuration.md is generated from the configuration (npm run docs:config): it must not drift.
+    ['configuration docs', ['node', 'scripts/config-docs.mjs', '--check']],
     // One build of the solution (root tsconfig.json): the contract is checked once, then each project against it.
     ['type-check', ['npm', 'run', 'typecheck']],
   ],

@@ -57,7 +57,8 @@ const CODE_SEND_LIMITS = { live: { perPhone: 5, perUser: 20 }, demo: { perPhone:
 
 const portSchema = z.coerce.number().check(z.int(), z.gte(0), z.lte(65535))
 
-const EnvSchema = z.object({
+/** Every variable the server reads; docs/configuration.md is generated from it and config/variables.ts. */
+export const EnvSchema = z.object({
   NODE_ENV: z.optional(z.string()),
   PORT: z._default(portSchema, 8000),
   HOST: optionalString,
