@@ -1,7 +1,7 @@
 // @ts-check
 // Renders a deploy/ template: every {{KEY}} is replaced by its value, and a line naming a key whose value is a
 // comma-separated list (APP_PORT=8001,8002) is written once per item. A key the template names but not given, or
-// given but not named, stops it: a half-rendered config must not reach nginx. The README and the deployment test
+// given but not named, stops it: a half-rendered config must not reach nginx. docs/deploy.md and the deployment test
 // (e2e/tests/deploy.test.ts) both render with this.
 //   node deploy/render.mjs <template> <output> KEY=VALUE...
 import { readFileSync, writeFileSync } from 'node:fs'

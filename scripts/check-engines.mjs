@@ -1,4 +1,4 @@
-// Every installed package must run on the oldest Node this project promises (package.json "engines", README):
+// Every installed package must run on the oldest Node this project promises (package.json "engines"):
 // npm only warns about a dependency that needs a newer Node, and such a package may then fail at run time.
 import { readFileSync } from 'node:fs'
 import semver from 'semver'

@@ -1,5 +1,5 @@
 /**
- * The deployment as README's 'Deploy it' tells it, end to end (issue 21, item 7): the database migrated by
+ * The deployment as docs/deploy.md tells it, end to end (issue 21, item 7): the database migrated by
  * `npm run migrate`, two server processes started as deploy/systemd/account-supply@.service starts them
  * (NODE_ENV=production, PostgreSQL, Redis, TRUST_PROXY=1), and Debian's nginx in front with
  * deploy/nginx/account-supply.conf rendered by deploy/render.mjs, terminating TLS with a certificate made here.
@@ -48,7 +48,7 @@ const UNIT = join(root, 'deploy/systemd/account-supply@.service')
 const SITE = join(root, 'deploy/nginx/account-supply.conf')
 const adminUrl = process.env.TEST_DATABASE_URL
 const testRedisUrl = process.env.TEST_REDIS_URL
-/** The /auth/* budget per client and minute: the server's default (README, 'Configuration'). */
+/** The /auth/* budget per client and minute: the server's default (docs/configuration.md). */
 const AUTH_BUDGET = 30
 /** A Redis database of this test's own: the server's rate-limit keys have no prefix to set. */
 const REDIS_DB = 13
@@ -311,7 +311,7 @@ describeDeployment('a deployment behind nginx', () => {
     // A production server: the development tools were not loaded.
     for (const server of servers) expect(server.log()).not.toMatch(/simulator: /)
 
-    // nginx: the site file rendered as README says, inside a main config standing in for Debian's nginx.conf
+    // nginx: the site file rendered as docs/deploy.md says, inside a main config standing in for Debian's nginx.conf
     // (its gzip on included), with this run's prefix, pid, temp folders and logs.
     const site = join(work, 'sites-enabled/account-supply.conf')
     await run(process.execPath, [
@@ -462,7 +462,7 @@ describeDeployment('a deployment behind nginx', () => {
       ...processSettings.environment,
       WEB_DIST_DIR: release,
     })
-    // As README's upgrade loop: nginx takes a process that refused connections back after fail_timeout (5 s).
+    // As docs/deploy.md's upgrade loop: nginx takes a process that refused connections back after fail_timeout (5 s).
     // Before that it would have no process to ask after the old one's 404 (502).
     await new Promise((resolve) => setTimeout(resolve, 5_500))
     const before = nginxLog().length

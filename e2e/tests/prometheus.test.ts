@@ -63,7 +63,7 @@ const instances = (samples: Sample[]) => samples.map((s) => s.metric.instance).s
 describe('Prometheus scraping two server processes', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'e2e-prometheus-'))
-    // Processes on one database share its sealed secrets: one key for both (README, 'Run on PostgreSQL').
+    // Processes on one database share its sealed secrets: one key for both (docs/resilience.md, 'Secrets').
     const secretsKey = randomBytes(32).toString('hex')
     recordSecret('secrets key', secretsKey, 'e2e/tests/prometheus.test.ts')
     for (let i = 0; i < 2; i++) {

@@ -1,7 +1,7 @@
 /**
  * `npm run migrate`: applies the migrations in apps/server/drizzle to DATABASE_URL's database (or the PGlite folder
  * in DATA_DIR, while no server holds it) and exits, printing how many it applied and the latest one. A deployment
- * runs it before it starts or upgrades server processes (README, 'Deploy it'); the servers also migrate at start,
+ * runs it before it starts or upgrades server processes (docs/deploy.md); the servers also migrate at start,
  * under the same advisory lock, so a process started first finds nothing left to apply and waits for nobody.
  * Reads only DATABASE_URL and DATA_DIR: the bot token and the secrets are not needed to change the schema.
  */
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
     const tags = journalTags()
     const where = url === undefined ? `PGlite in ${dataDir}` : describeDatabaseUrl(url)
     // More than this build knows: a newer release migrated it (this build runs on it when that release's
-    // migrations were forward-compatible, README 'Deploy it').
+    // migrations were forward-compatible, docs/deploy.md).
     const latest =
       after > tags.length ? `newer than this build's ${tags.at(-1)}` : `latest ${tags[after - 1]}`
     process.stdout.write(`${where}: ${after - before} migrations applied, ${after} in all (${latest})\n`)

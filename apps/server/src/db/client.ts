@@ -18,7 +18,7 @@ import { describeCause, StartupError } from '../lib/startup-error.ts'
 /** Typed this way (not as the driver-specific type) so `.returning()` keeps its types on both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT>
 
-/** Connections a server process keeps open (README, 'Run on PostgreSQL'). */
+/** Connections a server process keeps open (docs/deploy.md, step 4). */
 const POOL_SIZE = 10
 
 /** A connection pool's state now (PostgreSQL); PGlite is one connection in the process and has none. */
