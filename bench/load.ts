@@ -397,8 +397,7 @@ try {
     const agedCount = size.users
     await withClient(database.url, (client) => seedAgedRows(client, agedCount))
     // As a deployment whose data was loaded before its traffic: the seed's writes flushed first. Else the checkpoint
-    // the seed's WAL started spreads them over the next minutes with the mix inside it (28 Nov: 192 s, 242 MB, the
-    // mix's p99 171 ms; docs/resilience.md).
+    // the seed's WAL started spreads them over the next minutes with the mix inside it (docs/measurements/load.md).
     const flushStarted = Date.now()
     await withClient(database.url, (client) => client.query('checkpoint'))
     log(`seed flushed to disk (checkpoint) in ${Date.now() - flushStarted} ms`)

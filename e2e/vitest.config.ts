@@ -7,7 +7,7 @@ export default defineConfig({
     include: ['e2e/tests/**/*.test.ts'],
     // A test in which no expect() ran fails (docs/architecture.md 'Tests').
     // A poll waits up to 15 s (Vitest's default is 1 s): on a loaded 2-core machine a cold server's first page can take
-    // 3 s, and a poll that passes returns at once.
+    // seconds, and a poll that passes returns at once.
     expect: { requireAssertions: true, poll: { timeout: 15_000 } },
     testTimeout: 60_000,
     hookTimeout: 90_000,

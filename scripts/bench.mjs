@@ -103,7 +103,7 @@ async function benchStart(label, nodeArgs) {
 
 const startMs = await benchStart('node, type stripping (as `npm start` runs it)', [])
 // The budget (for `npm start`'s way) is for a start after the first one (what `npm start` does every day). The very first start
-// also creates the database (PGlite's initdb alone takes about 4 s here), once per data folder.
+// also creates the database (PGlite's initdb, which takes seconds), once per data folder.
 console.log(
   `  budget ${START_BUDGET_MS / 1000} s for a start with an existing data folder: ${startMs <= START_BUDGET_MS ? 'within' : 'OVER'}`,
 )

@@ -19,8 +19,8 @@ const out = join(root, 'test-output')
 const logs = join(out, 'logs')
 mkdirSync(logs, { recursive: true })
 
-// Node's compile cache for every process of the run: each spawned server started in 2.1 CPU-s instead of 2.6, and was
-// healthy in 1.5 s instead of 2.8 (measured); the run spawns about 80.
+// Node's compile cache for every process of the run: each spawned server starts cheaper and is healthy sooner
+// (docs/measurements/ci.md); the run spawns about 80.
 const compileCache = process.env.NODE_COMPILE_CACHE ?? join(out, 'node-compile-cache')
 
 const reports = []
@@ -59,9 +59,8 @@ const lanes = {
     ['type-check', ['npm', 'run', 'typecheck']],
   ],
   unit: [
-    // Two workers on a 2-core machine: with three, on a machine whose page faults cost 13 to 23 µs (27 November),
-    // the niced lane's timing tests starved beside the browser (an outage test made 8 calls in 10 s; spawned
-    // servers missed their deadlines).
+    // Two workers on a 2-core machine: with three, on a machine whose page faults are dear, the niced lane's timing
+    // tests starved beside the browser (spawned servers missed their deadlines; docs/measurements/ci.md).
     ['contract, server and web tests', ['nice', '-n', '10', ...vitest('unit', ['--maxWorkers=2'])]],
   ],
   browser: [

@@ -9,7 +9,7 @@ export default defineConfig({
     expect: { requireAssertions: true },
     // The CLI is tested against a real server app on a migrated PGlite: the server's snapshot setup.
     globalSetup: ['../server/test/global-setup.ts'],
-    // A test spawns the CLI up to 20 times (the bundled program, about 0.1 s each here).
+    // A test spawns the CLI up to 20 times (the bundled program, quick to start).
     testTimeout: 90_000,
     hookTimeout: 60_000,
   },

@@ -27,7 +27,8 @@ const fromRoot = (path: string) => fileURLToPath(new URL(`../../node_modules/${p
 /**
  * React Router's package exports name only its development build, in production too (remix-run/react-router
  * issue 14102, open): its dev warnings ship and run. The build takes the production twin it publishes beside it
- * (same code, warnings off; 0.48 kB gzip off the first screen, measured); dev and tests keep the warnings.
+ * (same code, warnings off, a little off the first screen: docs/measurements/delivery.md); dev and tests keep the
+ * warnings.
  */
 const REACT_ROUTER_PRODUCTION = fromRoot('react-router/dist/production/index.mjs')
 
@@ -35,7 +36,7 @@ const REACT_ROUTER_PRODUCTION = fromRoot('react-router/dist/production/index.mjs
  * Libraries the first screen needs (React, React DOM and its scheduler, React Router, TanStack Query), in the entry's static graph: one chunk.
  * Left to itself the bundler splits them by which lazy screens share them (a React Router chunk, useBaseQuery,
  * useMutation, queryOptions, useQuery...), and each split costs the first screen its own gzip stream and the
- * import/export glue between chunks: 2.33 kB gzip, measured. Only whole packages are named: a module of the
+ * import/export glue between chunks (docs/measurements/delivery.md). Only whole packages are named: a module of the
  * contract or zod in this group would bring along exports only lazy screens use.
  */
 const FIRST_SCREEN_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/
@@ -91,7 +92,7 @@ export default defineConfig(({ command }) => ({
     environment: 'happy-dom',
     setupFiles: ['./test/helpers/setup.ts'],
     include: ['test/**/*.test.{ts,tsx}'],
-    // Files share a worker's loaded modules (a third of the CPU of isolated files, measured); test/helpers/setup.ts
+    // Files share a worker's loaded modules (far less CPU than isolated files); test/helpers/setup.ts
     // resets the app's module state after each test.
     isolate: false,
     // A test in which no expect() ran fails (docs/architecture.md 'Tests').

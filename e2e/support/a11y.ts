@@ -9,8 +9,8 @@ import type { Locator, Page, Request } from 'playwright-core'
 
 /**
  * axe-core as @axe-core/playwright ships it (its own copy, 4.14). Injected once per document and run there: the
- * builder injects it again on every analysis and finishes each run in a new blank page (about 1 s a screen here,
- * against 0.3 s), and only violations are collected in full (`resultTypes`).
+ * builder injects it again on every analysis and finishes each run in a new blank page (about three times as long
+ * a screen), and only violations are collected in full (`resultTypes`).
  */
 const require = createRequire(import.meta.url)
 const axeSource = (createRequire(require.resolve('@axe-core/playwright'))('axe-core') as { source: string })

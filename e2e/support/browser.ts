@@ -29,8 +29,7 @@ export const CHROMIUM_FLAGS = [
 
 /**
  * Debian's `chromium-headless-shell` when installed: the same Blink without the full browser around it, as
- * Playwright's own headless default: the screen tour and narrow-screen files took 91 CPU-s instead of 134, the
- * whole clean-clone CI run 1,024 busy CPU-s instead of 1,199 (docs/architecture.md 'Tests').
+ * Playwright's own headless default: the browser-heaviest files take a third less CPU (docs/measurements/ci.md).
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
 
@@ -55,8 +54,7 @@ let launched: Promise<Browser> | undefined
  * The worker's Chromium: launched for its first file and kept for the later ones (a worker runs its files one after
  * another), so a file closes its contexts, never the browser. It goes with the worker: Chromium quits when its pipe
  * to Playwright closes. Per worker rather than one per run: a browser shared over a WebSocket relayed every
- * protocol message through Vitest's main process (29 Nov, the e2e layer alone, back to back: 339 -> 312 busy CPU-s,
- * 249 -> 234 s).
+ * protocol message through Vitest's main process (docs/measurements/ci.md).
  */
 export async function workerBrowser(): Promise<Browser> {
   if (launched && !(await launched).isConnected()) launched = undefined
@@ -73,7 +71,7 @@ export async function closeContexts(browser: Browser): Promise<void> {
 export const PHONE_VIEWPORT = { width: 390, height: 844 }
 /**
  * Pixel density: 1 by default. Layout is in CSS pixels either way; at 2 (a real phone's, `E2E_DEVICE_SCALE=2` for
- * sharper screenshots) Chromium rasterises four times the pixels: the suite took 1,366 CPU-s instead of 1,072.
+ * sharper screenshots) Chromium rasterises four times the pixels, and the suite takes a quarter more CPU.
  */
 export const PHONE_SCALE = Number(process.env.E2E_DEVICE_SCALE ?? 1)
 

@@ -101,7 +101,7 @@ export async function startServer(
   const run = e2eRun()
   if (run) mkdirSync(run.dataRoot, { recursive: true })
   const postgres = await postgresFor(options.postgres)
-  // PGlite: a migrated database copied in (0.1 s rather than PGlite's 5 s initdb on an empty folder): the first
+  // PGlite: a migrated database copied in (far quicker than PGlite's initdb on an empty folder): the first
   // start of `npm start` on an empty folder has its own test (apps/server/test/server.test.ts). PostgreSQL: the
   // server migrates its empty database; the folder keeps the development secrets key and names the database.
   const dataDir =

@@ -37,7 +37,7 @@ async function signIn(page: Page, login: string, password: string, secret: strin
 }
 
 describe('operator console', () => {
-  // A long walk through two apps (about 50 s on a loaded 2-core machine), so a time limit of its own.
+  // A long walk through two apps (slow on a loaded 2-core machine), so a time limit of its own.
   it('first admin with TOTP creates an operator, who confirms an invoice and records its payout while the user watches', async () => {
     const admin = (await e2e.server.ops('POST', '/operators', {
       login: 'first-admin',

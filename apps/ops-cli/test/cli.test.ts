@@ -24,7 +24,7 @@ type Result = { code: number | null; stdout: string; stderr: string }
 /**
  * The program the tests spawn: `npm run ops` runs the source with Node's type stripping (each start loads and strips
  * every module of the CLI and the contract: up to seconds in a loaded `npm test`, for some 60 runs); the tests run
- * the same source bundled once by esbuild (0.1 s a start). One test spawns it as `npm run ops` does.
+ * the same source bundled once by esbuild (a fraction of that a start). One test spawns it as `npm run ops` does.
  */
 let bundle = ''
 let bundleDir = ''

@@ -1,7 +1,7 @@
 /**
  * A new process answers its first requests many times slower than later: V8 compiles each path on its first use,
- * and each new database connection reads the catalog and prepares each statement the first time. At 150 requests a
- * second a new process's first second queued answers for up to 500 ms (docs/resilience.md, 'Load'). So before it
+ * and each new database connection reads the catalog and prepares each statement the first time. Under load a new
+ * process's first second queued answers far past the latency budget (docs/measurements/load.md). So before it
  * listens, a process sends itself the mini-app's most frequent reads as a few existing users, and an operator's, in
  * process: the first real users meet compiled code and ready connections.
  */

@@ -41,7 +41,7 @@ const CHATS = 4
 const PER_CHAT = 6
 /**
  * The fake answers each sendMessage this long after it arrived: long enough that the sends in flight at the kill
- * are still in flight when the test counts them on a loaded machine (at 400 ms a CI run found all 8 accepted),
+ * are still in flight when the test counts them on a loaded machine (with a shorter wait a CI run found all accepted),
  * well inside the bot client's 10 s timeout.
  */
 const SEND_MS = 1500
@@ -53,7 +53,7 @@ const fixtures = useProcessFixtures('bot-sigkill-')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 // Deadlines below are for "eventually": generous, because in CI's niced unit lane beside the browser a spawned
-// server got so little CPU that 40 s to healthy and 20 to 60 s to deliver were missed (27 November).
+// server got so little CPU that tighter deadlines to healthy and to deliver were missed.
 
 /** The code a welcome message carries in its button (`...?startapp=<code>`): which queued message it is. */
 function codeOf(params: { reply_markup?: unknown }): string {

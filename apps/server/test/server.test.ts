@@ -1,6 +1,6 @@
 /**
  * Start-up and shutdown of the real process (`server.ts`). A real start runs from the source as `npm start` runs it;
- * a refusal at start-up from the run's bundle (helpers/server-bundle.ts: 1.8 instead of 2.9 CPU-s a start).
+ * a refusal at start-up from the run's bundle (helpers/server-bundle.ts: a cheaper start).
  */
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -42,8 +42,8 @@ afterAll(() => {
 })
 
 describe('server start-up', () => {
-  // The two tests that wait for a real start (tsx, a fresh PGlite, migrations, demo data) get 90 s: it took 23 s
-  // alone and more than 30 s beside the rest of the suite on a loaded 2-core machine.
+  // The two tests that wait for a real start (tsx, a fresh PGlite, migrations, demo data) get 90 s: beside the rest
+  // of the suite on a loaded 2-core machine it took longer than 30 s.
   it('starts, answers /healthz, prints the URL, and stops cleanly on SIGTERM', async () => {
     const port = nextPort++
     const dataDir = tempDataDir()

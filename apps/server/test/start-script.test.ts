@@ -68,7 +68,7 @@ function within<T>(promise: Promise<T>, timeoutMs: number): Promise<T | 'timed o
 
 /**
  * The data folder's lock is free: no lock or owner file left, and the next start's own lock call takes it. One test
- * below also starts a second server on the folder; the others check the lock alone (a start costs 2 CPU-s).
+ * below also starts a second server on the folder; the others check the lock alone (a start costs CPU).
  */
 async function expectLockFree(dataDir: string): Promise<void> {
   expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)

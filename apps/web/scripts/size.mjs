@@ -16,7 +16,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from 'node:zl
 import { startServer } from '../../../e2e/support/server.ts'
 import { webDist as dist, PRECOMPRESS_MIN_BYTES } from './precompress.mjs'
 
-/** React DOM alone is 63 kB gzip of it (docs/web.md, 'First screen'). */
+/** The first screen's budget; React DOM alone is most of it (docs/measurements/delivery.md). */
 const BUDGET_GZIP_KB = 125
 const BUDGET_WIRE_KB = 110
 /** index.html paints the skeleton and its words before any code: one round trip (a TCP initial window, 10 x 1460 B). */

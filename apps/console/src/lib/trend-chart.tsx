@@ -1,6 +1,6 @@
 /**
- * A chart of daily series (the overview's 30 days, issue 20) drawn by uPlot (canvas, about 20 kB gzip, in the
- * overview's chunk only), with the same numbers as a table: always in the page for screen readers (the canvas is
+ * A chart of daily series (the overview's 30 days, issue 20) drawn by uPlot (canvas, small, in the overview's
+ * chunk only), with the same numbers as a table: always in the page for screen readers (the canvas is
  * hidden from them), shown to everyone with 'Show the numbers'. Colours come from the console's CSS custom
  * properties, read when drawn, and the chart is drawn again when the system's theme changes, so it reads in light
  * and dark alike.

@@ -93,10 +93,10 @@ export function wrapPool(pool: pg.Pool): PostgresDatabase {
 }
 
 /**
- * A pool whose every connection has JIT compilation off. The planner JIT-compiles any statement it costs over
- * 100,000 (jit_above_cost): the ledger check's balance statement at 1M accounts spent 0.55 s compiling and 0.04 s
- * running, and the whole check took 6.4 s instead of 1.8 (docs/resilience.md). Our statements are short or
- * index-bound; none is worth compiling. (A DATABASE_URL with its own `options` parameter replaces this one.)
+ * A pool whose every connection has JIT compilation off. The planner JIT-compiles any statement it costs over 100,000
+ * (jit_above_cost): the ledger check's balance statement at 1M accounts spent over ten times longer compiling than
+ * running, and the whole check three times longer (docs/measurements/load.md). Our statements are short or index-bound;
+ * none is worth compiling. (A DATABASE_URL with its own `options` parameter replaces this one.)
  */
 export function newPool(url: string, max: number): pg.Pool {
   return new pg.Pool({
@@ -111,7 +111,7 @@ export function newPool(url: string, max: number): pg.Pool {
 
 /**
  * Opens all of the pool's connections at once, before the first request. Opened on demand, they were the first
- * seconds' tail: at 300 req/s each process queued up to 25 requests while its pool grew from one connection.
+ * seconds' tail: under load each process queued requests while its pool grew from one connection.
  */
 async function fillPool(pool: pg.Pool, size: number): Promise<void> {
   const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()))

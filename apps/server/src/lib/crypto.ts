@@ -13,9 +13,9 @@ import {
 import { type Algorithm, hash, verify } from '@node-rs/argon2'
 
 /**
- * A 32-byte key for one use (HKDF-SHA256): keys of different `salt` or `info` reveal neither the secret nor each
- * other. Changing either changes the key, and what was sealed or hashed under the old one no longer opens.
- * A KeyObject, not a Buffer: on Node 24 an HMAC under a Buffer key took 30 µs against 4 (measured; Node 20: 4 both).
+ * A 32-byte key for one use (HKDF-SHA256): keys of different `salt` or `info` reveal neither the secret nor each other.
+ * Changing either changes the key, and what was sealed or hashed under the old one no longer opens. A KeyObject, not a
+ * Buffer: on Node 24 an HMAC under a Buffer key costs several times more (docs/measurements/server.md).
  */
 export function deriveKey(secret: string | Buffer, salt: string, info: string): KeyObject {
   return createSecretKey(Buffer.from(hkdfSync('sha256', secret, salt, info, 32)))
@@ -47,8 +47,8 @@ export function unseal(key: KeyObject, sealed: string): string | undefined {
 }
 
 /**
- * What a password hash costs. `owasp`: OWASP's first argon2id choice, 19 MiB of memory, 2 passes, 1 lane (21 ms of CPU
- * here). `test`: 1 MiB and 1 pass (0.4 ms), for the test suites only (config.ts allows it with NODE_ENV=test), whose
+ * What a password hash costs. `owasp`: OWASP's first argon2id choice, 19 MiB of memory, 2 passes, 1 lane. `test`:
+ * 1 MiB and 1 pass, some fifty times cheaper, for the test suites only (config.ts allows it with NODE_ENV=test), whose
  * sign-in limits take hundreds of logins. `2` is `Algorithm.Argon2id` (a const enum the isolated-module build cannot
  * import). A hash names its own cost, so verifying needs none.
  */

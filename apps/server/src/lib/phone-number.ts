@@ -25,7 +25,7 @@ export function parsePhoneNumber(input: string): PhoneNumberInfo | undefined {
 /**
  * Formats a stored E.164 number (valid, as `parsePhoneNumber` keeps it); falls back to the number itself. Formats
  * depend on the calling code alone, so the number is not parsed again: parsing finds its country by trying each
- * country of the code (+1 has 25) against its ranges, 60 µs a number against 9, and lists format 25 at a time.
+ * country of the code (+1 has 25) against its ranges, several times the cost, and lists format 25 at a time.
  */
 export function formatPhoneNumber(e164: string): string {
   try {

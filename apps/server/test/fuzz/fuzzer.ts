@@ -765,8 +765,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
                 url: built.url,
                 headers: built.headers,
                 // A client address per request: failed operator authentications are limited per address (10 a
-                // window, then 429 on every /ops call), and one address for the run turned 45% of the requests
-                // into 429s. Over HTTP every request comes from 127.0.0.1, so that limit is still met.
+                // window, then 429 on every /ops call), and one address for the run turned nearly half the
+                // requests into 429s. Over HTTP every request comes from 127.0.0.1, so that limit is still met.
                 remoteAddress: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
                 ...(built.payload === undefined ? {} : { payload: built.payload }),
               })

@@ -31,8 +31,8 @@ export type TestDatabase = { database: Database; url: string | undefined; dispos
 let snapshot: Blob | undefined
 
 /**
- * This worker's idle PGlite instances, reset to the migrated state. Starting one from the snapshot costs 0.6 to 1.5
- * CPU-s (unpacking 43 MB, zeroing fresh memory), a reset 0.03 to 0.1 (measured); a run opens some 200.
+ * This worker's idle PGlite instances, reset to the migrated state. Starting one from the snapshot (unpacking it,
+ * zeroing fresh memory) costs over ten times a reset (docs/measurements/ci.md); a run opens some 200.
  */
 const idle: PGlite[] = []
 const MAX_IDLE = 3
@@ -67,7 +67,7 @@ async function resetToMigrated(client: PGlite): Promise<boolean> {
       .map((name) => `select '${name}' as name where exists (select from ${name})`)
       .join(' union all '),
   )
-  // DELETE of the filled tables only: TRUNCATE makes new files for every table it cascades to (0.2 CPU-s). Replica
+  // DELETE of the filled tables only: TRUNCATE makes new files for every table it cascades to, which costs. Replica
   // mode skips triggers for this transaction: foreign keys, and the audit log's refusal to be emptied.
   if (filled.length > 0)
     await client.exec(`begin; set local session_replication_role = replica;
@@ -118,7 +118,7 @@ export function openTestPool(url: string) {
 
 /**
  * The migrated template next to `adminUrl`'s database, made once per migration set (later runs reuse it): copying it
- * takes 0.09 s and no Node CPU, migrating a fresh database 0.3 s (measured), for some 110 databases a run.
+ * takes a fraction of migrating a fresh database and no Node CPU, for some 110 databases a run.
  */
 let template: Promise<string> | undefined
 function migratedTemplate(adminUrl: string): Promise<string> {

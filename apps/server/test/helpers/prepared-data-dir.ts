@@ -1,11 +1,10 @@
 /**
- * Data folders whose PGlite database exists and is migrated, for the tests that spawn real servers (start-up,
- * SIGKILL, the CLI, end to end). A server started on an empty folder runs PGlite's initdb first, about 5 s on this
- * 2-core machine, and restoring global-setup's dump into a folder about 2 s; copying a folder made once takes
- * 0.1 s. These tests are about the process, not about initdb: `server.test.ts` still starts one server on an empty
- * folder. The template lives in the temp folder under a name derived from the migrations and PGlite's version, so
- * later runs reuse it until either changes; it is written aside and renamed, so a concurrent run never copies a
- * half-made one.
+ * Data folders whose PGlite database exists and is migrated, for the tests that spawn real servers (start-up, SIGKILL,
+ * the CLI, end to end). A server started on an empty folder runs PGlite's initdb first, and restoring global-setup's
+ * dump into a folder is slow too; copying a folder made once is far cheaper than either (docs/measurements/ci.md).
+ * These tests are about the process, not about initdb: `server.test.ts` still starts one server on an empty folder. The
+ * template lives in the temp folder under a name derived from the migrations and PGlite's version, so later runs reuse
+ * it until either changes; it is written aside and renamed, so a concurrent run never copies a half-made one.
  */
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'

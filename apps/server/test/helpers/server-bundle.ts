@@ -1,8 +1,8 @@
 /**
- * The server's two entries bundled by esbuild once per test run, for the tests that spawn servers by the dozen
- * (end to end, SIGKILLs, outages, crashes). From the bundle a start took 1.8 CPU-s and was healthy in 1.2 s; from
- * the source, 2.9 CPU-s and 2.1 s (Node resolves, reads and strips some 1,350 modules). The start from the source,
- * as `npm start` runs it, keeps its own tests (server.test.ts, start-script.test.ts), as the CLI's does.
+ * The server's two entries bundled by esbuild once per test run, for the tests that spawn servers by the dozen (end to
+ * end, SIGKILLs, outages, crashes). From the bundle a start takes about a third less CPU and is healthy sooner than
+ * from the source, where Node resolves, reads and strips some 1,350 modules (docs/measurements/ci.md). The start from
+ * the source, as `npm start` runs it, keeps its own tests (server.test.ts, start-script.test.ts), as the CLI's does.
  *
  * The run's global setup sets TEST_SERVER_BUNDLE_DIR, which the workers inherit; without it (a bench) servers start
  * from the source.
@@ -74,10 +74,10 @@ export async function bundleServerEntries(
 }
 
 /**
- * Node flags for a server or tool process a test spawns. V8 compiles PGlite's WebAssembly (8.5 MB) twice in a new
- * process: at once with Liftoff, then again with TurboFan on background threads, 3 to 4 CPU-s over its first 40 s
- * (measured: more than most test servers' whole work; a run spawns about 90). Liftoff alone runs queries somewhat
- * slower and costs 0.6 CPU-s. Long-lived processes (the test workers, production) keep both tiers.
+ * Node flags for a server or tool process a test spawns. V8 compiles PGlite's WebAssembly twice in a new process: at
+ * once with Liftoff, then again with TurboFan on background threads, which costs more than most test servers' whole
+ * work (docs/measurements/ci.md; a run spawns about 90). Liftoff alone runs queries somewhat slower. Long-lived
+ * processes (the test workers, production) keep both tiers.
  */
 export const SPAWNED_NODE_FLAGS = ['--liftoff-only']
 

@@ -2,7 +2,7 @@
  * Server processes for the load bench: Node's cluster module. The primary forks `LOAD_WORKERS` workers (default 2),
  * each listening on a port of its own, so that the bench spreads its connections evenly over them as nginx spreads
  * requests in a deployment (deploy/nginx). One shared port let the primary hand a connection to whichever worker
- * answered first: one run gave one process 84 % of the requests and a pool queue of 56. Each worker starts the
+ * answered first: one process got most of the requests and a long pool queue. Each worker starts the
  * server as `src/server.ts` does (config from the environment, the app plugin, listen), plus one route of the bench
  * only, `GET /bench/bare`: no database, no authentication, behind the same global hooks as every route (rate limit,
  * security headers, the NUL check) and with a response schema as every route has, the bare Fastify figure the

@@ -686,7 +686,7 @@ export async function runMix(options: {
 /**
  * A client address for one saturated request, from a pool of 65,536. The global limit (300 a minute per address)
  * is still checked on every request, but never reached: the users' own addresses ran out on an idle machine (the
- * bare route answered some 7,500 requests in the slice's 1.5 s, over its 20 users' 6,000 a minute) and the ratio
+ * bare route answered more requests in the slice's seconds than its users may send in a minute) and the ratio
  * compared 429s. The ratio compares the routes, not the limiter.
  */
 const saturatedAddress = () => `10.200.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`

@@ -203,7 +203,7 @@ export async function seedAgedRows(client: pg.ClientBase, count: number): Promis
   )
   await client.query('commit')
   // As autovacuum would: the dead rows of the delete above and of the last run's housekeeping. Where autovacuum is
-  // off (this machine's PostgreSQL) 190,000 piled up per table and made the submissions' p99 722 ms (docs/resilience.md).
+  // off (this machine's PostgreSQL) the dead rows piled up and made the submissions slow (docs/measurements/load.md).
   await client.query(
     'vacuum analyze refresh_tokens, rate_limit_counters, email_outbox, bot_outbox, idempotency_keys',
   )

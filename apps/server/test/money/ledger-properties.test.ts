@@ -171,7 +171,7 @@ async function checkInvariants(m: Model, r: Real) {
 }
 
 /**
- * The ledger report over the whole database: at each sequence's end, not after every step (it was 40 % of a step's
+ * The ledger report over the whole database: at each sequence's end, not after every step (it was much of a step's
  * checks on PGlite). A wrong book a step leaves stays wrong, so the end still sees it; fast-check then shrinks the
  * sequence to the shortest that leaves it.
  */
@@ -603,5 +603,5 @@ describe.each(DATABASE_KINDS)('money invariants under random operation sequences
     expect(total(/^step Invite$/)).toBeGreaterThan(0)
     expect(total(/^earning accrued$/)).toBeGreaterThan(0)
     reached.clear()
-  }, 600_000) // a loaded machine starves it: 10 sequences took over 240 s at load average 17 under nice
+  }, 600_000) // a loaded machine starves it under nice: 10 sequences took minutes
 })

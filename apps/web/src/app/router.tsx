@@ -13,9 +13,9 @@ type RouteModule = { Component: ComponentType }
 type LoadNamespaces = (namespaces: Namespace[]) => Promise<unknown>
 
 /**
- * Route tree of spec section 2. Declarative routes with React.lazy: the data router adds about 16 KB gzip
- * to the first screen and we use none of its loaders or actions. Every other screen is its own chunk and starts
- * loading its translation namespace in parallel with its code.
+ * Route tree of spec section 2. Declarative routes with React.lazy: the data router would add to the first screen
+ * (docs/measurements/delivery.md) and we use none of its loaders or actions. Every other screen is its own chunk and
+ * starts loading its translation namespace in parallel with its code.
  */
 export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   const screen = (load: () => Promise<RouteModule>, namespaces: Namespace[] = []): ReactElement => {

@@ -1,7 +1,7 @@
 /**
  * Translations: one instance per app, holding the locale files it loaded and the `t` that reads them.
  *
- * It does what the app used of i18next, in 2 kB instead of 50 (the first screen's budget, docs/web.md):
+ * It does what the app used of i18next, in a small fraction of its size (the first screen's budget, docs/web.md):
  * flat files (`keySeparator: false`), namespaces loaded on demand, the fallback language (English) loaded
  * beside the user's and searched after it, `{{name}}` interpolation (values are not escaped: React escapes),
  * plurals by `count` with the CLDR suffixes (`_one`, `_other`...) of each language, `defaultValue`, and the

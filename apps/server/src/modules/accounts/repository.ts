@@ -161,7 +161,7 @@ export const PHONE_WALK_WINDOW = 1000
  * With a phone substring there are two plans, and PostgreSQL's own choice between them was the operators' tail
  * (docs/resilience.md, 'Load'): walking `accounts_created_idx` from the newest and filtering is quick when matches
  * are common, but its cost is where the matches lie in time, which the planner cannot know: a 4-digit search whose
- * 20 matches were all old read every one of the 1M rows (1,014,240 buffers, 5.7 s). So the newest
+ * 20 matches were all old read every one of the 1M rows (docs/measurements/load.md). So the newest
  * PHONE_WALK_WINDOW rows are counted first: when they hold a page, the walk finds it within them; otherwise the
  * trigram index (`accounts_user_phone_trgm_idx`: a GIN index serves a condition on any of its columns) gives every
  * match and they are sorted, a cost bounded by the number of matches. The ordering on `created_at + 0` keeps the

@@ -1,7 +1,7 @@
 /**
  * Access tokens: short-lived JWTs signed with HS256 and the shared auth secret, made by jose. They are checked on
  * every user call, so they are verified here synchronously with node:crypto (jose's verification goes through
- * WebCrypto, asynchronously: 0.17 ms of CPU a call against 0.01 ms; docs/resilience.md, 'Load'). Verification
+ * WebCrypto, asynchronously, at many times the CPU; docs/measurements/server.md). Verification
  * accepts exactly what `sign` makes: the header `{"alg":"HS256","typ":"JWT"}` and nothing else (no `none`, no
  * algorithm confusion, no `crit`), the signature compared in constant time, then every claim: issuer, audience,
  * expiry, `nbf` and `iat` when present, our `type: 'access'` (a token of another kind can never pass as access)

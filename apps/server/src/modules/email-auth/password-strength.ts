@@ -1,8 +1,8 @@
 /**
  * How guessable a new password is (docs/email-auth.md, 'Passwords'): zxcvbn-ts's full scoring (dictionaries of
  * leaked passwords, names and English words; repeats, sequences, keyboard walks, dates, l33t), refused below
- * `MIN_PASSWORD_SCORE`. Server only: the mini-app never carries the dictionaries. Loaded on first use, once
- * (about 250 ms), so that start-up does not pay for it.
+ * `MIN_PASSWORD_SCORE`. Server only: the mini-app never carries the dictionaries. Loaded on first use, once,
+ * so that start-up does not pay for it.
  */
 import type { PasswordSuggestion, PasswordWarning, PasswordWeakness } from '@app/contract'
 import { PASSWORD_SUGGESTIONS, PASSWORD_WARNINGS } from '@app/contract'
@@ -12,7 +12,8 @@ import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
 export const MIN_PASSWORD_SCORE = 3
 /**
  * Only the first 32 characters are scored: the matchers' cost grows fast with the length (a 64-character
- * pattern took 400 ms of the event loop), and a password that long is not guessed by its tail.
+ * pattern held the event loop many times longer: docs/measurements/server.md), and a password that long is not
+ * guessed by its tail.
  */
 const SCORED_LENGTH = 32
 /** Warnings that say the password is one people use: answered as PASSWORD_TOO_COMMON. */

@@ -36,7 +36,7 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
   /**
    * Prunes every job now, whether or not a round is due (tests, the claim below). `paced` (the schedule's rounds):
    * after each batch, a pause (lib/pace.ts). Back to back, a backlog's deletes held a core and the
-   * disk for seconds, and requests queued behind them (the load bench's p99 went to 300 ms for two seconds).
+   * disk for seconds, and requests queued behind them (docs/measurements/load.md).
    */
   async function prune(at: Date, options: { paced?: boolean } = {}): Promise<HousekeepingReport> {
     const cutoffs: Cutoffs = {

@@ -11,10 +11,10 @@ type Rows<T> = { rows: T[] }
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Rows<T>).rows
 
 /**
- * A check is run as a series of statements, each over one range [from, to) of its key table's ids, so that no
- * statement holds a core for long (whole, at 1M accounts, the earnings check was 0.5 s and the balances 2.2 s).
- * The ranges are disjoint, so each problem is found once; everything one verdict compares (a user's rows, an
- * invoice's, an earning's) is in one range, so each verdict still reads one moment.
+ * A check is run as a series of statements, each over one range [from, to) of its key table's ids, so that no statement
+ * holds a core for long (whole, at 1M accounts, each check held a core for seconds: docs/measurements/load.md). The
+ * ranges are disjoint, so each problem is found once; everything one verdict compares (a user's rows, an invoice's, an
+ * earning's) is in one range, so each verdict still reads one moment.
  */
 type Check = {
   describe: (row: Record<string, unknown>) => string
@@ -23,7 +23,7 @@ type Check = {
 }
 type KeyTable = 'users' | 'invoices' | 'accounts'
 
-/** Ids per statement: each statement reads some 100,000 rows at 1M accounts (30 to 60 ms of a core). */
+/** Ids per statement: each statement reads some 100,000 rows at 1M accounts, a short statement. */
 const IDS_PER_STATEMENT: Record<KeyTable, number> = { users: 1000, invoices: 5000, accounts: 100_000 }
 
 const CHECKS: Check[] = [

@@ -84,7 +84,7 @@ async function oldestWaiting(db: Db): Promise<Overview['oldestSince']> {
 
 /** The overview at `now`: owed is the users' available balances plus their unpaid invoices, in minor units. */
 export async function readOverview(db: Db, now: Date): Promise<Overview> {
-  // The ledger check is the periodic one's: run live on every refresh (15 s) it was seconds of a core at 1M accounts.
+  // The ledger check is the periodic one's: run live on every refresh it would read every account each time.
   const [{ paidTodayMinor, ...queues }, totals, ledgerCheck, oldestSince] = await Promise.all([
     overviewCounts(db, now),
     sumLedgerTotals(db),

@@ -53,7 +53,7 @@ describe('/register (spec sections 2, 5, 7, 8)', () => {
     expect(await screen.findByText('Password must be at most 128 characters')).toBeInTheDocument()
     expect(screen.queryByText('Password is required')).not.toBeInTheDocument()
     expect(server.callsTo('POST', '/auth/register')).toHaveLength(0)
-  }, 15_000) // many fields typed one key at a time: ~4 s alone, over 5 s on a loaded machine
+  }, 15_000) // many fields typed one key at a time: over the default 5 s on a loaded machine
 
   it("400 PASSWORD_TOO_COMMON (the list is the server's): says so", async () => {
     const { user, server } = inBrowser('/register')
