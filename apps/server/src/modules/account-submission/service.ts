@@ -7,7 +7,12 @@ import type { Account, AuthSession, CodeStepResponse, SentCodeInfo, SubmitType }
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { formatPhoneNumber, parsePhoneNumber } from '../../lib/phone-number.ts'
+import {
+  formatPhoneNumber,
+  isPhoneCountry,
+  parsePhoneNumber,
+  phoneCountryOf,
+} from '../../lib/phone-number.ts'
 import type { AccountProvider, CodePurpose, SentCode } from '../../providers/account-provider.ts'
 import { insertAccount, phoneHasAccount, setNewAccountPrice } from '../accounts/repository.ts'
 import { accountExists, toAccount } from '../accounts/service.ts'
@@ -24,6 +29,8 @@ import {
   findFlow,
   findUserFlags,
   replaceFlow,
+  setPhoneCountry,
+  type UserFlags,
 } from './repository.ts'
 import { consumeCodeSend } from './send-limits.ts'
 
@@ -42,6 +49,7 @@ export type AccountSubmissionServiceDeps = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const invalidPhone = () => new DomainError(422, 'INVALID_PHONE_NUMBER', 'Invalid phone number.')
+const unknownCountry = () => new DomainError(400, 'VALIDATION_ERROR', 'country: Unknown country')
 const flowNotFound = () =>
   new DomainError(404, 'FLOW_NOT_FOUND', 'Account not found', { resource: 'account submission' })
 const sessionNotFound = (id: string) =>
@@ -100,10 +108,10 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
   const { db, accountProvider: provider } = deps
   const expiresAt = () => new Date(deps.now().getTime() + FLOW_TTL_SECONDS * 1000)
 
-  async function requireAllowed(userId: number, submitType: SubmitType): Promise<void> {
+  async function requireAllowed(userId: number, submitType: SubmitType): Promise<UserFlags> {
     const flags = await findUserFlags(db, userId)
     const allowed = submitType === 'login' ? flags?.canAddAccount : flags?.canRegisterAccount
-    if (allowed !== true) {
+    if (!flags || allowed !== true) {
       throw new DomainError(
         403,
         'ACCOUNT_SUBMIT_FORBIDDEN',
@@ -111,6 +119,7 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
         { submitType },
       )
     }
+    return flags
   }
 
   /** Throws unless accounts of this country can be submitted now. */
@@ -119,15 +128,22 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     requireOpenOrder(country, settings.order_open, order)
   }
 
-  /** Checks everything a new flow needs, sends the first code and stores the flow. */
+  /**
+   * Checks everything a new flow needs, sends the first code and stores the flow. A country the user picked is
+   * remembered for their next number, valid or not: it is their choice of screen, not the number's.
+   */
   async function startFlow(
     userId: number,
-    phoneInput: string,
+    typed: { phone: string; country?: string | undefined },
     submitType: SubmitType,
     purpose: CodePurpose,
   ): Promise<Flow> {
-    await requireAllowed(userId, submitType)
-    const phone = parsePhoneNumber(phoneInput)
+    const flags = await requireAllowed(userId, submitType)
+    if (typed.country !== undefined) {
+      if (!isPhoneCountry(typed.country)) throw unknownCountry()
+      await setPhoneCountry(db, userId, typed.country)
+    }
+    const phone = parsePhoneNumber(typed.phone, typed.country ?? phoneCountryOf(flags))
     if (!phone) throw invalidPhone()
     await requireOrderFor(phone.country)
     if (await phoneHasAccount(db, phone.e164)) throw accountExists(phone.e164)
@@ -269,8 +285,12 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
 
   return {
     // Login (submit an existing account)
-    async submitPhone(userId: number, phone: string, submitType: SubmitType): Promise<CodeStepResponse> {
-      return codeStep(await startFlow(userId, phone, submitType, 'login'))
+    async submitPhone(
+      userId: number,
+      typed: { phone: string; country?: string | undefined },
+      submitType: SubmitType,
+    ): Promise<CodeStepResponse> {
+      return codeStep(await startFlow(userId, typed, submitType, 'login'))
     },
 
     async submitEmail(userId: number, email: string) {
@@ -319,8 +339,11 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     },
 
     // Sign-up (register a new account)
-    async sendSignupCode(userId: number, phoneNumber: string): Promise<AuthSession> {
-      return authSession(await startFlow(userId, phoneNumber, 'register', 'signup'))
+    async sendSignupCode(
+      userId: number,
+      typed: { phone: string; country?: string | undefined },
+    ): Promise<AuthSession> {
+      return authSession(await startFlow(userId, typed, 'register', 'signup'))
     },
 
     async setupSignupEmail(userId: number, sessionId: string, phoneNumber: string, email: string) {
