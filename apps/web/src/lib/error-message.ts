@@ -139,6 +139,7 @@ const CODE_TEXTS: CodeText = {
   TEMPORARILY_UNAVAILABLE: () => ({ key: 'error.code.TEMPORARILY_UNAVAILABLE' }),
   IDEMPOTENCY_KEY_IN_PROGRESS: () => ({ key: 'error.code.IDEMPOTENCY_KEY_IN_PROGRESS' }),
   IDEMPOTENCY_KEY_REUSED: () => ({ key: 'error.code.IDEMPOTENCY_KEY_REUSED' }),
+  FLOW_ENDED: () => ({ key: 'error.code.FLOW_ENDED' }),
 }
 
 /** The code's text, its details read through the contract; undefined for a code without one or broken details. */
@@ -159,8 +160,16 @@ function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
   return undefined
 }
 
+/** The tries a wrong code or password leaves (the server counts them), if the answer says. */
+export function attemptsLeftOf(code: ErrorCode, rawDetails: unknown): number | undefined {
+  if (code === 'INVALID_CODE') return parseErrorDetails(code, rawDetails)?.attemptsLeft
+  if (code === 'INVALID_PASSWORD') return parseErrorDetails(code, rawDetails)?.attemptsLeft
+  return undefined
+}
+
 /**
- * What follows a call's own row, from what the answer carries: the wait (same line), or the accepted email
+ * What follows a call's own row, from what the answer carries: the wait (same line), the tries left (a line of
+ * their own, as the spec's 'Invalid code' has no full stop), or the accepted email
  * domains (spec section 8: EMAIL_DOMAIN_NOT_ACCEPTABLE 'lists allowed domains'; on a line of their own, as the
  * spec's 'Email not acceptable' has no full stop). Empty when it carries neither.
  */
@@ -168,6 +177,8 @@ function rowFollowUp(code: ErrorCode | undefined, rawDetails: unknown, t: TFunct
   if (code === undefined) return ''
   const wait = waitOf(code, rawDetails)
   if (wait !== undefined) return ` ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
+  const attemptsLeft = attemptsLeftOf(code, rawDetails)
+  if (attemptsLeft !== undefined) return `\n${t('error.attemptsLeft', { ns: 'common', count: attemptsLeft })}`
   const domains =
     code === 'EMAIL_DOMAIN_NOT_ACCEPTABLE' ? parseErrorDetails(code, rawDetails)?.allowedDomains : undefined
   if (domains?.length)

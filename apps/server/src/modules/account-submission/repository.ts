@@ -85,6 +85,24 @@ export async function findFlow(
   return row
 }
 
+/** The user's flow as stored, ended or not (`findFlow` answers only a live one). */
+export async function findStoredFlow(
+  db: Db,
+  where: { userId: number; purpose: FlowPurpose; id?: string },
+): Promise<Flow | undefined> {
+  const [row] = await db
+    .select(flowColumns)
+    .from(submissionFlows)
+    .where(
+      and(
+        eq(submissionFlows.userId, where.userId),
+        eq(submissionFlows.purpose, where.purpose),
+        where.id === undefined ? undefined : eq(submissionFlows.id, where.id),
+      ),
+    )
+  return row
+}
+
 /**
  * Moves a flow on, only if it is still in the state the caller saw: of two requests racing on the
  * same step, one wins and the other finds nothing (and answers as if the flow had moved on).

@@ -27,6 +27,7 @@ import {
   type Flow,
   type FlowState,
   findFlow,
+  findStoredFlow,
   findUserFlags,
   replaceFlow,
   setPhoneCountry,
@@ -52,6 +53,13 @@ const invalidPhone = () => new DomainError(422, 'INVALID_PHONE_NUMBER', 'Invalid
 const unknownCountry = () => new DomainError(400, 'VALIDATION_ERROR', 'country: Unknown country')
 const flowNotFound = () =>
   new DomainError(404, 'FLOW_NOT_FOUND', 'Account not found', { resource: 'account submission' })
+const flowEnded = (reason: 'expired' | 'too_many_attempts') =>
+  new DomainError(
+    410,
+    'FLOW_ENDED',
+    reason === 'expired' ? 'This code has expired: start again' : 'Too many tries: start again',
+    { reason },
+  )
 const sessionNotFound = (id: string) =>
   new DomainError(404, 'RESOURCE_NOT_FOUND', 'Session not found', { resource: 'session', id })
 const unexpectedStep = (state: FlowState) =>
@@ -170,12 +178,12 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     return next
   }
 
-  /** Runs a check that may fail with a wrong answer; counts it and closes the flow after too many. */
+  /**
+   * Runs a check that may fail with a wrong answer; counts it. The fifth closes the flow: it stays stored, so the
+   * next step hears why (410 FLOW_ENDED) rather than that there is none.
+   */
   async function guarded<T>(flow: Flow, check: () => Promise<T>): Promise<T> {
-    if (flow.attempts >= MAX_FAILED_ATTEMPTS) {
-      await deleteFlow(db, flow.id)
-      throw flowNotFound()
-    }
+    if (flow.attempts >= MAX_FAILED_ATTEMPTS) throw flowEnded('too_many_attempts')
     try {
       return await callProvider(flow.phone, check)
     } catch (error) {
@@ -186,13 +194,25 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
       ) {
         const attempts = await countFailedAttempt(db, flow.id)
         const attemptsLeft = Math.max(0, MAX_FAILED_ATTEMPTS - attempts)
-        if (attemptsLeft === 0) await deleteFlow(db, flow.id)
         throw new DomainError<'INVALID_CODE' | 'INVALID_PASSWORD'>(400, error.code, error.message, {
           attemptsLeft,
         })
       }
       throw error
     }
+  }
+
+  /** The user's flow if it can take a step: none is `missing`, an ended one 410 FLOW_ENDED with the reason. */
+  async function liveFlow(
+    where: Parameters<typeof findStoredFlow>[1],
+    missing: () => DomainError,
+    matches: (flow: Flow) => boolean = () => true,
+  ): Promise<Flow> {
+    const flow = await findStoredFlow(db, where)
+    if (!flow || !matches(flow)) throw missing()
+    if (flow.expiresAt.getTime() <= deps.now().getTime()) throw flowEnded('expired')
+    if (flow.attempts >= MAX_FAILED_ATTEMPTS) throw flowEnded('too_many_attempts')
+    return flow
   }
 
   function requireState(flow: Flow, ...states: FlowState[]): void {
@@ -263,18 +283,17 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     })
   }
 
-  async function currentLoginFlow(userId: number): Promise<Flow> {
-    const flow = await findFlow(db, { userId, purpose: 'login' }, deps.now())
-    if (!flow) throw flowNotFound()
-    return flow
-  }
+  const currentLoginFlow = (userId: number) => liveFlow({ userId, purpose: 'login' }, flowNotFound)
 
   async function signupFlow(userId: number, sessionId: string, phoneNumber: string): Promise<Flow> {
     const phone = parsePhoneNumber(phoneNumber)
-    if (!UUID.test(sessionId) || !phone) throw sessionNotFound(sessionId)
-    const flow = await findFlow(db, { userId, purpose: 'signup', id: sessionId }, deps.now())
-    if (!flow || flow.phone !== phone.e164) throw sessionNotFound(sessionId)
-    return flow
+    const missing = () => sessionNotFound(sessionId)
+    if (!UUID.test(sessionId) || !phone) throw missing()
+    return liveFlow(
+      { userId, purpose: 'signup', id: sessionId },
+      missing,
+      (flow) => flow.phone === phone.e164,
+    )
   }
 
   const codeStep = (flow: Flow): CodeStepResponse => ({

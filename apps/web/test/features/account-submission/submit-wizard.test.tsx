@@ -378,7 +378,8 @@ describe('submit wizard', () => {
     telegram.answerPopupsWith('edit')
     act(() => telegram.emit('back_button_pressed'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Login Account' })).toBeInTheDocument()
-    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue(PHONE)
+    // As the code screen showed it (spaces and all: the phone field takes them).
+    expect(screen.getByRole('textbox', { name: 'Phone number' })).toHaveValue(FORMATTED)
   })
 
   it('a reload in the middle of the wizard starts over at the phone', async () => {

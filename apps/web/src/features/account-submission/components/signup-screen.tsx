@@ -3,7 +3,6 @@ import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useResendSignupCode } from '../api/resend-signup-code.ts'
@@ -13,6 +12,7 @@ import { CODE_ERRORS, RESEND_ERRORS } from '../error-messages.ts'
 import { getSignupSession, setSignupSession } from '../flow-store.ts'
 import { CodeEntryForm } from './code-entry-form.tsx'
 import type { AccountsChanged } from './use-finish-submission.ts'
+import { signupRestart, useStepErrors } from './use-step-errors.ts'
 
 function SignupStep({
   initial,
@@ -27,6 +27,7 @@ function SignupStep({
   const signupMutation = useSignup()
   const resendMutation = useResendSignupCode()
   const { session } = state
+  const showError = useStepErrors(signupRestart(session))
   const sentCode = session.sentCode
   const codeType = sentCode ? codeTypeFromAuth(sentCode.type['@type']) : 'sms'
   const nextName = sentCode?.nextType?.['@type']
@@ -60,7 +61,7 @@ function SignupStep({
                 buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }],
               })
             },
-            onError: (error) => void showApiErrorDialog(error, t, CODE_ERRORS),
+            onError: (error) => showError(error, CODE_ERRORS),
           },
         )
       }
@@ -74,7 +75,7 @@ function SignupStep({
               setSignupSession(next)
               setState({ session: next, at: Date.now() })
             },
-            onError: (error) => void showApiErrorDialog(error, t, RESEND_ERRORS),
+            onError: (error) => showError(error, RESEND_ERRORS),
           }),
       }}
     />

@@ -1,11 +1,11 @@
 import { Navigate, useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSetupLoginEmail } from '../api/setup-login-email.ts'
 import { EMAIL_ERRORS } from '../error-messages.ts'
 import { getSignupSession, setSignupEmail, setSignupSession } from '../flow-store.ts'
 import { EmailStepForm } from './contact-step-forms.tsx'
+import { signupRestart, useStepErrors } from './use-step-errors.ts'
 
 /** /accounts/auth/setup-login-email: goes on to verify-login-email once an email code was sent. */
 export function SignupSetupEmailScreen() {
@@ -13,6 +13,7 @@ export function SignupSetupEmailScreen() {
   const navigate = useNavigate()
   const mutation = useSetupLoginEmail()
   const session = getSignupSession()
+  const showError = useStepErrors(session && signupRestart(session))
   if (!session) return <Navigate to={paths.signupSendCode} replace />
   return (
     <EmailStepForm
@@ -28,7 +29,7 @@ export function SignupSetupEmailScreen() {
               setSignupEmail(email)
               if (next.sentEmailCode) void navigate(paths.signupVerifyLoginEmail)
             },
-            onError: (error) => void showApiErrorDialog(error, t, EMAIL_ERRORS),
+            onError: (error) => showError(error, EMAIL_ERRORS),
           },
         )
       }

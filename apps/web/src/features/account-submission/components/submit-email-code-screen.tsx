@@ -1,7 +1,6 @@
 import { Navigate, useNavigate } from 'react-router'
 import { CODE_INPUT } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountEmailCode } from '../api/submit-account-email-code.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
@@ -9,6 +8,7 @@ import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'
 import { emailCodeFormSchema } from '../form-schemas.ts'
 import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
+import { loginRestart, useStepErrors } from './use-step-errors.ts'
 
 /** /accounts/submit-account-email-code: the code sent to the new login email, then the login code. */
 export function SubmitEmailCodeScreen() {
@@ -16,6 +16,7 @@ export function SubmitEmailCodeScreen() {
   const navigate = useNavigate()
   const mutation = useSubmitAccountEmailCode()
   const flow = getLoginFlow()
+  const showError = useStepErrors(flow && loginRestart(flow))
   if (!flow) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
   return (
     <SingleFieldForm
@@ -39,7 +40,7 @@ export function SubmitEmailCodeScreen() {
               })
               void navigate(paths.submitAccountCode)
             },
-            onError: (error) => void showApiErrorDialog(error, t, EMAIL_CODE_ERRORS),
+            onError: (error) => showError(error, EMAIL_CODE_ERRORS),
           },
         )
       }

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
+import type { StatusMessages } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccount } from '../api/submit-account.ts'
 import { SUBMIT_ACCOUNT_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
@@ -10,8 +9,10 @@ import { setLoginFlow } from '../flow-store.ts'
 export type AccountsChanged = () => Promise<unknown>
 
 /** The last call of the wizard: submit the account, refresh lists and dashboard, go to /accounts. */
-export function useFinishSubmission(onAccountsChanged: AccountsChanged) {
-  const { t } = useTranslation(['accounts', 'common'])
+export function useFinishSubmission(
+  onAccountsChanged: AccountsChanged,
+  showError: (error: unknown, rows: StatusMessages) => void,
+) {
   const navigate = useNavigate()
   const mutation = useSubmitAccount()
   const finish = () =>
@@ -22,7 +23,7 @@ export function useFinishSubmission(onAccountsChanged: AccountsChanged) {
         void navigate(paths.accounts, { replace: true })
         setLoginFlow(null)
       },
-      onError: (error) => void showApiErrorDialog(error, t, SUBMIT_ACCOUNT_ERRORS),
+      onError: (error) => showError(error, SUBMIT_ACCOUNT_ERRORS),
     })
   return { finish, isPending: mutation.isPending }
 }
