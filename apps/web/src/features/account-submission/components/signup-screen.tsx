@@ -1,6 +1,6 @@
 import type { AuthSession } from '@app/contract'
 import { useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
@@ -13,6 +13,7 @@ import { getSignupSession, setSignupSession } from '../flow-store.ts'
 import { CodeEntryForm } from './code-entry-form.tsx'
 import type { AccountsChanged } from './use-finish-submission.ts'
 import { signupRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 function SignupStep({
   initial,
@@ -22,7 +23,7 @@ function SignupStep({
   onAccountsChanged: AccountsChanged
 }) {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const [state, setState] = useState({ session: initial, at: Date.now() })
   const signupMutation = useSignup()
   const resendMutation = useResendSignupCode()
@@ -49,7 +50,7 @@ function SignupStep({
             onSuccess: async (result) => {
               await onAccountsChanged()
               hapticNotification('success')
-              void navigate(paths.accounts, { replace: true })
+              wizard.finish()
               setSignupSession(null)
               void showDialog({
                 title: t('accounts.signup.successTitle'),

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog, showErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -7,6 +6,7 @@ import { channelKey, codeTypeFromAuth } from '../code-types.ts'
 import { PHONE_ERRORS } from '../error-messages.ts'
 import { setSignupSession } from '../flow-store.ts'
 import { PhoneStepForm } from './contact-step-forms.tsx'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /**
  * /accounts/auth/send-code: registers a new account. 'Email setup required' -> setup-login-email;
@@ -14,7 +14,7 @@ import { PhoneStepForm } from './contact-step-forms.tsx'
  */
 export function SignupSendCodeScreen() {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useSendSignupCode()
   return (
     <PhoneStepForm
@@ -29,9 +29,9 @@ export function SignupSendCodeScreen() {
               setSignupSession(session)
               const type = session.sentCode?.type['@type']
               if (type === 'authenticationCodeTypeSetUpEmailRequired') {
-                void navigate(paths.signupSetupLoginEmail)
+                wizard.next(paths.signupSetupLoginEmail)
               } else if (type === 'authenticationCodeTypeSms') {
-                void navigate(paths.signup)
+                wizard.next(paths.signup)
               } else {
                 const channel = type ? t(channelKey(codeTypeFromAuth(type))) : '-'
                 void showErrorDialog(t, t('accounts.signup.unsupportedCodeType', { channel }))

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { CODE_INPUT } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -9,11 +9,12 @@ import { emailCodeFormSchema } from '../form-schemas.ts'
 import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
 import { signupRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** /accounts/auth/verify-login-email: the email code; goes on to signup when a phone code was sent. */
 export function SignupVerifyEmailScreen() {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useVerifyLoginEmail()
   const session = getSignupSession()
   const showError = useStepErrors(session && signupRestart(session))
@@ -35,7 +36,7 @@ export function SignupVerifyEmailScreen() {
           {
             onSuccess: (next) => {
               setSignupSession(next)
-              if (next.sentCode) void navigate(paths.signup)
+              if (next.sentCode) wizard.next(paths.signup)
             },
             onError: (error) => showError(error, EMAIL_CODE_ERRORS),
           },

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { isApiError } from '../../../lib/api-error.ts'
@@ -13,10 +13,11 @@ import { getLoginFlow, type LoginFlow, updateLoginFlow } from '../flow-store.ts'
 import { CodeEntryForm } from './code-entry-form.tsx'
 import { type AccountsChanged, useFinishSubmission } from './use-finish-submission.ts'
 import { loginRestart, useRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChanged: AccountsChanged }) {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const [sent, setSent] = useState({ info: flow.sentCodeInfo, phone: flow.formattedPhone, at: Date.now() })
   const codeMutation = useSubmitAccountCode()
   const resendMutation = useResendCode()
@@ -56,7 +57,7 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
             onSuccess: () => finish(),
             onError: (error) => {
               if (isApiError(error) && (error.status === 303 || error.code === 'PASSWORD_REQUIRED')) {
-                void navigate(paths.submitAccountPassword)
+                wizard.next(paths.submitAccountPassword)
                 return
               }
               showError(error, CODE_ERRORS)

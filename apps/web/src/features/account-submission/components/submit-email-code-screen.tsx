@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { CODE_INPUT } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -9,11 +9,12 @@ import { emailCodeFormSchema } from '../form-schemas.ts'
 import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
 import { loginRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** /accounts/submit-account-email-code: the code sent to the new login email, then the login code. */
 export function SubmitEmailCodeScreen() {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useSubmitAccountEmailCode()
   const flow = getLoginFlow()
   const showError = useStepErrors(flow && loginRestart(flow))
@@ -38,7 +39,7 @@ export function SubmitEmailCodeScreen() {
                 phone: data.phone,
                 formattedPhone: data.formattedPhone,
               })
-              void navigate(paths.submitAccountCode)
+              wizard.next(paths.submitAccountCode)
             },
             onError: (error) => showError(error, EMAIL_CODE_ERRORS),
           },

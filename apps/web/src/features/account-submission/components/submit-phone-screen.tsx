@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
@@ -6,6 +6,7 @@ import { useSubmitAccountPhone } from '../api/submit-account-phone.ts'
 import { PHONE_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
 import { PhoneStepForm } from './contact-step-forms.tsx'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** Navigation state { type: 'login' | 'register' } picks the title and the submit type (spec section 2). */
 function submitTypeFrom(state: unknown): 'login' | 'register' {
@@ -17,7 +18,7 @@ function submitTypeFrom(state: unknown): 'login' | 'register' {
 /** /accounts/submit-account-phone?phone=: the first step of the submit wizard. */
 export function SubmitPhoneScreen() {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const location = useLocation()
   const submitType = submitTypeFrom(location.state)
   const mutation = useSubmitAccountPhone()
@@ -42,7 +43,7 @@ export function SubmitPhoneScreen() {
                 email: null,
                 emailCodeLength: null,
               })
-              void navigate(
+              wizard.next(
                 data.sentCodeInfo.codeType === 'setup_email_required'
                   ? paths.submitAccountEmail
                   : paths.submitAccountCode,

@@ -1,10 +1,9 @@
-import { useNavigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
 import type { StatusMessages } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useSubmitAccount } from '../api/submit-account.ts'
 import { SUBMIT_ACCOUNT_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 export type AccountsChanged = () => Promise<unknown>
 
@@ -13,14 +12,14 @@ export function useFinishSubmission(
   onAccountsChanged: AccountsChanged,
   showError: (error: unknown, rows: StatusMessages) => void,
 ) {
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useSubmitAccount()
   const finish = () =>
     mutation.mutate(undefined, {
       onSuccess: async () => {
         await onAccountsChanged()
         hapticNotification('success')
-        void navigate(paths.accounts, { replace: true })
+        wizard.finish()
         setLoginFlow(null)
       },
       onError: (error) => showError(error, SUBMIT_ACCOUNT_ERRORS),
