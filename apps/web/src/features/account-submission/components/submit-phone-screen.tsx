@@ -1,11 +1,9 @@
 import { useLocation } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountPhone } from '../api/submit-account-phone.ts'
-import { PHONE_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
-import { PhoneStepForm } from './contact-step-forms.tsx'
+import { type PhoneCountrySetting, PhoneStepForm } from './contact-step-forms.tsx'
 import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** Navigation state { type: 'login' | 'register' } picks the title and the submit type (spec section 2). */
@@ -16,7 +14,7 @@ function submitTypeFrom(state: unknown): 'login' | 'register' {
 }
 
 /** /accounts/submit-account-phone?phone=: the first step of the submit wizard. */
-export function SubmitPhoneScreen() {
+export function SubmitPhoneScreen({ phoneCountry }: { phoneCountry: PhoneCountrySetting }) {
   const { t } = useTranslation(['accounts', 'common'])
   const wizard = useWizardNavigation()
   const location = useLocation()
@@ -26,13 +24,14 @@ export function SubmitPhoneScreen() {
   return (
     <PhoneStepForm
       testId="submit-phone"
+      phoneCountry={phoneCountry}
       title={t(
         submitType === 'login' ? 'accounts.submitPhone.titleLogin' : 'accounts.submitPhone.titleRegister',
       )}
       pending={mutation.isPending}
-      onSubmit={(phone) =>
+      onSubmit={(typed, showError) =>
         mutation.mutate(
-          { phone, submitType },
+          { ...typed, submitType },
           {
             onSuccess: (data) => {
               setLoginFlow({
@@ -49,7 +48,7 @@ export function SubmitPhoneScreen() {
                   : paths.submitAccountCode,
               )
             },
-            onError: (error) => void showApiErrorDialog(error, t, PHONE_ERRORS),
+            onError: showError,
           },
         )
       }
