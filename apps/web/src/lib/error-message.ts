@@ -7,6 +7,7 @@ import {
   parseErrorDetails,
 } from '@app/contract'
 import { type ApiError, isApiError } from './api-error.ts'
+import { isolateLtr } from './bidi.ts'
 import { showDialog } from './dialogs.ts'
 import type { TFunction } from './i18n.ts'
 import { hapticNotification } from './telegram/haptics.ts'
@@ -114,7 +115,8 @@ const CODE_TEXTS: CodeText = {
   PHONE_NUMBER_BLACKLISTED: () => ({ key: 'error.code.PHONE_NUMBER_BLACKLISTED' }),
   DUPLICATE_ENTRY: (d, t) => ({
     key: 'error.code.DUPLICATE_ENTRY',
-    values: { field: t(FIELD_KEYS[d.field], { ns: 'common' }), value: d.value },
+    // The value (a phone, an email) stays left to right inside a Persian sentence.
+    values: { field: t(FIELD_KEYS[d.field], { ns: 'common' }), value: isolateLtr(d.value) },
   }),
   ORDER_UNAVAILABLE: (d) => ({
     key: d.reason === 'capacity' ? 'error.code.ORDER_UNAVAILABLE_capacity' : 'error.code.ORDER_UNAVAILABLE',

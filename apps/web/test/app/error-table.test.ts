@@ -263,7 +263,8 @@ const SPEC_ROWS: Row[] = [
 const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   ACTION_WAIT_REQUIRED_ERROR: 'Please wait 55 minutes 30 seconds before trying again.',
   SERVICE_UNAVAILABLE: 'The account provider is temporarily unavailable. Please try again later.',
-  DUPLICATE_ENTRY: 'Phone number +989121234567 already exists.',
+  // The value isolated left to right (a phone inside a Persian sentence, issue 38).
+  DUPLICATE_ENTRY: 'Phone number \u2066+989121234567\u2069 already exists.',
   ORDER_UNAVAILABLE: 'Capacity is Completed 🙌.',
   RESOURCE_NOT_FOUND: 'Session abc was not found.',
   EMAIL_FLOOD: 'Too many emails. Please wait 1 minute 30 seconds.',

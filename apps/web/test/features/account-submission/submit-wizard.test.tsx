@@ -229,7 +229,11 @@ describe('submit wizard', () => {
   it.each([
     ['ACTION_WAIT_REQUIRED_ERROR', { wait: 42 }, 'Please wait 42 seconds before trying again.'],
     ['EMAIL_FLOOD', { wait: 30 }, 'Too many emails. Please wait 30 seconds.'],
-    ['DUPLICATE_ENTRY', { field: 'phone', value: PHONE }, `Phone number ${PHONE} already exists.`],
+    [
+      'DUPLICATE_ENTRY',
+      { field: 'phone', value: PHONE },
+      `Phone number \u2066${PHONE}\u2069 already exists.`,
+    ],
     [
       'ORDER_UNAVAILABLE',
       { country: 'GB', reason: 'no_order' },

@@ -1,6 +1,7 @@
 import type { AuthSession } from '@app/contract'
 import { useState } from 'react'
 import { Navigate } from 'react-router'
+import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
@@ -55,7 +56,7 @@ function SignupStep({
               void showDialog({
                 title: t('accounts.signup.successTitle'),
                 message: t('accounts.signup.successMessage', {
-                  phone: session.formattedPhone,
+                  phone: isolatePhoneNumber(session.formattedPhone),
                   firstName: result.firstName,
                   lastName: result.lastName,
                 }),
