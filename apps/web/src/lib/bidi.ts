@@ -4,3 +4,9 @@
  * its order ('+98 912 000 0001', not '0001 000 912 98+').
  */
 export const isolateLtr = (text: string) => `\u2066${text}\u2069`
+
+/**
+ * The same with left-to-right marks (U+200E) on both sides, for text a form control draws itself: Chromium's closed
+ * <select> ignores isolates ('ایران (98+)'), a mark beside the '+' keeps it in front ('ایران (+98)').
+ */
+export const markLtr = (text: string) => `\u200e${text}\u200e`

@@ -3,6 +3,7 @@ import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
+import { markLtr } from '../../../lib/bidi.ts'
 import { apiErrorMessage, showErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { PHONE_ERRORS } from '../error-messages.ts'
@@ -50,13 +51,16 @@ function CountryField({ value, onChange }: { value: string | null; onChange: (co
         ) : null}
         {phoneCountries(i18n.language).map((country) => (
           <option key={country.code} value={country.code}>
-            {`${country.name} (${isolatePhoneNumber(`+${country.callingCode}`)})`}
+            {`${country.name} (${markLtr(`+${country.callingCode}`)})`}
           </option>
         ))}
       </select>
     </div>
   )
 }
+
+/** An example number inside a sentence: left to right, and never broken across lines (no-break spaces). */
+const unbroken = (phone: string) => isolatePhoneNumber(phone.replaceAll(' ', '\u00a0'))
 
 /**
  * The phone step, shared by the login wizard and the sign-up flow: prompt, country, number and button are the
@@ -79,11 +83,11 @@ export function PhoneStepForm({
   const example = phoneExample(country)
   const exampleText = example.national
     ? t('accounts.submit.phone.example', {
-        national: isolatePhoneNumber(example.national),
-        international: isolatePhoneNumber(example.international),
+        national: unbroken(example.national),
+        international: unbroken(example.international),
       })
     : t('accounts.submit.phone.exampleInternational', {
-        international: isolatePhoneNumber(example.international),
+        international: unbroken(example.international),
       })
   const showError = (error: unknown) => {
     const invalid = isApiError(error) && error.code === 'INVALID_PHONE_NUMBER'
