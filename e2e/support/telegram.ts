@@ -7,6 +7,8 @@ export type LaunchOptions = {
   theme?: 'light' | 'dark'
   startParam?: string
   path?: string
+  /** The client's Mini Apps version: below 6.2 it has no native popups, so dialogs are the app's own (screenshots). */
+  version?: string
 }
 
 /**
@@ -27,6 +29,7 @@ export function telegramLaunch(baseUrl: string, botToken: string, options: Launc
       theme: options.theme ?? 'light',
       startParam: options.startParam,
       ...(options.path ? { path: options.path } : {}),
+      ...(options.version ? { version: options.version } : {}),
     },
     botToken,
   )
