@@ -7,7 +7,7 @@ export type LaunchOptions = {
   theme?: 'light' | 'dark'
   startParam?: string
   path?: string
-  /** An older client than the simulator's 8.0 (one without native popups: the app draws its own dialogs). */
+  /** The client's Mini Apps version: below 6.2 it has no native popups, so dialogs are the app's own (screenshots). */
   version?: string
 }
 
@@ -29,13 +29,11 @@ export function telegramLaunch(baseUrl: string, botToken: string, options: Launc
       theme: options.theme ?? 'light',
       startParam: options.startParam,
       ...(options.path ? { path: options.path } : {}),
+      ...(options.version ? { version: options.version } : {}),
     },
     botToken,
   )
-  const url = options.version
-    ? launch.url.replace(/([#&]tgWebAppVersion=)[^&]*/, `$1${options.version}`)
-    : launch.url
-  return { url: `${baseUrl}${url}`, themeParams: launch.themeParams }
+  return { url: `${baseUrl}${launch.url}`, themeParams: launch.themeParams }
 }
 
 /**

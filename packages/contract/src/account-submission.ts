@@ -15,18 +15,47 @@ export const CodeTypeSchema = z.enum([
 ])
 export type CodeType = z.infer<typeof CodeTypeSchema>
 
-export const PhoneSchema = z
-  .string({ error: V.phoneRequired })
-  .check(
-    latinDigits(),
-    z.trim(),
-    z.minLength(1, { error: V.phoneRequired }),
-    z.minLength(6, { error: V.phoneInvalid }),
-    z.maxLength(16, { error: V.phoneInvalid }),
-    z.regex(/^\+?\d+$/, { error: V.phoneInvalid }),
-  )
+/** Marks a number copied out of a right-to-left text carries (bidi isolates, embeddings and marks). */
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+/** What people type between a number's digits: spaces, dashes, dots and brackets. */
+const PHONE_PUNCTUATION = /[\s\u2010-\u2015().-]/g
 
-export const SubmitAccountPhoneBodySchema = z.object({ phone: PhoneSchema, submitType: SubmitTypeSchema })
+/** The digits of a phone number as typed ('+98 (912) 000-0001' -> '989120000001'). */
+export const phoneDigits = (text: string) => text.replace(/\D/g, '')
+
+/**
+ * A phone number as people type it: an optional leading '+', digits, and spaces, dashes, dots or brackets between
+ * them ('+98 912 000 0001', '0912-000-0001', '(201) 555-0101'). The spec's 6 to 16 counts the digits. The server
+ * parses the text with the country the user picked (`PhoneCountrySchema`); the form only checks this shape.
+ */
+export const PhoneSchema = z.string({ error: V.phoneRequired }).check(
+  latinDigits(),
+  z.overwrite((text) => text.replace(BIDI_MARKS, '')),
+  z.trim(),
+  z.minLength(1, { error: V.phoneRequired }),
+  z.maxLength(32, { error: V.phoneInvalid }),
+  z.refine(
+    (text) => {
+      const digits = phoneDigits(text).length
+      return /^\+?\d+$/.test(text.replace(PHONE_PUNCTUATION, '')) && digits >= 6 && digits <= 16
+    },
+    { error: V.phoneInvalid },
+  ),
+)
+
+/**
+ * The country a number typed without its country code belongs to (ISO 3166-1 alpha-2, 'IR'): the user's pick,
+ * which the server remembers for them (`Dashboard.user.phoneCountry`). The server refuses a code libphonenumber
+ * does not know.
+ */
+export const PhoneCountrySchema = z.string().check(z.regex(/^[A-Z]{2}$/))
+
+export const SubmitAccountPhoneBodySchema = z.object({
+  phone: PhoneSchema,
+  /** Omitted: the country the user picked last (or their language's: IR for Persian), else none. */
+  country: z.optional(PhoneCountrySchema),
+  submitType: SubmitTypeSchema,
+})
 export type SubmitAccountPhoneBody = z.infer<typeof SubmitAccountPhoneBodySchema>
 
 const PositiveIntSchema = z.int().check(z.positive())
@@ -153,7 +182,11 @@ export type AuthSession = z.infer<typeof AuthSessionSchema>
 
 /** The provider's sign-up session every later step names. */
 const SessionIdSchema = z.string().check(z.minLength(1), z.maxLength(128))
-export const SendCodeBodySchema = z.object({ phoneNumber: PhoneSchema, purpose: z.literal('signup') })
+export const SendCodeBodySchema = z.object({
+  phoneNumber: PhoneSchema,
+  country: z.optional(PhoneCountrySchema),
+  purpose: z.literal('signup'),
+})
 export const SetupLoginEmailBodySchema = z.object({
   sessionId: SessionIdSchema,
   phoneNumber: PhoneSchema,

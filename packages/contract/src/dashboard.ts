@@ -16,6 +16,11 @@ export const DashboardSchema = z.object({
     referrerTelegramId: z.nullable(z.int()),
     /** The user's verified sign-in email, if any: outside Telegram the user card shows it (no init data there). */
     email: z.nullable(z.string()),
+    /**
+     * The country the phone screens start on (ISO alpha-2): the one the user last picked, else their language's
+     * (IR for Persian); null: none, a number then needs its country code.
+     */
+    phoneCountry: z.nullable(z.string()),
   }),
   invoice: z.object({
     isPaymentOpen: z.boolean(),

@@ -32,6 +32,11 @@ export const ErrorCode = {
   INVALID_PHONE_NUMBER: 'INVALID_PHONE_NUMBER',
   PHONE_NUMBER_NOT_ACCEPTABLE: 'PHONE_NUMBER_NOT_ACCEPTABLE',
   FLOW_NOT_FOUND: 'FLOW_NOT_FOUND',
+  /**
+   * 410 on any step of a login or sign-up flow that has ended: its 15 minutes are up (`expired`) or its five wrong
+   * answers are used (`too_many_attempts`). No code is checked any more; a new phone number starts over.
+   */
+  FLOW_ENDED: 'FLOW_ENDED',
   /** 403: the user's flags do not allow this submit type (canAddAccount for login, canRegisterAccount for register). */
   ACCOUNT_SUBMIT_FORBIDDEN: 'ACCOUNT_SUBMIT_FORBIDDEN',
   /** 400 on invoice creation, 409 on a payment request: withdrawals (or toman payouts) are closed. */

@@ -93,6 +93,7 @@ export const ErrorDetailsSchemas = {
   INVALID_PHONE_NUMBER: NoDetails,
   PHONE_NUMBER_NOT_ACCEPTABLE: NoDetails,
   FLOW_NOT_FOUND: z.object({ resource: z.enum(['account submission']) }),
+  FLOW_ENDED: z.object({ reason: z.enum(['expired', 'too_many_attempts']) }),
   ACCOUNT_SUBMIT_FORBIDDEN: z.object({ submitType: z.enum(['login', 'register']) }),
   PAYMENT_CLOSED: NoDetails,
   PAYMENT_REQUEST_UNAVAILABLE: NoDetails,

@@ -32,6 +32,27 @@ describe('contract schemas', () => {
     ).toBe(true)
   })
 
+  it('takes phone numbers as people type them: spaces, dashes, dots, brackets, 00, a leading 0; 6 to 16 digits', () => {
+    const verdict = (phone: string) =>
+      SubmitAccountPhoneBodySchema.safeParse({ phone, submitType: 'login' }).success
+    for (const phone of [
+      '+98 912 000 0001',
+      '+44 7700 900123',
+      '0912-000-0001',
+      '0098 912 000 0001',
+      '(201) 555.0101',
+      '912 000 0001',
+      '\u2066+98 912 000 0001\u2069',
+      '۰۹۱۲ ۰۰۰ ۰۰۰۱',
+    ])
+      expect(verdict(phone), phone).toBe(true)
+    for (const phone of ['98+912 000 0001', '0912 abc 0001', '+98 912 000 0001 0000 0', '12 34 5', '+ '])
+      expect(verdict(phone), phone).toBe(false)
+    expect(
+      SubmitAccountPhoneBodySchema.safeParse({ phone: '0912', country: 'iran', submitType: 'login' }).success,
+    ).toBe(false)
+  })
+
   it('requires matching passwords on register', () => {
     const r = RegisterBodySchema.safeParse({
       email: 'a@b.co',

@@ -29,6 +29,7 @@ const dashboard: Dashboard = {
     canReferrer: true,
     referrerTelegramId: null,
     email: null,
+    phoneCountry: null,
   },
   invoice: {
     isPaymentOpen: true,

@@ -12,6 +12,8 @@ export type SimulatedLaunch = {
   /** The referral code the user "arrived by"; empty or absent launches without one. */
   startParam?: string | undefined
   path?: string
+  /** The client's Mini Apps version (default SIMULATED_CLIENT_VERSION): an older one shows what it lacks. */
+  version?: string
 }
 
 /**
@@ -28,7 +30,7 @@ export function simulatedLaunch(launch: SimulatedLaunch, botToken: string) {
   const url = telegramLaunchUrl({
     initData,
     platform: launch.platform,
-    version: SIMULATED_CLIENT_VERSION,
+    version: launch.version ?? SIMULATED_CLIENT_VERSION,
     themeParams,
     startParam,
     ...(launch.path ? { path: launch.path } : {}),

@@ -63,6 +63,11 @@ export const users = pgTable(
     lastName: text('last_name'),
     username: text('username'),
     languageCode: text('language_code'),
+    /**
+     * The country the user last picked on a phone screen (ISO alpha-2): a number typed without its country code is
+     * one of its numbers. Null until they pick one (their language's country is used then: lib/phone-number.ts).
+     */
+    phoneCountry: text('phone_country'),
     /** Null for users admitted by an operator invite. */
     referrerUserId: bigint('referrer_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
     /** The referral code or operator invite that admitted the user (null before migration 0011 and for demo users). */

@@ -2,7 +2,13 @@
  * Phone numbers as the product shows them: country and international format come from
  * libphonenumber-js (the `max` metadata, which also knows which ranges are valid, not just their length).
  */
-import { PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { phoneDigits } from '@app/contract'
+import {
+  type CountryCode,
+  isSupportedCountry,
+  PhoneNumber,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/max'
 
 export type PhoneNumberInfo = {
   /** E.164: '+989120000001'. */
@@ -13,11 +19,30 @@ export type PhoneNumberInfo = {
   formatted: string
 }
 
-/** Accepts '+989120000001' or '989120000001' (the leading '+' is optional); undefined when not a valid number. */
-export function parsePhoneNumber(input: string): PhoneNumberInfo | undefined {
-  const digits = input.trim().replace(/^\+/, '')
-  if (!/^\d{6,16}$/.test(digits)) return undefined
-  const parsed = parsePhoneNumberFromString(`+${digits}`)
+/** Whether libphonenumber knows the country (a picked country must be one). */
+export const isPhoneCountry = (country: string): country is CountryCode => isSupportedCountry(country)
+
+/** The country a user's numbers start in before they pick one: their language's (Persian: Iran). */
+export function phoneCountryOf(user: { phoneCountry: string | null; languageCode: string | null }) {
+  if (user.phoneCountry !== null) return user.phoneCountry
+  return user.languageCode?.toLowerCase().startsWith('fa') ? 'IR' : null
+}
+
+/**
+ * A number as people type it (the contract's `PhoneSchema` checked its shape) -> the number; undefined when it is
+ * not a valid number. '+' or '00' in front: the country code follows (00 is the international prefix nearly
+ * everywhere, and no national number starts with it). Otherwise a number of `country` ('0912…', '912…', and
+ * '98912…', its own code in front, libphonenumber takes all three); with no country the digits carry their code.
+ */
+export function parsePhoneNumber(input: string, country?: string | null): PhoneNumberInfo | undefined {
+  const text = input.trim()
+  const digits = phoneDigits(text)
+  if (digits.length < 6 || digits.length > 16) return undefined
+  const international = text.startsWith('+') ? digits : text.startsWith('00') ? digits.slice(2) : undefined
+  const parsed =
+    international === undefined && country && isPhoneCountry(country)
+      ? parsePhoneNumberFromString(digits, country)
+      : parsePhoneNumberFromString(`+${international ?? digits}`)
   if (!parsed?.isValid() || parsed.country === undefined) return undefined
   return { e164: parsed.number, country: parsed.country, formatted: parsed.formatInternational() }
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/client.ts'
 import { users } from '../../src/db/schema.ts'
 import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
 import { authorize, bearer } from './app.ts'
-import { freshTelegramUser } from './init-data.ts'
+import { freshTelegramUser, type TestTelegramUser } from './init-data.ts'
 
 export type Call = (url: string, payload?: unknown) => Promise<LightMyRequestResponse>
 
@@ -15,8 +15,10 @@ export async function newUser(
   app: FastifyInstance,
   /** The start parameter that admits the user (default: the demo referral code). */
   code?: string,
+  /** The Telegram user's own fields (their language). */
+  telegram: Partial<TestTelegramUser> = {},
 ): Promise<{ post: Call; get: Call; token: string; telegramId: number }> {
-  const tg = freshTelegramUser()
+  const tg = freshTelegramUser(telegram)
   const { accessToken } = await authorize(app, tg, code === undefined ? undefined : { startParam: code })
   const headers = bearer(accessToken)
   return {

@@ -32,3 +32,26 @@ describe('formatPhoneNumber', () => {
     for (const text of ['', '+', '989120000001', '+98 912', 'abc']) expect(formatPhoneNumber(text)).toBe(text)
   })
 })
+
+describe('parsePhoneNumber', () => {
+  it("reads a number as typed: '+' or '00' carry the country code, other numbers are the picked country's", () => {
+    const cases: [string, string | null][] = [
+      ['0912 000 0001', 'IR'],
+      ['912-000-0001', 'IR'],
+      ['98 912 000 0001', 'IR'],
+      ['0098 912 000 0001', 'US'],
+      ['+98 (912) 000 0001', 'GB'],
+      ['989120000001', null],
+    ]
+    for (const [typed, country] of cases)
+      expect(parsePhoneNumber(typed, country), `${typed} in ${country}`).toEqual({
+        e164: '+989120000001',
+        country: 'IR',
+        formatted: '+98 912 000 0001',
+      })
+    expect(parsePhoneNumber('0912 000 0001', null)).toBeUndefined()
+    expect(parsePhoneNumber('0912 000 0001', 'US')).toBeUndefined()
+    // The spec's 6 to 16 digits, whatever the punctuation.
+    expect(parsePhoneNumber('+98 912', 'IR')).toBeUndefined()
+  })
+})

@@ -120,9 +120,10 @@ describe.each(DATABASE_KINDS)('account submission on %s', (kind) => {
         details: { attemptsLeft: left },
       })
     }
+    // Closed, and it says so (code-session-ended.test.ts).
     expect(errorOf(await post(CODE, { code: SANDBOX_LOGIN_CODE }))).toMatchObject({
-      status: 404,
-      code: 'FLOW_NOT_FOUND',
+      status: 410,
+      code: 'FLOW_ENDED',
     })
   })
 

@@ -33,6 +33,7 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
         canReferrer: true,
         referrerTelegramId: DEMO_REFERRER.telegramId,
         email: null,
+        phoneCountry: null,
       },
       invoice: {
         isPaymentOpen: true,

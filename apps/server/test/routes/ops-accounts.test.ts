@@ -1,7 +1,13 @@
 /** `GET /ops/accounts`: the console's account search over every user, by phone, status and validation outcome. */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { insertAccounts, newUser, userIdOf } from '../helpers/accounts.ts'
+import {
+  insertAccounts,
+  newUser,
+  ordinaryPhone,
+  submitOrdinaryAccount,
+  userIdOf,
+} from '../helpers/accounts.ts'
 import { bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 
@@ -68,5 +74,27 @@ describe.each(DATABASE_KINDS)('operators search accounts on %s', (kind) => {
     expect((await get('/ops/accounts?validationStatus=maybe')).statusCode).toBe(400)
     expect((await get('/ops/accounts?cursor=forged.cursor')).statusCode).toBe(400)
     expect((await t.app.inject({ method: 'GET', url: '/ops/accounts' })).statusCode).toBe(401)
+  })
+
+  it('finds a stored E.164 number typed as people write it: 0935…, 0098 935…, +98 935…, (0935) …-…', async () => {
+    const user = await newUser(t.app)
+    const phone = ordinaryPhone()
+    await submitOrdinaryAccount(user.post, phone)
+    const national = `${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`
+    for (const typed of [
+      `0${national}`,
+      `0098 ${national}`,
+      `+98 ${national}`,
+      `(0${phone.slice(3, 6)}) ${phone.slice(6, 9)}-${phone.slice(9)}`,
+    ]) {
+      const found = json<Page>(await get(`/ops/accounts?phone=${encodeURIComponent(typed)}`))
+      expect(
+        found.items.map((item) => item.phone),
+        typed,
+      ).toEqual([phone])
+    }
+    // The user's own search (14 characters at most) reads the national form the same way.
+    const own = await user.get(`/accounts?search=${encodeURIComponent(`0${phone.slice(3)}`)}`)
+    expect(json<{ items: { phone: string }[] }>(own).items.map((item) => item.phone)).toEqual([phone])
   })
 })

@@ -1,15 +1,8 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../config/paths.ts'
+import { canGoBackInApp } from '../lib/history.ts'
 import { currentBackHandler } from '../lib/telegram/back-handlers.ts'
-
-/** React Router keeps its history index in history.state; 0 means this is the first entry of the app. */
-function canGoBackInApp(): boolean {
-  const state: unknown = window.history.state
-  return (
-    !!state && typeof state === 'object' && 'idx' in state && typeof state.idx === 'number' && state.idx > 0
-  )
-}
 
 /**
  * What a back press does, Telegram's BackButton and the browser's header arrow alike: the handler a screen

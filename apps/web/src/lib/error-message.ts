@@ -7,6 +7,7 @@ import {
   parseErrorDetails,
 } from '@app/contract'
 import { type ApiError, isApiError } from './api-error.ts'
+import { isolateLtr } from './bidi.ts'
 import { showDialog } from './dialogs.ts'
 import type { TFunction } from './i18n.ts'
 import { hapticNotification } from './telegram/haptics.ts'
@@ -131,7 +132,8 @@ const CODE_TEXTS: CodeText = {
   PHONE_NUMBER_BLACKLISTED: () => ({ key: 'error.code.PHONE_NUMBER_BLACKLISTED' }),
   DUPLICATE_ENTRY: (d, t) => ({
     key: 'error.code.DUPLICATE_ENTRY',
-    values: { field: t(FIELD_KEYS[d.field], { ns: 'common' }), value: d.value },
+    // The value (a phone, an email) stays left to right inside a Persian sentence.
+    values: { field: t(FIELD_KEYS[d.field], { ns: 'common' }), value: isolateLtr(d.value) },
   }),
   ORDER_UNAVAILABLE: (d) => ({
     key: d.reason === 'capacity' ? 'error.code.ORDER_UNAVAILABLE_capacity' : 'error.code.ORDER_UNAVAILABLE',
@@ -160,6 +162,7 @@ const CODE_TEXTS: CodeText = {
   TEMPORARILY_UNAVAILABLE: () => ({ key: 'error.code.TEMPORARILY_UNAVAILABLE' }),
   IDEMPOTENCY_KEY_IN_PROGRESS: () => ({ key: 'error.code.IDEMPOTENCY_KEY_IN_PROGRESS' }),
   IDEMPOTENCY_KEY_REUSED: () => ({ key: 'error.code.IDEMPOTENCY_KEY_REUSED' }),
+  FLOW_ENDED: () => ({ key: 'error.code.FLOW_ENDED' }),
 }
 
 /** The code's text, its details read through the contract; undefined for a code without one or broken details. */
@@ -187,8 +190,16 @@ function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
   return undefined
 }
 
+/** The tries a wrong code or password leaves (the server counts them), if the answer says. */
+export function attemptsLeftOf(code: ErrorCode, rawDetails: unknown): number | undefined {
+  if (code === 'INVALID_CODE') return parseErrorDetails(code, rawDetails)?.attemptsLeft
+  if (code === 'INVALID_PASSWORD') return parseErrorDetails(code, rawDetails)?.attemptsLeft
+  return undefined
+}
+
 /**
- * What follows a call's own row, from what the answer carries: the wait (same line), or the accepted email
+ * What follows a call's own row, from what the answer carries: the wait (same line), the tries left (a line of
+ * their own, as the spec's 'Invalid code' has no full stop), or the accepted email
  * domains (spec section 8: EMAIL_DOMAIN_NOT_ACCEPTABLE 'lists allowed domains'; on a line of their own, as the
  * spec's 'Email not acceptable' has no full stop). Empty when it carries neither.
  */
@@ -196,6 +207,8 @@ function rowFollowUp(code: ErrorCode | undefined, rawDetails: unknown, t: TFunct
   if (code === undefined) return ''
   const wait = waitOf(code, rawDetails)
   if (wait !== undefined) return ` ${t('error.retryIn', { ns: 'common', wait: formatWait(wait, t) })}`
+  const attemptsLeft = attemptsLeftOf(code, rawDetails)
+  if (attemptsLeft !== undefined) return `\n${t('error.attemptsLeft', { ns: 'common', count: attemptsLeft })}`
   const domains =
     code === 'EMAIL_DOMAIN_NOT_ACCEPTABLE' ? parseErrorDetails(code, rawDetails)?.allowedDomains : undefined
   if (domains?.length)

@@ -62,6 +62,7 @@ const SAMPLE_DETAILS = {
   INVALID_PHONE_NUMBER: undefined,
   PHONE_NUMBER_NOT_ACCEPTABLE: undefined,
   FLOW_NOT_FOUND: { resource: 'account submission' },
+  FLOW_ENDED: { reason: 'expired' },
   ACCOUNT_SUBMIT_FORBIDDEN: { submitType: 'login' },
   PAYMENT_CLOSED: undefined,
   PAYMENT_REQUEST_UNAVAILABLE: undefined,
@@ -123,8 +124,18 @@ const SPEC_ROWS: Row[] = [
   ['resend', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', RESEND_ERRORS],
   ['submit account', 404, 'FLOW_NOT_FOUND', 'Account not found', SUBMIT_ACCOUNT_ERRORS],
   ['submit account', 409, 'DUPLICATE_ENTRY', 'Account already exits', SUBMIT_ACCOUNT_ERRORS],
-  ['submit code', 400, 'INVALID_CODE', 'Invalid code', CODE_ERRORS],
-  ['email code', 400, 'INVALID_CODE', 'Invalid code', EMAIL_CODE_ERRORS],
+  // A wrong answer says how many tries are left (issue 38): on a line of its own after the spec's words.
+  ['submit code', 400, 'INVALID_CODE', 'Invalid code\n2 tries left.', CODE_ERRORS],
+  [
+    'submit code (last but one)',
+    400,
+    'INVALID_CODE',
+    'Invalid code\n1 try left.',
+    CODE_ERRORS,
+    { attemptsLeft: 1 },
+  ],
+  ['submit code (no count)', 400, 'INVALID_CODE', 'Invalid code', CODE_ERRORS, {}],
+  ['email code', 400, 'INVALID_CODE', 'Invalid code\n2 tries left.', EMAIL_CODE_ERRORS],
   ['email submit', 400, 'EMAIL_NOT_ACCEPTABLE', 'Email not acceptable', EMAIL_ERRORS],
   // The spec's 'EMAIL_DOMAIN_NOT_ACCEPTABLE (lists allowed domains)': the row's text, then the domains.
   [
@@ -134,7 +145,15 @@ const SPEC_ROWS: Row[] = [
     'Email not acceptable\nAllowed domains: gmail.com, outlook.com',
     EMAIL_ERRORS,
   ],
-  ['account password', 400, 'INVALID_PASSWORD', 'Invalid password', PASSWORD_ERRORS],
+  ['account password', 400, 'INVALID_PASSWORD', 'Invalid password\n2 tries left.', PASSWORD_ERRORS],
+  // An ended flow: the screens show their own dialog (use-step-errors.ts); the code's text is the fallback.
+  [
+    'submit code (ended)',
+    410,
+    'FLOW_ENDED',
+    'This code has ended. Start again with the phone number.',
+    CODE_ERRORS,
+  ],
   ['phone submit', 404, 'ORDER_UNAVAILABLE', 'Capacity is Completed 🙌.', PHONE_ERRORS],
   // Not a spec row: a country with no open order is a 404 as well, and must not claim that capacity ran out.
   [
@@ -174,8 +193,20 @@ const SPEC_ROWS: Row[] = [
     'Your email is not verified yet. Send a new code to confirm it?',
     LOGIN_ERRORS,
   ],
-  ['email verification confirm', 401, 'INVALID_CODE', 'Invalid OTP code', EMAIL_VERIFICATION_CONFIRM_ERRORS],
-  ['password reset confirm', 401, 'INVALID_CODE', 'Invalid code provided', PASSWORD_RESET_CONFIRM_ERRORS],
+  [
+    'email verification confirm',
+    401,
+    'INVALID_CODE',
+    'Invalid OTP code\n2 tries left.',
+    EMAIL_VERIFICATION_CONFIRM_ERRORS,
+  ],
+  [
+    'password reset confirm',
+    401,
+    'INVALID_CODE',
+    'Invalid code provided\n2 tries left.',
+    PASSWORD_RESET_CONFIRM_ERRORS,
+  ],
   // The spec's 404 'Invalid email provided' (both code requests) and register's 409 'An account already exits
   // with this email' said whether an address was known: the server answers alike for any address (issue 37, F8).
   [
@@ -249,7 +280,8 @@ const SPEC_ROWS: Row[] = [
 const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   ACTION_WAIT_REQUIRED_ERROR: 'Please wait 55 minutes 30 seconds before trying again.',
   SERVICE_UNAVAILABLE: 'The account provider is temporarily unavailable. Please try again later.',
-  DUPLICATE_ENTRY: 'Phone number +989121234567 already exists.',
+  // The value isolated left to right (a phone inside a Persian sentence, issue 38).
+  DUPLICATE_ENTRY: 'Phone number \u2066+989121234567\u2069 already exists.',
   ORDER_UNAVAILABLE: 'Capacity is Completed 🙌.',
   RESOURCE_NOT_FOUND: 'Session abc was not found.',
   EMAIL_FLOOD: 'Too many emails. Please wait 1 minute 30 seconds.',

@@ -8,6 +8,7 @@ export function dashboardFixture(
     canAddAccount?: boolean
     canRegisterAccount?: boolean
     unseenNews?: number
+    phoneCountry?: string | null
   } = {},
 ): Dashboard {
   return {
@@ -18,6 +19,7 @@ export function dashboardFixture(
       canReferrer: overrides.canReferrer ?? false,
       referrerTelegramId: null,
       email: null,
+      phoneCountry: overrides.phoneCountry ?? null,
     },
     invoice: {
       isPaymentOpen: true,

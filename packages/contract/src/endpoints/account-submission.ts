@@ -24,8 +24,8 @@ import {
 import { ErrorResponseSchema as e } from '../common.ts'
 import { defineEndpoint } from '../endpoint.ts'
 
-/** Answers any step can give: bad input, no token, flags, no flow, provider limits and outages. */
-const common = { 400: e, 401: e, 403: e, 404: e, 429: e, 503: e }
+/** Answers any step can give: bad input, no token, flags, no flow, an ended flow, provider limits and outages. */
+const common = { 400: e, 401: e, 403: e, 404: e, 410: e, 429: e, 503: e }
 const phoneErrors = { ...common, 406: e, 409: e, 422: e }
 
 export const submitPhone = defineEndpoint({

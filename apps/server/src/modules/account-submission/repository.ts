@@ -12,15 +12,33 @@ export type NewFlow = Omit<typeof submissionFlows.$inferInsert, 'id' | 'createdA
 
 const flowColumns = getTableColumns(submissionFlows)
 
-export async function findUserFlags(
-  db: Db,
-  userId: number,
-): Promise<{ canAddAccount: boolean; canRegisterAccount: boolean } | undefined> {
+export type UserFlags = {
+  canAddAccount: boolean
+  canRegisterAccount: boolean
+  phoneCountry: string | null
+  languageCode: string | null
+}
+
+/** What a flow needs of its user: the flags that allow it, and what picks a typed number's country. */
+export async function findUserFlags(db: Db, userId: number): Promise<UserFlags | undefined> {
   const [row] = await db
-    .select({ canAddAccount: users.canAddAccount, canRegisterAccount: users.canRegisterAccount })
+    .select({
+      canAddAccount: users.canAddAccount,
+      canRegisterAccount: users.canRegisterAccount,
+      phoneCountry: users.phoneCountry,
+      languageCode: users.languageCode,
+    })
     .from(users)
     .where(eq(users.id, userId))
   return row
+}
+
+/** Remembers the country the user picked on a phone screen. */
+export async function setPhoneCountry(db: Db, userId: number, country: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ phoneCountry: country, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), sql`${users.phoneCountry} is distinct from ${country}`))
 }
 
 /** Starts a flow, replacing the user's previous one of the same purpose (one active flow each). */
@@ -64,6 +82,24 @@ export async function findFlow(
       ),
     )
   const [row] = options.forUpdate ? await query.for('update') : await query
+  return row
+}
+
+/** The user's flow as stored, ended or not (`findFlow` answers only a live one). */
+export async function findStoredFlow(
+  db: Db,
+  where: { userId: number; purpose: FlowPurpose; id?: string },
+): Promise<Flow | undefined> {
+  const [row] = await db
+    .select(flowColumns)
+    .from(submissionFlows)
+    .where(
+      and(
+        eq(submissionFlows.userId, where.userId),
+        eq(submissionFlows.purpose, where.purpose),
+        where.id === undefined ? undefined : eq(submissionFlows.id, where.id),
+      ),
+    )
   return row
 }
 

@@ -7,7 +7,12 @@ import type { Account, AuthSession, CodeStepResponse, SentCodeInfo, SubmitType }
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError } from '../../lib/domain-error.ts'
-import { formatPhoneNumber, parsePhoneNumber } from '../../lib/phone-number.ts'
+import {
+  formatPhoneNumber,
+  isPhoneCountry,
+  parsePhoneNumber,
+  phoneCountryOf,
+} from '../../lib/phone-number.ts'
 import type { AccountProvider, CodePurpose, SentCode } from '../../providers/account-provider.ts'
 import { insertAccount, phoneHasAccount, setNewAccountPrice } from '../accounts/repository.ts'
 import { accountExists, toAccount } from '../accounts/service.ts'
@@ -22,8 +27,11 @@ import {
   type Flow,
   type FlowState,
   findFlow,
+  findStoredFlow,
   findUserFlags,
   replaceFlow,
+  setPhoneCountry,
+  type UserFlags,
 } from './repository.ts'
 import { consumeCodeSend } from './send-limits.ts'
 
@@ -42,8 +50,16 @@ export type AccountSubmissionServiceDeps = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const invalidPhone = () => new DomainError(422, 'INVALID_PHONE_NUMBER', 'Invalid phone number.')
+const unknownCountry = () => new DomainError(400, 'VALIDATION_ERROR', 'country: Unknown country')
 const flowNotFound = () =>
   new DomainError(404, 'FLOW_NOT_FOUND', 'Account not found', { resource: 'account submission' })
+const flowEnded = (reason: 'expired' | 'too_many_attempts') =>
+  new DomainError(
+    410,
+    'FLOW_ENDED',
+    reason === 'expired' ? 'This code has expired: start again' : 'Too many tries: start again',
+    { reason },
+  )
 const sessionNotFound = (id: string) =>
   new DomainError(404, 'RESOURCE_NOT_FOUND', 'Session not found', { resource: 'session', id })
 const unexpectedStep = (state: FlowState) =>
@@ -100,10 +116,10 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
   const { db, accountProvider: provider } = deps
   const expiresAt = () => new Date(deps.now().getTime() + FLOW_TTL_SECONDS * 1000)
 
-  async function requireAllowed(userId: number, submitType: SubmitType): Promise<void> {
+  async function requireAllowed(userId: number, submitType: SubmitType): Promise<UserFlags> {
     const flags = await findUserFlags(db, userId)
     const allowed = submitType === 'login' ? flags?.canAddAccount : flags?.canRegisterAccount
-    if (allowed !== true) {
+    if (!flags || allowed !== true) {
       throw new DomainError(
         403,
         'ACCOUNT_SUBMIT_FORBIDDEN',
@@ -111,6 +127,7 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
         { submitType },
       )
     }
+    return flags
   }
 
   /** Throws unless accounts of this country can be submitted now. */
@@ -119,15 +136,22 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     requireOpenOrder(country, settings.order_open, order)
   }
 
-  /** Checks everything a new flow needs, sends the first code and stores the flow. */
+  /**
+   * Checks everything a new flow needs, sends the first code and stores the flow. A country the user picked is
+   * remembered for their next number, valid or not: it is their choice of screen, not the number's.
+   */
   async function startFlow(
     userId: number,
-    phoneInput: string,
+    typed: { phone: string; country?: string | undefined },
     submitType: SubmitType,
     purpose: CodePurpose,
   ): Promise<Flow> {
-    await requireAllowed(userId, submitType)
-    const phone = parsePhoneNumber(phoneInput)
+    const flags = await requireAllowed(userId, submitType)
+    if (typed.country !== undefined) {
+      if (!isPhoneCountry(typed.country)) throw unknownCountry()
+      await setPhoneCountry(db, userId, typed.country)
+    }
+    const phone = parsePhoneNumber(typed.phone, typed.country ?? phoneCountryOf(flags))
     if (!phone) throw invalidPhone()
     await requireOrderFor(phone.country)
     if (await phoneHasAccount(db, phone.e164)) throw accountExists(phone.e164)
@@ -154,12 +178,12 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     return next
   }
 
-  /** Runs a check that may fail with a wrong answer; counts it and closes the flow after too many. */
+  /**
+   * Runs a check that may fail with a wrong answer; counts it. The fifth closes the flow: it stays stored, so the
+   * next step hears why (410 FLOW_ENDED) rather than that there is none.
+   */
   async function guarded<T>(flow: Flow, check: () => Promise<T>): Promise<T> {
-    if (flow.attempts >= MAX_FAILED_ATTEMPTS) {
-      await deleteFlow(db, flow.id)
-      throw flowNotFound()
-    }
+    if (flow.attempts >= MAX_FAILED_ATTEMPTS) throw flowEnded('too_many_attempts')
     try {
       return await callProvider(flow.phone, check)
     } catch (error) {
@@ -170,13 +194,25 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
       ) {
         const attempts = await countFailedAttempt(db, flow.id)
         const attemptsLeft = Math.max(0, MAX_FAILED_ATTEMPTS - attempts)
-        if (attemptsLeft === 0) await deleteFlow(db, flow.id)
         throw new DomainError<'INVALID_CODE' | 'INVALID_PASSWORD'>(400, error.code, error.message, {
           attemptsLeft,
         })
       }
       throw error
     }
+  }
+
+  /** The user's flow if it can take a step: none is `missing`, an ended one 410 FLOW_ENDED with the reason. */
+  async function liveFlow(
+    where: Parameters<typeof findStoredFlow>[1],
+    missing: () => DomainError,
+    matches: (flow: Flow) => boolean = () => true,
+  ): Promise<Flow> {
+    const flow = await findStoredFlow(db, where)
+    if (!flow || !matches(flow)) throw missing()
+    if (flow.expiresAt.getTime() <= deps.now().getTime()) throw flowEnded('expired')
+    if (flow.attempts >= MAX_FAILED_ATTEMPTS) throw flowEnded('too_many_attempts')
+    return flow
   }
 
   function requireState(flow: Flow, ...states: FlowState[]): void {
@@ -247,18 +283,17 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     })
   }
 
-  async function currentLoginFlow(userId: number): Promise<Flow> {
-    const flow = await findFlow(db, { userId, purpose: 'login' }, deps.now())
-    if (!flow) throw flowNotFound()
-    return flow
-  }
+  const currentLoginFlow = (userId: number) => liveFlow({ userId, purpose: 'login' }, flowNotFound)
 
   async function signupFlow(userId: number, sessionId: string, phoneNumber: string): Promise<Flow> {
     const phone = parsePhoneNumber(phoneNumber)
-    if (!UUID.test(sessionId) || !phone) throw sessionNotFound(sessionId)
-    const flow = await findFlow(db, { userId, purpose: 'signup', id: sessionId }, deps.now())
-    if (!flow || flow.phone !== phone.e164) throw sessionNotFound(sessionId)
-    return flow
+    const missing = () => sessionNotFound(sessionId)
+    if (!UUID.test(sessionId) || !phone) throw missing()
+    return liveFlow(
+      { userId, purpose: 'signup', id: sessionId },
+      missing,
+      (flow) => flow.phone === phone.e164,
+    )
   }
 
   const codeStep = (flow: Flow): CodeStepResponse => ({
@@ -269,8 +304,12 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
 
   return {
     // Login (submit an existing account)
-    async submitPhone(userId: number, phone: string, submitType: SubmitType): Promise<CodeStepResponse> {
-      return codeStep(await startFlow(userId, phone, submitType, 'login'))
+    async submitPhone(
+      userId: number,
+      typed: { phone: string; country?: string | undefined },
+      submitType: SubmitType,
+    ): Promise<CodeStepResponse> {
+      return codeStep(await startFlow(userId, typed, submitType, 'login'))
     },
 
     async submitEmail(userId: number, email: string) {
@@ -319,8 +358,11 @@ export function createAccountSubmissionService(deps: AccountSubmissionServiceDep
     },
 
     // Sign-up (register a new account)
-    async sendSignupCode(userId: number, phoneNumber: string): Promise<AuthSession> {
-      return authSession(await startFlow(userId, phoneNumber, 'register', 'signup'))
+    async sendSignupCode(
+      userId: number,
+      typed: { phone: string; country?: string | undefined },
+    ): Promise<AuthSession> {
+      return authSession(await startFlow(userId, typed, 'register', 'signup'))
     },
 
     async setupSignupEmail(userId: number, sessionId: string, phoneNumber: string, email: string) {

@@ -69,13 +69,16 @@ export function toAccount(row: AccountRecord): Account {
 /**
  * Search text -> what the phone must contain. Spaces, dashes and brackets are ignored (people type
  * numbers as they see them formatted); anything else that is not a digit (or a leading +) can never
- * match a phone, so it answers `null` (an empty page) without a query.
+ * match a phone, so it answers `null` (an empty page) without a query. A whole number typed with its trunk 0 or
+ * the international 00 ('0912 000 0001', '0098 912…': 8 digits or more) drops them: E.164 has neither, and what is
+ * left is a part of what was typed, so nothing that matched before is lost.
  */
 export function normalizePhoneSearch(search: string | undefined): string | undefined | null {
   if (search === undefined) return undefined
   const compact = search.replace(/[\s\-()]/g, '')
   if (compact === '') return undefined
-  return /^\+?\d+$/.test(compact) ? compact : null
+  if (!/^\+?\d+$/.test(compact)) return null
+  return compact.length >= 8 ? compact.replace(/^0{1,2}/, '') : compact
 }
 
 export type AccountListInput = {

@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { preparedPerDb } from '../../db/prepared.ts'
 import { accounts, emailIdentities, users } from '../../db/schema.ts'
+import { phoneCountryOf } from '../../lib/phone-number.ts'
 import { notBlockedSql } from '../auth/repository.ts'
 import { unseenNewsCountSql } from '../news/repository.ts'
 import { availableEarningsSql } from '../referrals/earnings-repository.ts'
@@ -18,6 +19,8 @@ export type DashboardUser = {
   referrerTelegramId: number | null
   /** The verified sign-in email (docs/email-auth.md). */
   email: string | null
+  /** The phone screens' country: picked, else the language's (lib/phone-number.ts). */
+  phoneCountry: string | null
 }
 
 const referrer = alias(users, 'referrer')
@@ -53,6 +56,8 @@ const dashboardFigures = preparedPerDb((db) =>
       canReferrer: me.canReferrer,
       referrerTelegramId: referrer.telegramId,
       email: emailIdentities.email,
+      phoneCountry: me.phoneCountry,
+      languageCode: me.languageCode,
       availableAccounts: sql<string>`(
         select coalesce(sum(${accounts.net}), 0)::text from ${accounts}
         where ${accounts.userId} = ${me.id} and ${accounts.status} = 'accepted' and ${accounts.invoiceId} is null)`,
@@ -79,6 +84,7 @@ export async function findDashboardFigures(db: Db, userUid: string): Promise<Das
       canReferrer: row.canReferrer,
       referrerTelegramId: row.referrerTelegramId,
       email: row.email,
+      phoneCountry: phoneCountryOf(row),
     },
     available: BigInt(row.availableAccounts) + BigInt(row.availableEarnings),
     accountCount: Number(row.accountCount),

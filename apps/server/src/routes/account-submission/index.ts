@@ -13,9 +13,10 @@ const accountSubmissionRoutes: FastifyPluginAsyncZod<WithServices<'accountSubmis
 ) => {
   app.addHook('preHandler', app.authenticate)
 
-  route(app, calls.submitPhone, async (request) =>
-    submission.submitPhone(request.user.id, request.body.phone, request.body.submitType),
-  )
+  route(app, calls.submitPhone, async (request) => {
+    const { phone, country, submitType } = request.body
+    return submission.submitPhone(request.user.id, { phone, country }, submitType)
+  })
 
   route(app, calls.submitEmail, async (request) =>
     submission.submitEmail(request.user.id, request.body.email),
@@ -37,9 +38,10 @@ const accountSubmissionRoutes: FastifyPluginAsyncZod<WithServices<'accountSubmis
 
   route(app, calls.submitAccount, async (request) => submission.submitAccount(request.user.id))
 
-  route(app, calls.sendSignupCode, async (request) =>
-    submission.sendSignupCode(request.user.id, request.body.phoneNumber),
-  )
+  route(app, calls.sendSignupCode, async (request) => {
+    const { phoneNumber, country } = request.body
+    return submission.sendSignupCode(request.user.id, { phone: phoneNumber, country })
+  })
 
   route(app, calls.setupLoginEmail, async (request) => {
     const { sessionId, phoneNumber, email } = request.body

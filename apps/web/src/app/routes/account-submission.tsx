@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import type { PhoneCountrySetting } from '../../features/account-submission/components/contact-step-forms.tsx'
 import { SignupScreen } from '../../features/account-submission/components/signup-screen.tsx'
 import { SignupSendCodeScreen } from '../../features/account-submission/components/signup-send-code-screen.tsx'
 import { SignupSetupEmailScreen } from '../../features/account-submission/components/signup-setup-email-screen.tsx'
@@ -10,7 +11,7 @@ import { SubmitEmailScreen } from '../../features/account-submission/components/
 import { SubmitPasswordScreen } from '../../features/account-submission/components/submit-password-screen.tsx'
 import { SubmitPhoneScreen } from '../../features/account-submission/components/submit-phone-screen.tsx'
 import { accountKeys } from '../../features/accounts/api/account-keys.ts'
-import { dashboardKeys } from '../../features/dashboard/api/get-dashboard.ts'
+import { dashboardKeys, dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
 import '../../features/account-submission/components/submission.css'
 
 /**
@@ -29,12 +30,35 @@ function useRefreshAccounts() {
   )
 }
 
-export const SubmitPhone = SubmitPhoneScreen
 export const SubmitEmail = SubmitEmailScreen
 export const SubmitEmailCode = SubmitEmailCodeScreen
-export const SignupSendCode = SignupSendCodeScreen
 export const SignupSetupEmail = SignupSetupEmailScreen
 export const SignupVerifyEmail = SignupVerifyEmailScreen
+
+/**
+ * The phone screens' country: the dashboard's (already in the cache from home; asked for only when absent), and a
+ * pick written into it at once (the server remembers it with the number it came with).
+ */
+function usePhoneCountry(): PhoneCountrySetting {
+  const queryClient = useQueryClient()
+  const dashboard = useQuery({ ...dashboardQueryOptions(), staleTime: Number.POSITIVE_INFINITY }).data
+  const remember = useCallback(
+    (phoneCountry: string) =>
+      queryClient.setQueryData(dashboardQueryOptions().queryKey, (cached) =>
+        cached ? { ...cached, user: { ...cached.user, phoneCountry } } : cached,
+      ),
+    [queryClient],
+  )
+  return { remembered: dashboard?.user.phoneCountry, remember }
+}
+
+export function SubmitPhone() {
+  return <SubmitPhoneScreen phoneCountry={usePhoneCountry()} />
+}
+
+export function SignupSendCode() {
+  return <SignupSendCodeScreen phoneCountry={usePhoneCountry()} />
+}
 
 export function SubmitCode() {
   return <SubmitCodeScreen onAccountsChanged={useRefreshAccounts()} />

@@ -12,6 +12,8 @@ export type FormField<V extends FieldValues> = {
   label: string
   input?: InputProps
   hint?: ReactNode
+  /** More words after an error message (its key): how the field's value is written. */
+  explainError?: (messageKey: string) => string | undefined
 }
 
 type SchemaFormPageProps<V extends FieldValues, O> = {
@@ -24,6 +26,8 @@ type SchemaFormPageProps<V extends FieldValues, O> = {
   title: string
   /** Lines under the title: the prompt, how and where a code was sent. */
   intro?: ReactNode
+  /** Inside the form, before the fields: a control the fields depend on (the phone's country). */
+  beforeFields?: ReactNode
   submitText: string
   pending: boolean
   onSubmit: (values: O) => void
@@ -44,6 +48,7 @@ export function SchemaFormPage<V extends FieldValues, O>({
   testId,
   title,
   intro,
+  beforeFields,
   submitText,
   pending,
   onSubmit,
@@ -62,13 +67,17 @@ export function SchemaFormPage<V extends FieldValues, O>({
       })}
       after={after}
     >
+      {beforeFields}
       {fields.map((field, index) => {
         const message = form.formState.errors[field.name]?.message
+        const explained = typeof message === 'string' ? field.explainError?.(message) : undefined
         return (
           <Field
             key={field.name}
             label={field.label}
-            error={typeof message === 'string' ? t(message) : undefined}
+            error={
+              typeof message === 'string' ? [t(message), explained].filter(Boolean).join('. ') : undefined
+            }
             hint={field.hint}
             autoFocus={index === 0}
             {...field.input}

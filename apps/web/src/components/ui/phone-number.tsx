@@ -1,3 +1,5 @@
+import { isolateLtr } from '../../lib/bidi.ts'
+
 /**
  * A phone number as every screen shows it: isolated left to right (so '+98' stays in front inside Persian
  * text) and never broken across lines (the spaces of '+98 912 000 0001' would otherwise be break points).
@@ -19,6 +21,4 @@ export function PhoneNumber({
 }
 
 /** The same number inside plain text (a Telegram popup): wrapped in Unicode's left-to-right isolate. */
-export function isolatePhoneNumber(phone: string): string {
-  return `\u2066${phone}\u2069`
-}
+export const isolatePhoneNumber = isolateLtr

@@ -77,12 +77,12 @@ describe('account detail', () => {
     })
   })
 
-  it("'Account Info' shows the phone and uid", async () => {
-    const account = accountFixture({ phone: '+447700900556' })
+  it("'Account Info' shows the phone (as the lists write it) and uid", async () => {
+    const account = accountFixture({ phone: '+447700900556', formattedPhone: '+44 7700 900556' })
     const { user } = openAccount(account)
     await user.click(await screen.findByRole('button', { name: 'Account Info' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Account Info' })
-    expect(dialog).toHaveTextContent('+447700900556')
+    expect(dialog).toHaveTextContent('+44 7700 900556')
     expect(dialog).toHaveTextContent(account.uid)
   })
 

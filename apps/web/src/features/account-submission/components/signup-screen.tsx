@@ -1,9 +1,9 @@
 import type { AuthSession } from '@app/contract'
 import { useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
+import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useResendSignupCode } from '../api/resend-signup-code.ts'
@@ -13,6 +13,8 @@ import { CODE_ERRORS, RESEND_ERRORS } from '../error-messages.ts'
 import { getSignupSession, setSignupSession } from '../flow-store.ts'
 import { CodeEntryForm } from './code-entry-form.tsx'
 import type { AccountsChanged } from './use-finish-submission.ts'
+import { signupRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 function SignupStep({
   initial,
@@ -22,11 +24,12 @@ function SignupStep({
   onAccountsChanged: AccountsChanged
 }) {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const [state, setState] = useState({ session: initial, at: Date.now() })
   const signupMutation = useSignup()
   const resendMutation = useResendSignupCode()
   const { session } = state
+  const showError = useStepErrors(signupRestart(session))
   const sentCode = session.sentCode
   const codeType = sentCode ? codeTypeFromAuth(sentCode.type['@type']) : 'sms'
   const nextName = sentCode?.nextType?.['@type']
@@ -48,19 +51,19 @@ function SignupStep({
             onSuccess: async (result) => {
               await onAccountsChanged()
               hapticNotification('success')
-              void navigate(paths.accounts, { replace: true })
+              wizard.finish()
               setSignupSession(null)
               void showDialog({
                 title: t('accounts.signup.successTitle'),
                 message: t('accounts.signup.successMessage', {
-                  phone: session.formattedPhone,
+                  phone: isolatePhoneNumber(session.formattedPhone),
                   firstName: result.firstName,
                   lastName: result.lastName,
                 }),
                 buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }],
               })
             },
-            onError: (error) => void showApiErrorDialog(error, t, CODE_ERRORS),
+            onError: (error) => showError(error, CODE_ERRORS),
           },
         )
       }
@@ -74,7 +77,7 @@ function SignupStep({
               setSignupSession(next)
               setState({ session: next, at: Date.now() })
             },
-            onError: (error) => void showApiErrorDialog(error, t, RESEND_ERRORS),
+            onError: (error) => showError(error, RESEND_ERRORS),
           }),
       }}
     />

@@ -1,43 +1,43 @@
-import { useNavigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog, showErrorDialog } from '../../../lib/error-message.ts'
+import { showErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSendSignupCode } from '../api/send-signup-code.ts'
 import { channelKey, codeTypeFromAuth } from '../code-types.ts'
-import { PHONE_ERRORS } from '../error-messages.ts'
 import { setSignupSession } from '../flow-store.ts'
-import { PhoneStepForm } from './contact-step-forms.tsx'
+import { type PhoneCountrySetting, PhoneStepForm } from './contact-step-forms.tsx'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /**
  * /accounts/auth/send-code: registers a new account. 'Email setup required' -> setup-login-email;
  * SMS -> signup; any other code type cannot register here (spec section 4).
  */
-export function SignupSendCodeScreen() {
+export function SignupSendCodeScreen({ phoneCountry }: { phoneCountry: PhoneCountrySetting }) {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useSendSignupCode()
   return (
     <PhoneStepForm
       testId="signup-phone"
+      phoneCountry={phoneCountry}
       title={t('accounts.sendCode.title')}
       pending={mutation.isPending}
-      onSubmit={(phoneNumber) =>
+      onSubmit={({ phone, country }, showError) =>
         mutation.mutate(
-          { phoneNumber, purpose: 'signup' },
+          { phoneNumber: phone, ...(country ? { country } : {}), purpose: 'signup' },
           {
             onSuccess: (session) => {
               setSignupSession(session)
               const type = session.sentCode?.type['@type']
               if (type === 'authenticationCodeTypeSetUpEmailRequired') {
-                void navigate(paths.signupSetupLoginEmail)
+                wizard.next(paths.signupSetupLoginEmail)
               } else if (type === 'authenticationCodeTypeSms') {
-                void navigate(paths.signup)
+                wizard.next(paths.signup)
               } else {
                 const channel = type ? t(channelKey(codeTypeFromAuth(type))) : '-'
                 void showErrorDialog(t, t('accounts.signup.unsupportedCodeType', { channel }))
               }
             },
-            onError: (error) => void showApiErrorDialog(error, t, PHONE_ERRORS),
+            onError: showError,
           },
         )
       }

@@ -1,7 +1,6 @@
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { CODE_INPUT } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useVerifyLoginEmail } from '../api/verify-login-email.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
@@ -9,13 +8,16 @@ import { getSignupEmail, getSignupSession, setSignupSession } from '../flow-stor
 import { emailCodeFormSchema } from '../form-schemas.ts'
 import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
+import { signupRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** /accounts/auth/verify-login-email: the email code; goes on to signup when a phone code was sent. */
 export function SignupVerifyEmailScreen() {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useVerifyLoginEmail()
   const session = getSignupSession()
+  const showError = useStepErrors(session && signupRestart(session))
   if (!session) return <Navigate to={paths.signupSendCode} replace />
   const length = session.sentEmailCode?.length
   return (
@@ -34,9 +36,9 @@ export function SignupVerifyEmailScreen() {
           {
             onSuccess: (next) => {
               setSignupSession(next)
-              if (next.sentCode) void navigate(paths.signup)
+              if (next.sentCode) wizard.next(paths.signup)
             },
-            onError: (error) => void showApiErrorDialog(error, t, EMAIL_CODE_ERRORS),
+            onError: (error) => showError(error, EMAIL_CODE_ERRORS),
           },
         )
       }

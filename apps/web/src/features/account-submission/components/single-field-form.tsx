@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { type InputProps, SchemaFormPage } from '../../../components/forms/schema-form.tsx'
+import { type FormField, type InputProps, SchemaFormPage } from '../../../components/forms/schema-form.tsx'
 
 export type SingleFieldSchema = z.ZodMiniType<{ value: string }, { value: string }>
 
@@ -14,6 +14,9 @@ type SingleFieldFormProps = {
   schema: SingleFieldSchema
   defaultValue?: string
   input?: InputProps
+  explainError?: FormField<{ value: string }>['explainError']
+  /** Inside the form, before the field. */
+  beforeFields?: ReactNode
   submitText: string
   pending: boolean
   onSubmit: (value: string) => void
@@ -31,6 +34,7 @@ export function SingleFieldForm({
   schema,
   defaultValue = '',
   input,
+  explainError,
   onSubmit,
   children,
   ...page
@@ -42,7 +46,9 @@ export function SingleFieldForm({
   return (
     <SchemaFormPage
       form={form}
-      fields={[{ name: 'value', label, ...(input ? { input } : {}) }]}
+      fields={[
+        { name: 'value', label, ...(input ? { input } : {}), ...(explainError ? { explainError } : {}) },
+      ]}
       onSubmit={({ value }) => onSubmit(value)}
       after={children}
       {...page}

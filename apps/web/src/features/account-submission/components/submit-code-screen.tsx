@@ -1,10 +1,9 @@
 import { useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { paths } from '../../../config/paths.ts'
 import { isApiError } from '../../../lib/api-error.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useResendCode } from '../api/resend-code.ts'
@@ -13,14 +12,19 @@ import { CODE_ERRORS, RESEND_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, type LoginFlow, updateLoginFlow } from '../flow-store.ts'
 import { CodeEntryForm } from './code-entry-form.tsx'
 import { type AccountsChanged, useFinishSubmission } from './use-finish-submission.ts'
+import { loginRestart, useRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChanged: AccountsChanged }) {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const [sent, setSent] = useState({ info: flow.sentCodeInfo, phone: flow.formattedPhone, at: Date.now() })
   const codeMutation = useSubmitAccountCode()
   const resendMutation = useResendCode()
-  const { finish, isPending: finishing } = useFinishSubmission(onAccountsChanged)
+  const restart = loginRestart(flow)
+  const restartFlow = useRestart()
+  const showError = useStepErrors(restart)
+  const { finish, isPending: finishing } = useFinishSubmission(onAccountsChanged, showError)
 
   // Back asks first: leaving the code screen means editing the number.
   useBackHandler(() => {
@@ -32,11 +36,7 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
         { id: 'edit', text: t('accounts.submit.editNumber.confirm') },
       ],
     }).then((pressed) => {
-      if (pressed !== 'edit') return
-      void navigate(`${paths.submitAccountPhone}?phone=${encodeURIComponent(flow.phone)}`, {
-        replace: true,
-        state: { type: flow.submitType },
-      })
+      if (pressed === 'edit') restartFlow(restart)
     })
   })
 
@@ -57,10 +57,10 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
             onSuccess: () => finish(),
             onError: (error) => {
               if (isApiError(error) && (error.status === 303 || error.code === 'PASSWORD_REQUIRED')) {
-                void navigate(paths.submitAccountPassword)
+                wizard.next(paths.submitAccountPassword)
                 return
               }
-              void showApiErrorDialog(error, t, CODE_ERRORS)
+              showError(error, CODE_ERRORS)
             },
           },
         )
@@ -79,7 +79,7 @@ function CodeStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChan
               })
               setSent({ info: data.sentCodeInfo, phone: data.formattedPhone, at: Date.now() })
             },
-            onError: (error) => void showApiErrorDialog(error, t, RESEND_ERRORS),
+            onError: (error) => showError(error, RESEND_ERRORS),
           }),
       }}
     />

@@ -1,7 +1,6 @@
-import { Navigate, useNavigate } from 'react-router'
+import { Navigate } from 'react-router'
 import { CODE_INPUT } from '../../../components/forms/code-entry-form.tsx'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountEmailCode } from '../api/submit-account-email-code.ts'
 import { EMAIL_CODE_ERRORS } from '../error-messages.ts'
@@ -9,13 +8,16 @@ import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'
 import { emailCodeFormSchema } from '../form-schemas.ts'
 import { EmailCodePrompt } from './email-code-prompt.tsx'
 import { SingleFieldForm } from './single-field-form.tsx'
+import { loginRestart, useStepErrors } from './use-step-errors.ts'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** /accounts/submit-account-email-code: the code sent to the new login email, then the login code. */
 export function SubmitEmailCodeScreen() {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const mutation = useSubmitAccountEmailCode()
   const flow = getLoginFlow()
+  const showError = useStepErrors(flow && loginRestart(flow))
   if (!flow) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
   return (
     <SingleFieldForm
@@ -37,9 +39,9 @@ export function SubmitEmailCodeScreen() {
                 phone: data.phone,
                 formattedPhone: data.formattedPhone,
               })
-              void navigate(paths.submitAccountCode)
+              wizard.next(paths.submitAccountCode)
             },
-            onError: (error) => void showApiErrorDialog(error, t, EMAIL_CODE_ERRORS),
+            onError: (error) => showError(error, EMAIL_CODE_ERRORS),
           },
         )
       }

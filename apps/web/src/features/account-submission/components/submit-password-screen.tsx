@@ -1,24 +1,26 @@
 import { Navigate } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountPassword } from '../api/submit-account-password.ts'
 import { PASSWORD_ERRORS } from '../error-messages.ts'
-import { getLoginFlow } from '../flow-store.ts'
+import { getLoginFlow, type LoginFlow } from '../flow-store.ts'
 import { passwordFormSchema } from '../form-schemas.ts'
 import { SingleFieldForm } from './single-field-form.tsx'
 import { type AccountsChanged, useFinishSubmission } from './use-finish-submission.ts'
+import { loginRestart, useStepErrors } from './use-step-errors.ts'
 
 /** /accounts/submit-account-password: Two-Step Verification. The password lives in the form only. */
 export function SubmitPasswordScreen({ onAccountsChanged }: { onAccountsChanged: AccountsChanged }) {
-  if (!getLoginFlow()) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
-  return <PasswordStep onAccountsChanged={onAccountsChanged} />
+  const flow = getLoginFlow()
+  if (!flow) return <Navigate to={paths.submitAccountPhone} replace state={{ type: 'login' }} />
+  return <PasswordStep flow={flow} onAccountsChanged={onAccountsChanged} />
 }
 
-function PasswordStep({ onAccountsChanged }: { onAccountsChanged: AccountsChanged }) {
+function PasswordStep({ flow, onAccountsChanged }: { flow: LoginFlow; onAccountsChanged: AccountsChanged }) {
   const { t } = useTranslation(['accounts', 'common'])
   const mutation = useSubmitAccountPassword()
-  const { finish, isPending: finishing } = useFinishSubmission(onAccountsChanged)
+  const showError = useStepErrors(loginRestart(flow))
+  const { finish, isPending: finishing } = useFinishSubmission(onAccountsChanged, showError)
   return (
     <SingleFieldForm
       testId="submit-password"
@@ -34,7 +36,7 @@ function PasswordStep({ onAccountsChanged }: { onAccountsChanged: AccountsChange
           { password },
           {
             onSuccess: () => finish(),
-            onError: (error) => void showApiErrorDialog(error, t, PASSWORD_ERRORS),
+            onError: (error) => showError(error, PASSWORD_ERRORS),
           },
         )
       }

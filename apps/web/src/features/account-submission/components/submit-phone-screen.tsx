@@ -1,11 +1,10 @@
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'react-router'
 import { paths } from '../../../config/paths.ts'
-import { showApiErrorDialog } from '../../../lib/error-message.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useSubmitAccountPhone } from '../api/submit-account-phone.ts'
-import { PHONE_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'
-import { PhoneStepForm } from './contact-step-forms.tsx'
+import { type PhoneCountrySetting, PhoneStepForm } from './contact-step-forms.tsx'
+import { useWizardNavigation } from './use-wizard-navigation.ts'
 
 /** Navigation state { type: 'login' | 'register' } picks the title and the submit type (spec section 2). */
 function submitTypeFrom(state: unknown): 'login' | 'register' {
@@ -15,9 +14,9 @@ function submitTypeFrom(state: unknown): 'login' | 'register' {
 }
 
 /** /accounts/submit-account-phone?phone=: the first step of the submit wizard. */
-export function SubmitPhoneScreen() {
+export function SubmitPhoneScreen({ phoneCountry }: { phoneCountry: PhoneCountrySetting }) {
   const { t } = useTranslation(['accounts', 'common'])
-  const navigate = useNavigate()
+  const wizard = useWizardNavigation()
   const location = useLocation()
   const submitType = submitTypeFrom(location.state)
   const mutation = useSubmitAccountPhone()
@@ -25,13 +24,14 @@ export function SubmitPhoneScreen() {
   return (
     <PhoneStepForm
       testId="submit-phone"
+      phoneCountry={phoneCountry}
       title={t(
         submitType === 'login' ? 'accounts.submitPhone.titleLogin' : 'accounts.submitPhone.titleRegister',
       )}
       pending={mutation.isPending}
-      onSubmit={(phone) =>
+      onSubmit={(typed, showError) =>
         mutation.mutate(
-          { phone, submitType },
+          { ...typed, submitType },
           {
             onSuccess: (data) => {
               setLoginFlow({
@@ -42,13 +42,13 @@ export function SubmitPhoneScreen() {
                 email: null,
                 emailCodeLength: null,
               })
-              void navigate(
+              wizard.next(
                 data.sentCodeInfo.codeType === 'setup_email_required'
                   ? paths.submitAccountEmail
                   : paths.submitAccountCode,
               )
             },
-            onError: (error) => void showApiErrorDialog(error, t, PHONE_ERRORS),
+            onError: showError,
           },
         )
       }

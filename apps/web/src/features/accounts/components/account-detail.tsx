@@ -5,9 +5,10 @@ import { Page } from '../../../components/layout/page.tsx'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { HeaderCard, HeaderLine } from '../../../components/ui/header-card.tsx'
 import { Cell, Section } from '../../../components/ui/list.tsx'
-import { PhoneNumber } from '../../../components/ui/phone-number.tsx'
+import { isolatePhoneNumber, PhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { type AccountsListPlace, paths } from '../../../config/paths.ts'
 import { useLongPress } from '../../../hooks/use-long-press.ts'
+import { isolateLtr } from '../../../lib/bidi.ts'
 import { copyText } from '../../../lib/clipboard.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
 import { formatUsdt } from '../../../lib/format.ts'
@@ -46,7 +47,10 @@ function AccountHeader({ account }: { account: Account }) {
   const showInfo = () => {
     void showDialog({
       title: t('accounts.detail.infoTitle'),
-      message: t('accounts.detail.infoMessage', { phone: account.phone, uid: account.uid }),
+      message: t('accounts.detail.infoMessage', {
+        phone: isolatePhoneNumber(account.formattedPhone),
+        uid: isolateLtr(account.uid),
+      }),
       buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }],
     })
   }
