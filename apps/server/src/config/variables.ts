@@ -50,7 +50,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'server',
     default: 'unset',
     meaning:
-      '`production` turns on the production rules: the variables marked required below, no development tools, no sandbox without saying so. `test` (test suites only) hashes passwords cheaply; the production entry refuses it',
+      '`production`: the production rules (the variables marked required, no development tools). `test`: cheap password hashes, test suites only',
   },
   { name: 'PORT', area: 'server', meaning: 'HTTP port' },
   { name: 'HOST', area: 'server', default: '`0.0.0.0`', meaning: 'interface to listen on' },
@@ -66,7 +66,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'server',
     default: '`sandbox`; required in production',
     meaning:
-      'the account provider. The only one built in is `sandbox`, which simulates accounts: production runs on it only when it is named, and then warns at start-up and shows a sandbox banner (docs/sandbox-provider.md)',
+      'the account provider; the only one built in is `sandbox`, which simulates accounts (production warns and shows a banner)',
   },
   {
     name: 'APP_ORIGIN',
@@ -92,7 +92,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'server',
     default: 'on in production, off elsewhere',
     meaning:
-      "before it listens, a process serves itself the frequent reads (home, accounts, a search, an account, invoices, the operators' search) as its ten newest users, outside the rate limit: a new process's first second is otherwise many times slower (docs/resilience.md, 'Load')",
+      "before it listens, a process serves itself the frequent reads, so its first requests are not slow (docs/resilience.md, 'Load')",
   },
   {
     name: 'LOG_LEVEL',
@@ -118,35 +118,34 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'server',
     default: 'unset: no proxy',
     meaning:
-      "who may name the client's address in `X-Forwarded-For` (the per-address limits count it). Behind one reverse proxy `1` (the address the proxy appended; reachable only through it), or the proxies' addresses and CIDRs (`10.0.0.0/8,127.0.0.1`), which also checks who connects. `true` is refused at start-up (docs/resilience.md, 'Client addresses')",
+      "who may name the client's address in `X-Forwarded-For`: `1` behind one proxy, or the proxies' addresses and CIDRs; `true` is refused (docs/resilience.md, 'Client addresses')",
   },
   {
     name: 'MINI_APP_FRAME_ANCESTORS',
     area: 'server',
     default: "Telegram's web clients (`https://web.telegram.org`, `webk.` and `webz.`)",
     meaning:
-      "origins, comma-separated, that may frame the mini-app's pages, so Telegram Web shows the platform gate (docs/web.md, 'Framing'); nobody frames the console",
+      "origins that may frame the mini-app's pages, so Telegram Web shows the gate (docs/web.md, 'Framing')",
   },
   {
     name: 'DATABASE_URL',
     area: 'database',
     default: 'unset: embedded PGlite in `DATA_DIR`',
-    meaning:
-      'PostgreSQL connection string (`postgres://` or `postgresql://`); each process keeps 10 connections (docs/deploy.md)',
+    meaning: 'PostgreSQL connection string; each process keeps 10 connections (docs/deploy.md)',
   },
   {
     name: 'REDIS_URL',
     area: 'database',
     default: 'unset: counters in memory',
     meaning:
-      "rate-limit counters in Redis, needed with several processes. While Redis is away each limit counts in the process's memory, never off (docs/resilience.md, 'Outages')",
+      'rate-limit counters, shared by several processes; while Redis is away each limit counts in memory',
   },
   {
     name: 'TELEGRAM_BOT_TOKEN',
     area: 'bot',
     default: 'a generated dev token; required in production',
     meaning:
-      'the bot token, which signs the init data Telegram hands the mini-app. Unset in development, one is generated once and the simulator signs with it',
+      'the bot token, which signs the init data; in development the simulator signs with a generated one',
   },
   {
     name: 'TELEGRAM_BOT_USERNAME',
@@ -166,8 +165,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TELEGRAM_API_ROOT',
     area: 'bot',
     default: '`https://api.telegram.org`',
-    meaning:
-      "the Bot API's root URL; in development without `TELEGRAM_BOT_TOKEN` a fake Bot API starts in-process instead (docs/bot.md)",
+    meaning: "the Bot API's root URL (docs/bot.md)",
   },
   {
     name: 'FAKE_BOT_API',
@@ -208,14 +206,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'bot',
     default: 'unset',
     meaning:
-      "the operators' Telegram chat: new invoices and payment requests, transactions in review for more than a day, four eyes' notices (operators created, promoted, reset or given a token; guarded settings changed). Set it in production",
+      "the operators' Telegram chat: new invoices and payment requests, long reviews, four eyes' notices. Set it in production",
   },
   {
     name: 'AUTH_SECRET',
     area: 'auth',
     default: 'generated and kept in the database, sealed',
     meaning:
-      'the secret (at least 32 characters) every key derives from: access tokens, codes, sealed mail and TOTP secrets. Changing it has a cost (docs/deploy.md, step 7)',
+      'the secret (32+ characters) every key derives from; changing it has a cost (docs/deploy.md, step 7)',
   },
   {
     name: 'SECRETS_KEY',
@@ -223,14 +221,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default:
       'generated into `DATA_DIR/secrets-key` in development; required in production when `AUTH_SECRET` is unset',
     meaning:
-      "32 bytes (64 hex digits or base64: `openssl rand -hex 32`) that seal, with AES-256-GCM, the secrets the server keeps in the database. Every process on one database needs the same key (docs/resilience.md, 'Secrets')",
+      "32 bytes (`openssl rand -hex 32`) sealing the secrets kept in the database; one key for every process (docs/resilience.md, 'Secrets')",
   },
   {
     name: 'SECRETS_KEY_PREVIOUS',
     area: 'auth',
     default: 'unset',
-    meaning:
-      'while `SECRETS_KEY` is rotated, the key it replaces: a start seals what it sealed again with `SECRETS_KEY` (docs/deploy.md, step 7)',
+    meaning: 'while `SECRETS_KEY` is rotated, the key it replaces (docs/deploy.md, step 7)',
   },
   {
     name: 'AUTH_MAX_AGE_SECONDS',
@@ -241,15 +238,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'SMTP_URL',
     area: 'mail',
     default: 'unset: mail kept in the dev outbox the simulator shows',
-    meaning:
-      'the SMTP server for sign-in codes: `smtp://user:password@host:587` (STARTTLS when offered) or `smtps://user:password@host:465`',
+    meaning: 'the SMTP server: `smtp://user:password@host:587` (STARTTLS) or `smtps://…:465`',
   },
   {
     name: 'SMTP_ALLOW_PLAINTEXT',
     area: 'mail',
     default: 'off in production, on otherwise',
     meaning:
-      "in production a password in `SMTP_URL` goes only over TLS; set `1` only for a local relay that speaks no TLS (docs/email-auth.md, 'Mail delivery')",
+      '`1`: let a password go to a relay without TLS (production refuses otherwise; docs/email-auth.md)',
   },
   {
     name: 'SMTP_CA_FILE',
@@ -279,7 +275,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'operators',
     default: 'generated into `DATA_DIR/ops-token` (mode 0600)',
     meaning:
-      'the bootstrap operator token, an admin (at least 16 characters). Named operators use their own (docs/console.md); it neither approves nor sends transactions that need four eyes',
+      'the bootstrap operator token, an admin (16+ characters); it never acts as one of the four eyes (docs/console.md)',
   },
   {
     name: 'OPS_API_TOKEN_TTL_DAYS',
@@ -289,8 +285,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'FOUR_EYES_DELAY_SECONDS',
     area: 'operators',
-    meaning:
-      "four eyes (docs/console.md): how long a change that weakens it (a raised `payout_approval_above`, wider rate bounds) waits before it applies, and how long after joining, a new role or new credentials an operator's approvals and sends of large transactions start to count",
+    meaning: "four eyes: how long a weaker rule waits, and a new signer's signature (docs/console.md)",
   },
   {
     name: 'RATE_LIMIT_MAX',
@@ -300,8 +295,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'AUTH_RATE_LIMIT_MAX',
     area: 'limits',
-    meaning:
-      'requests per minute per client on `/auth/*`, one budget for all those calls (failed operator tokens have their own: 10 a minute per client)',
+    meaning: 'requests per minute per client on `/auth/*`, one budget for all of them',
   },
   {
     name: 'CODE_SEND_LIMIT_PER_PHONE',
@@ -325,13 +319,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'HOUSEKEEPING_INTERVAL_MS',
     area: 'background',
     meaning:
-      "how often a housekeeping round is due: one process a round prunes spent counters, tokens, codes, flows, sessions, delivered outbox rows and expired idempotency keys (`0`: never; docs/resilience.md, 'Housekeeping')",
+      "how often one process prunes rows that no longer matter (`0`: never; docs/resilience.md, 'Housekeeping')",
   },
   {
     name: 'HOUSEKEEPING_RETENTION_HOURS',
     area: 'background',
-    meaning:
-      'how long those rows are kept after they stop mattering (expired, spent, revoked, delivered); money rows and the audit log are never pruned',
+    meaning: 'how long ended rows are kept; money rows and the audit log never go',
   },
   {
     name: 'HOUSEKEEPING_DEAD_RETENTION_HOURS',
@@ -343,7 +336,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'metrics',
     default: 'unset: no metrics',
     meaning:
-      'serve Prometheus metrics, `GET /metrics`, on this port of its own (never `PORT`): a port, or `+N` for `PORT + N` (one line for every systemd instance; docs/operations.md)',
+      'serve `GET /metrics` on this port of its own: a port, or `+N` for `PORT + N` (docs/operations.md)',
   },
   {
     name: 'METRICS_HOST',
@@ -367,7 +360,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     area: 'chain',
     default: 'unset; required in production unless `CHAIN_VERIFICATION=off`',
     meaning:
-      "TronGrid (e.g. `https://api.trongrid.io`): a TRX transaction is read there before it is recorded as succeeded (docs/payments.md, 'Chain check'); unset, TRX transactions are recorded 'not verified'",
+      "TronGrid, where a TRX transaction is read before it is recorded (docs/payments.md, 'Chain check'); unset: 'not verified'",
   },
   {
     name: 'TRON_API_KEY',
@@ -384,8 +377,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'BSC_RPC_URL',
     area: 'chain',
     default: 'unset; required in production unless `CHAIN_VERIFICATION=off`',
-    meaning:
-      "a BSC JSON-RPC endpoint: a USDT BEP20 transaction is read there before it is recorded as succeeded; unset, recorded 'not verified'. Never logged (it may carry a key)",
+    meaning: 'a BSC JSON-RPC endpoint, where a USDT transaction is read before it is recorded; never logged',
   },
   {
     name: 'BSC_CHAIN_ID',
@@ -406,27 +398,25 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TRON_PAYOUT_WALLETS',
     area: 'chain',
     default: 'unset; required with `TRON_API_ROOT`',
-    meaning:
-      "our TRON wallets transactions leave from, comma-separated: the chain check accepts a transfer only from one of them (one from the user's own other wallet is not a transaction of ours)",
+    meaning: 'our TRON wallets, comma-separated: the chain check accepts a transfer only from one of them',
   },
   {
     name: 'BSC_PAYOUT_WALLETS',
     area: 'chain',
     default: 'unset; required with `BSC_RPC_URL`',
-    meaning: 'our BSC wallets transactions leave from, comma-separated, as for TRON',
+    meaning: 'our BSC wallets, as for TRON',
   },
   {
     name: 'CHAIN_VERIFICATION',
     area: 'chain',
     default: 'on where an endpoint is set',
     meaning:
-      "`off`: record TRX and USDT transactions without reading the chain (marked 'not verified', logged at every start); the only way production runs without the two endpoints",
+      '`off`: record TRX and USDT transactions unread (the only way production runs without the endpoints)',
   },
   {
     name: 'CHAIN_CONFIRM_TIMEOUT_SECONDS',
     area: 'chain',
-    meaning:
-      'a transaction recorded with too few confirmations is read again in the background until final; still short this long after, it is left to an operator',
+    meaning: 'how long a transaction short of confirmations is read again before it is left to an operator',
   },
   {
     name: 'CHAIN_RECHECK_MS',
@@ -436,15 +426,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'CHAIN_API_TIMEOUT_MS',
     area: 'chain',
-    meaning:
-      'how long one call to TronGrid or the BSC node may take; then recording answers 503 `CHAIN_UNAVAILABLE` with `Retry-After`',
+    meaning: 'how long one call to a chain endpoint may take (then 503 `CHAIN_UNAVAILABLE`)',
   },
   {
     name: 'OPS_URL',
     area: 'cli',
     default: '`http://127.0.0.1:$PORT`',
-    meaning:
-      'where the operator CLI finds the server. The CLI also reads `OPS_TOKEN` (else `DATA_DIR/ops-token`) and `PORT` as the server does',
+    meaning: 'where the CLI finds the server; it reads `OPS_TOKEN` and `DATA_DIR` as the server does',
   },
   {
     name: 'SKIP_WEB_BUILD',
@@ -462,15 +450,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'TEST_DATABASE_URL',
     area: 'tools',
     default: 'unset',
-    meaning:
-      'tests: also run the server suites on this PostgreSQL (each on a database made next to it), and two end-to-end files; the load slice and the benches need it',
+    meaning: 'tests: also run the server suites on this PostgreSQL, on databases made next to it',
   },
   {
     name: 'TEST_REDIS_URL',
     area: 'tools',
     default: 'unset',
-    meaning:
-      'tests: also test rate limits shared through this Redis; with `TEST_DATABASE_URL`, the deployment test runs (its limits in Redis database 13)',
+    meaning: 'tests: shared rate limits through this Redis; with `TEST_DATABASE_URL`, the deployment test',
   },
   {
     name: 'MONEY_RUNS',
@@ -489,32 +475,30 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'E2E_DEVICE_SCALE',
     area: 'tools',
     default: '`1`',
-    meaning:
-      "tests: the end-to-end phones' pixel density; `2` for sharper screenshots (and four times the pixels)",
+    meaning: "tests: the end-to-end phones' pixel density",
   },
   {
     name: 'CHROMIUM_PATH',
     area: 'tools',
     default: '`/usr/bin/chromium-headless-shell` (end to end, when installed), `/usr/bin/chromium`',
-    meaning: 'tests and benches: the Chromium the end-to-end tests and the Lighthouse bench drive',
+    meaning: 'the Chromium the end-to-end tests and the Lighthouse bench drive',
   },
   {
     name: 'NGINX_PATH',
     area: 'tools',
     default: '`/usr/sbin/nginx`',
-    meaning: "tests: the nginx the deployment test runs (Debian's `nginx`; `.ci/run` installs it)",
+    meaning: 'tests: the nginx the deployment test runs',
   },
   {
     name: 'PROMETHEUS_PATH',
     area: 'tools',
     default: '`/usr/bin/prometheus`',
-    meaning: "tests: the Prometheus the metrics test runs (Debian's `prometheus`)",
+    meaning: 'tests: the Prometheus the metrics test runs',
   },
   {
     name: 'API_SERVER',
     area: 'tools',
     default: '`http://localhost:8000`',
-    meaning:
-      "the server Vite's development server (`npm run dev -w apps/web` or `apps/console`) sends API calls to",
+    meaning: "where Vite's development server sends API calls",
   },
 ]
