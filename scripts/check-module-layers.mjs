@@ -19,6 +19,7 @@ const LAYERS = [
     'ledger',
     'orders',
     'payments',
+    'signers',
     'idempotency',
     'sign-in-guard',
     'secrets',
@@ -27,7 +28,7 @@ const LAYERS = [
     'health',
     'locales',
   ],
-  ['referrals', 'auth', 'housekeeping', 'exports', 'metrics'],
+  ['referrals', 'auth', 'housekeeping', 'exports', 'metrics', 'rates'],
   ['accounts', 'validation', 'dashboard', 'users', 'email-auth'],
   ['account-submission', 'withdrawals', 'bot', 'operators'],
 ]

@@ -64,7 +64,7 @@ describe(`the machine's own node (${machineNodeVersion} at ${machineNode})`, () 
       )
       .toBe(200)
 
-    const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock.owner'), 'utf8')) as { pid: number }
+    const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock'), 'utf8')) as { pid: number }
     const serverNode = readlinkSync(`/proc/${owner.pid}/exe`)
     expect(serverNode).toBe(realpathSync(join(root, 'node_modules/.bin/node')))
     const serverVersion = execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim()

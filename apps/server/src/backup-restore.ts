@@ -29,7 +29,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { describeDatabaseUrl } from './config.ts'
 import { BACKUP_REQUEST_FILE, dumpPglite } from './db/backup.ts'
 import { openPglite, pgliteExtensions } from './db/client.ts'
-import { lockDataDir } from './lib/data-dir-lock.ts'
+import { lockDataDir, readLockOwner } from './lib/data-dir-lock.ts'
 import { describeCause } from './lib/startup-error.ts'
 
 const fail = (message: string): never => {
@@ -40,11 +40,8 @@ const fail = (message: string): never => {
 /** The process holding the PGlite folder, when it runs on this host. */
 function serverHolding(dataDir: string): number | undefined {
   try {
-    const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock.owner'), 'utf8')) as {
-      pid?: number
-      host?: string
-    }
-    if (typeof owner.pid !== 'number' || owner.host !== hostname()) return undefined
+    const owner = readLockOwner(dataDir)
+    if (owner === undefined || owner.host !== hostname()) return undefined
     process.kill(owner.pid, 0)
     return owner.pid
   } catch {

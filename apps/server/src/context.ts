@@ -95,7 +95,7 @@ function createAccountProvider(config: Config): AccountProvider {
 /**
  * The key of the secrets kept in the database (SECRETS_KEY, or in development one kept in the data folder), after
  * sealing any row still in plain text (kept before sealing existed). Production without SECRETS_KEY stores nothing
- * (config.ts requires AUTH_SECRET then): a plain row left from earlier is named in a warning.
+ * (config/production.ts requires AUTH_SECRET then): a plain row left from earlier is named in a warning.
  */
 async function openStoredSecrets(config: Config, db: Db, log: FastifyBaseLogger): Promise<Buffer> {
   if (config.isProduction && config.secretsKey === undefined) {

@@ -35,8 +35,8 @@ const env = (port: number, dataDir: string) => ({
 })
 
 function serverPid(dataDir: string): number {
-  const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock.owner'), 'utf8')) as { pid: unknown }
-  if (typeof owner.pid !== 'number') throw new Error('the lock owner file has no pid')
+  const owner = JSON.parse(readFileSync(join(dataDir, 'server.lock'), 'utf8')) as { pid: unknown }
+  if (typeof owner.pid !== 'number') throw new Error('the lock file names no pid')
   return owner.pid
 }
 

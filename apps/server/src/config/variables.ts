@@ -1,7 +1,8 @@
 /**
  * Every environment variable and what it means: the source of docs/configuration.md (`npm run docs:config`, which
- * `npm test` runs with `--check`). The server's areas must list exactly the variables of config.ts's `EnvSchema`;
- * a default the schema holds is read from it, so `default` here is only for those decided in code (or by others).
+ * `npm test` runs with `--check`). The server's areas must list exactly the variables of config.ts's `EnvSchema`,
+ * each under the area of the config/<area>.ts that declares it; a default the schema holds is read from it, so
+ * `default` here is only for those decided in code (or by others).
  * The CLI's, the tests' and the tools' variables are listed for the reader; no schema checks them.
  */
 

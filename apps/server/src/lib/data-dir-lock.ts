@@ -1,38 +1,45 @@
 /**
- * One server process per data folder: PGlite is a single-process database, and two processes on the
- * same files would corrupt them. The lock is a proper-lockfile lock directory refreshed every few
- * seconds, so a crashed process's lock goes stale and the next start can take it. Beside it, the owner's
- * process id and host: a start right after a crash (SIGKILL, power loss in a container) finds the owner gone
- * and takes the lock at once instead of waiting for it to go stale.
+ * One server process per data folder: PGlite is a single-process database, and two processes on the same files would
+ * corrupt them. The lock is the file `server.lock`, made by an exclusive create (of two starts, one makes it), that
+ * names its owner: process id, host and a random token. The owner touches it every 5 s. A start that finds it takes
+ * it over when its owner is gone: at once when the owner ran on this host and its process is gone (a crash, SIGKILL,
+ * power loss in a container), else once the file is 15 s untouched. Each touch first checks that the file is still
+ * the owner's: a lock removed or taken over is lost, and `onCompromised` stops the server.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join, relative } from 'node:path'
-import lockfile from 'proper-lockfile'
 import { StartupError } from './startup-error.ts'
 
 export type DataDirLock = { release(): Promise<void> }
+export type LockOwner = { pid: number; host: string; token: string }
+
+const LOCK_FILE = 'server.lock'
+const TOUCH_MS = 5_000
+const STALE_MS = 15_000
 
 function displayPath(dir: string): string {
   const rel = relative(process.cwd(), dir)
   return rel === '' ? '.' : rel.startsWith('..') ? dir : `./${rel}`
 }
 
-type Owner = { pid: number; host: string }
-
-function readOwner(file: string): Owner | undefined {
+function readOwner(file: string): LockOwner | undefined {
   try {
-    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<Owner>
-    return typeof owner.pid === 'number' && typeof owner.host === 'string'
-      ? { pid: owner.pid, host: owner.host }
+    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>
+    return typeof owner.pid === 'number' && typeof owner.host === 'string' && typeof owner.token === 'string'
+      ? { pid: owner.pid, host: owner.host, token: owner.token }
       : undefined
   } catch {
     return undefined
   }
 }
 
+/** Who holds the folder's lock (backup-restore.ts signals it), or undefined. */
+export const readLockOwner = (dataDir: string) => readOwner(join(dataDir, LOCK_FILE))
+
 /** True only when the owner was on this host and its process is gone (our own pid: a reused id, gone too). */
-function ownerIsGone(owner: Owner | undefined): boolean {
+function ownerIsGone(owner: LockOwner | undefined): boolean {
   if (owner === undefined || owner.host !== hostname()) return false
   if (owner.pid === process.pid) return true
   try {
@@ -43,48 +50,59 @@ function ownerIsGone(owner: Owner | undefined): boolean {
   }
 }
 
+/** A lock whose owner is gone, or that nobody touched for STALE_MS (its owner on another host, or hung). */
+function isLeftOver(file: string): boolean {
+  if (ownerIsGone(readOwner(file))) return true
+  try {
+    return Date.now() - statSync(file).mtimeMs > STALE_MS
+  } catch {
+    return true // gone meanwhile
+  }
+}
+
+/** Makes the lock file naming `owner`, unless it exists. */
+function create(file: string, owner: LockOwner): boolean {
+  try {
+    writeFileSync(file, JSON.stringify(owner), { flag: 'wx' })
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  }
+}
+
 export async function lockDataDir(
   dataDir: string,
   onCompromised: (error: Error) => void,
 ): Promise<DataDirLock> {
   mkdirSync(dataDir, { recursive: true })
-  const lockPath = join(dataDir, 'server.lock')
-  const ownerFile = join(dataDir, 'server.lock.owner')
-  const lock = () =>
-    lockfile.lock(dataDir, {
-      lockfilePath: lockPath,
-      stale: 15_000,
-      update: 5_000,
-      retries: 0,
-      onCompromised,
-    })
-  try {
-    let release: () => Promise<void>
+  const file = join(dataDir, LOCK_FILE)
+  const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() }
+  const isOurs = () => readOwner(file)?.token === owner.token
+  if (!create(file, owner)) {
+    const inUse = new StartupError(
+      `Data folder ${displayPath(dataDir)} is in use by another process; stop it or set DATA_DIR`,
+    )
+    if (!isLeftOver(file)) throw inUse
+    // recursive: servers before this one left a lock directory here.
+    rmSync(file, { recursive: true, force: true })
+    if (!create(file, owner)) throw inUse
+  }
+  const touch = setInterval(() => {
     try {
-      release = await lock()
+      if (!isOurs()) throw new Error(`${LOCK_FILE} was removed or taken over`)
+      const now = new Date()
+      utimesSync(file, now, now)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED' || !ownerIsGone(readOwner(ownerFile)))
-        throw error
-      // The owner crashed: its lock is left over, not held.
-      rmSync(lockPath, { recursive: true, force: true })
-      release = await lock()
+      clearInterval(touch)
+      onCompromised(error as Error)
     }
-    writeFileSync(ownerFile, JSON.stringify({ pid: process.pid, host: hostname() } satisfies Owner))
-    let released = false
-    return {
-      async release() {
-        if (released) return
-        released = true
-        rmSync(ownerFile, { force: true })
-        await release().catch(() => undefined)
-      },
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') {
-      throw new StartupError(
-        `Data folder ${displayPath(dataDir)} is in use by another process; stop it or set DATA_DIR`,
-      )
-    }
-    throw error
+  }, TOUCH_MS)
+  touch.unref()
+  return {
+    async release() {
+      clearInterval(touch)
+      if (isOurs()) rmSync(file, { force: true })
+    },
   }
 }

@@ -242,6 +242,7 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
         // Only what the server signs: typ JWT, no other header parameter, its issuer and audience.
         await sign({}, { header: {} }),
         await sign({}, { header: { typ: 'JWT', kid: 'other' } }),
+        await sign({}, { header: { typ: 'jwt' } }),
         await sign({}, { iss: 'someone-else' }),
         await sign({}, { aud: 'another-app' }),
         await sign({ nbf: nowSeconds() + 60 }),

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { passwordVerifications } from '../../src/lib/crypto.ts'
 import { LEDGER_PROBLEMS_KEPT, recordLedgerCheck } from '../../src/modules/metrics/repository.ts'
 import { OPS_ACCESS, roleMayCall } from '../../src/modules/operators/access.ts'
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '../../src/modules/operators/service.ts'
+import { SESSION_IDLE_SECONDS } from '../../src/modules/operators/authenticate.ts'
+import { SESSION_ABSOLUTE_SECONDS } from '../../src/modules/operators/sign-in.ts'
 import { totpCode } from '../../src/modules/operators/totp.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, useTestApp } from '../helpers/app.ts'
@@ -43,6 +44,12 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
         }
       ).rows[0]?.n,
     )
+
+  /** A Set-Cookie line as a cookie: its pair first, then its attributes in any order (RFC 6265: no meaning). */
+  const attributes = (cookie: string) => {
+    const [pair, ...rest] = cookie.split('; ')
+    return [pair, ...rest.sort()]
+  }
 
   it('has a rule for every /ops route, and each role is allowed or refused as the table says', async () => {
     const document = json<{ paths: Record<string, Record<string, unknown>> }>(
@@ -99,10 +106,12 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     // The CSRF token's cookie: for the console's pages only (Path=/console), never for the mini-app's on the same
     // origin; the one earlier servers set on every path is ended.
     const csrfCookies = setCookie.filter((c) => c.startsWith('ops_csrf='))
-    expect(csrfCookies).toEqual([
-      `ops_csrf=${encodeURIComponent(s.csrf)}; Path=/console; SameSite=Strict`,
-      'ops_csrf=; Path=/; SameSite=Strict; Max-Age=0',
-    ])
+    expect(csrfCookies.map(attributes)).toEqual(
+      [
+        `ops_csrf=${encodeURIComponent(s.csrf)}; Path=/console; SameSite=Strict`,
+        'ops_csrf=; Path=/; SameSite=Strict; Max-Age=0',
+      ].map(attributes),
+    )
     expect(json(await s.call('GET', '/ops/session'))).toMatchObject({
       login: admin.operator.login,
       role: 'admin',
@@ -138,6 +147,30 @@ describe.each(DATABASE_KINDS)('operators on %s', (kind) => {
     const two = await login(admin)
     expect(json(await one.call('DELETE', '/ops/sessions'))).toEqual({ sessions: 2 })
     expect((await two.call('GET', '/ops/session')).statusCode).toBe(401)
+  })
+
+  it('finds the session cookie among others, and answers a malformed one 401, never 500', async () => {
+    const s = await login(await enrol('viewer'))
+    const session = (cookie: string) =>
+      t.app.inject({ method: 'GET', url: '/ops/session', headers: { cookie } })
+    expect((await session(`theme=dark; ${s.cookie}; lang=fa`)).statusCode).toBe(200)
+    // Not percent-encoding that decodes (a forged or cut cookie), or empty.
+    for (const cookie of ['ops_session=%E0%A4%A', 'ops_session=%', 'ops_session=', 'ops_session']) {
+      const answer = await session(cookie)
+      expect(answer.statusCode, cookie).toBe(401)
+      expect(json(answer), cookie).toMatchObject({ code: 'UNAUTHORIZED' })
+    }
+    // Logout ends both cookies on their paths, and the CSRF cookie that earlier servers set on every path.
+    const out = await s.call('DELETE', '/ops/session')
+    expect(out.statusCode).toBe(200)
+    expect((out.headers['set-cookie'] as string[]).map(attributes)).toEqual(
+      [
+        'ops_session=; Path=/ops; SameSite=Strict; HttpOnly; Max-Age=0',
+        'ops_csrf=; Path=/console; SameSite=Strict; Max-Age=0',
+        'ops_csrf=; Path=/; SameSite=Strict; Max-Age=0',
+      ].map(attributes),
+    )
+    expect((await session(s.cookie)).statusCode).toBe(401)
   })
 
   it('refuses a wrong and a replayed TOTP code, and stops an address after repeated failures', async () => {

@@ -11,10 +11,12 @@ import { accounts, invoices, transactions } from '../../db/schema.ts'
 import { formatUsdt } from '../../lib/money.ts'
 import { sumLedgerTotals } from '../ledger/repository.ts'
 import { readLastLedgerCheck } from '../metrics/repository.ts'
+import type { OperatorsContext } from './context.ts'
 
 const count = sql<number>`count(*)::int`
 const DAY_MS = 24 * 3600 * 1000
 export const TREND_DAYS = 30
+const TRENDS_FRESH_MS = 5 * 60 * 1000
 
 type Rows<T> = { rows: T[] }
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Rows<T>).rows
@@ -233,4 +235,24 @@ export async function readTrends(db: Db, now: Date): Promise<Trends> {
     owed,
     at: now.toISOString(),
   }
+}
+
+export const overview = (ctx: OperatorsContext) => readOverview(ctx.db, ctx.now())
+
+/**
+ * The 30 days, read at most once every 5 minutes per process (callers in between share the answer): on a
+ * database whose 30 days hold a million accounts and payouts each series reads them all (seconds), and the days
+ * before today do not change.
+ */
+export function trends(ctx: OperatorsContext): Promise<Trends> {
+  const cache = ctx.trendsCache
+  const at = ctx.now().getTime()
+  if (cache.cached === undefined || cache.cached.until <= at) {
+    const value = readTrends(ctx.db, ctx.now())
+    cache.cached = { until: at + TRENDS_FRESH_MS, value }
+    value.catch(() => {
+      cache.cached = undefined
+    })
+  }
+  return cache.cached.value
 }

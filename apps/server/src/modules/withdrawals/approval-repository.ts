@@ -1,37 +1,11 @@
 /**
- * All SQL of four eyes on payouts (docs/console.md): approvals, and the operators who give them or send payouts, as
- * they are now. Operators' rows are read `FOR SHARE`, so a disable or a role change made meanwhile either waits for
- * the payout's transaction or is seen by it.
+ * All SQL of four eyes on payouts (docs/console.md): approvals, and the operators who give them, as they are now
+ * (read `FOR SHARE`, as modules/signers does).
  */
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operators, payoutApprovals } from '../../db/operators-schema.ts'
-
-/** Who an operator is for four eyes: enabled or not, role, and from when their signature counts (null: never). */
-export type Signer = {
-  id: number
-  login: string
-  role: string
-  disabledAt: Date | null
-  signsPayoutsFrom: Date | null
-}
-
-const signerColumns = {
-  id: operators.id,
-  login: operators.login,
-  role: operators.role,
-  disabledAt: operators.disabledAt,
-  signsPayoutsFrom: operators.signsPayoutsFrom,
-}
-
-export async function lockSigner(db: Db, operatorId: number): Promise<Signer | undefined> {
-  const [row] = await db
-    .select(signerColumns)
-    .from(operators)
-    .where(eq(operators.id, operatorId))
-    .for('share')
-  return row
-}
+import { signerColumns } from '../signers/signers.ts'
 
 /** The payout's approvals, oldest first, each with its operator as they are now. */
 export async function lockApprovals(db: Db, transactionUid: string) {

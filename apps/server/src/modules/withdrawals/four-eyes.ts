@@ -10,33 +10,13 @@ import type { Db } from '../../db/client.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { formatUsdt } from '../../lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
-import {
-  findApprovals,
-  lockApprovals,
-  lockSigner,
-  type Signer,
-  upsertApproval,
-} from './approval-repository.ts'
+import { lockSigner, type PayoutSigner, type Signer, signingProblem } from '../signers/signers.ts'
+import { findApprovals, lockApprovals, upsertApproval } from './approval-repository.ts'
 import { isOpenTransactionStatus } from './status-rules.ts'
 import { findTransaction, type TransactionRecord } from './transaction-repository.ts'
 
 /** Who approves or moves a payout: a named operator, or the bootstrap token (`id` null). */
-export type PayoutSigner = { id: number | null; login: string }
-
 const refused = (message: string) => new DomainError(409, 'INVALID_STATE', message)
-
-/**
- * Whether the signer's approval or send counts at `at` (payouts here; rate changes too): the reason in words when it
- * does not.
- */
-export function signingProblem(signer: Signer | undefined, at: Date): string | undefined {
-  if (signer === undefined || signer.disabledAt !== null || signer.role === 'viewer')
-    return `${signer?.login ?? 'This operator'} is not an enabled operator`
-  if (signer.signsPayoutsFrom === null) return `${signer.login} may not sign payouts`
-  if (signer.signsPayoutsFrom > at)
-    return `${signer.login} may approve or send payouts above the approval amount from ${signer.signsPayoutsFrom.toISOString()} (the four-eyes delay after joining, a new role or new credentials)`
-  return undefined
-}
 
 const counts = (approval: Signer & { approvedAt: Date }, at: Date) =>
   signingProblem(approval, at) === undefined &&

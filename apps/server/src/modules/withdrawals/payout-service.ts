@@ -26,12 +26,13 @@ import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/c
 import type { ChainReaders } from '../../providers/chain/readers.ts'
 import { appendAudit } from '../audit/service.ts'
 import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
-import { findCurrentRate, findLowestRate } from '../payments/exchange-rate-repository.ts'
-import { rateUnavailable, withinBounds } from '../payments/exchange-rate-service.ts'
+import { findCurrentRate, findLowestRate } from '../rates/repository.ts'
+import { rateUnavailable, withinBounds } from '../rates/service.ts'
 import { auditSharedPayouts, type PayoutDetail } from '../referrals/shared-payouts.ts'
 import { readSettingsAt } from '../settings/repository.ts'
+import type { PayoutSigner } from '../signers/signers.ts'
 import { type ChainExpectation, type ChainVerdict, judgeOnChain, txidTaken } from './chain-check.ts'
-import { approvalState, approvePayout, fourEyesOf, type PayoutSigner, requireFourEyes } from './four-eyes.ts'
+import { approvalState, approvePayout, fourEyesOf, requireFourEyes } from './four-eyes.ts'
 import { findInvoice, setInvoicePaymentStatus } from './invoice-repository.ts'
 import {
   invoiceAwaitsPayout,

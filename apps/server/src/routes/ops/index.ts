@@ -13,11 +13,12 @@ import {
   opsSettingCalls,
   opsUserCalls,
 } from '@app/contract/ops'
+import fastifyCookie from '@fastify/cookie'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
 import { roleMayCall } from '../../modules/operators/access.ts'
-import type { OperatorActor } from '../../modules/operators/service.ts'
+import type { OperatorActor } from '../../modules/operators/actor.ts'
 import { showOrder } from '../../modules/orders/service.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
@@ -57,6 +58,8 @@ const opsRoutes: FastifyPluginAsyncZod<
   > & { secureCookies: boolean; loginRateLimitMax: number }
 > = async (app, { services, secureCookies, loginRateLimitMax }) => {
   const { invites, settings, orders, accounts, users, operators, audit } = services
+  // The console's session cookies (session-cookies.ts), parsed before the hook below reads them.
+  await app.register(fastifyCookie)
   app.decorateRequest('operator', null as unknown as OperatorActor)
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.endpoint?.role

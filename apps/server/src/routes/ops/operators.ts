@@ -4,7 +4,7 @@
  */
 import { opsOperatorCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { OperatorActor } from '../../modules/operators/service.ts'
+import type { OperatorActor } from '../../modules/operators/actor.ts'
 import type { AuditedServices, WithServices } from '../../services.ts'
 import { route } from '../route.ts'
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts'

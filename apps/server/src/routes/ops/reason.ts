@@ -1,5 +1,5 @@
 import { validationError } from '../../lib/domain-error.ts'
-import type { OperatorActor } from '../../modules/operators/service.ts'
+import type { OperatorActor } from '../../modules/operators/actor.ts'
 
 /** A reason is required from named operators (kept in the audit log); the bootstrap token may omit it. */
 export function requireReason(actor: OperatorActor, reason: string | undefined): string | null {

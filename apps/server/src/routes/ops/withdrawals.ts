@@ -73,7 +73,7 @@ const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
     before: (s: { exchangeRates: typeof exchangeRates }) => s.exchangeRates.snapshot(pair),
   })
 
-  // Bounds and four eyes beyond the step are the rate service's (modules/payments/exchange-rate-service.ts).
+  // Bounds and four eyes beyond the step are the rate service's (modules/rates/service.ts).
   route(app, calls.setRate, async (request) => {
     const { pair } = request.params
     return audit.record(request.operator, rateChange('rate.set', pair), (s) =>

@@ -9,8 +9,7 @@ import { DomainError, notFound, validationError } from '../../lib/domain-error.t
 import { formatUsdt, parseUsdt } from '../../lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
 import { formatBasisPoints, RATE_BOUNDS, type SettingsValues } from '../settings/settings-definitions.ts'
-import { lockSigner } from '../withdrawals/approval-repository.ts'
-import { type PayoutSigner, signingProblem } from '../withdrawals/four-eyes.ts'
+import { lockSigner, type PayoutSigner, signingProblem } from '../signers/signers.ts'
 import {
   deletePendingRate,
   findCurrentRate,
@@ -21,7 +20,7 @@ import {
   lockPair,
   type PendingRateRecord,
   upsertPendingRate,
-} from './exchange-rate-repository.ts'
+} from './repository.ts'
 
 export type ExchangeRateServiceDeps = { db: Db; now: () => Date }
 export type ExchangeRateService = ReturnType<typeof createExchangeRateService>
