@@ -1,7 +1,7 @@
 // `npm test`: every test layer. Three lanes run side by side, each a sequence of steps that stops at its first
 // failure; a failure anywhere stops the other lanes and fails the run.
-//   checks:  lint + format -> architecture rules -> module layers -> Node engines -> alert rules (promtool) ->
-//            configuration docs -> type-check
+//   checks:  lint + format -> architecture rules -> module layers -> Node engines -> commit subjects ->
+//            alert rules (promtool) -> configuration docs -> type-check
 //   unit:    contract, server, ops CLI, web and console tests (Vitest), at a lower CPU priority
 //   browser: web build -> console build -> first-screen size budget -> end-to-end in Chromium
 // Why lanes: much of the unit layer waits on spawned servers, databases and timers, and the end-to-end layer on a
@@ -47,6 +47,8 @@ const lanes = {
     // Server modules import only modules on layers below theirs (docs/architecture.md); plants one that does not.
     ['server modules run one way', ['node', 'scripts/check-module-layers.mjs']],
     ['dependencies support the promised Node', ['node', 'scripts/check-engines.mjs']],
+    // Subjects of at most 72 characters since issue 39 (the why in the body).
+    ['commit subjects', ['node', 'scripts/check-commit-subjects.mjs']],
     // The alert rules (deploy/prometheus/alerts.yml) parse, and fire and stay silent as their written series say.
     ['alert rules', ['promtool', 'check', 'rules', 'deploy/prometheus/alerts.yml']],
     [
