@@ -92,6 +92,7 @@ describe('operator console', () => {
     await app.getByTestId('method-usdt').click()
     await app.getByLabel('Wallet address', { exact: true }).fill(BSC_ADDRESS)
     await app.getByTestId('request-payment-crypto-submit').click()
+    await answerPopup(app, 'Check the address', 'Send')
     expect(await answerPopup(app, 'Success')).toBe('Invoice payment request accepted')
     await app.getByTestId('invoice-row').first().click()
     await app.getByTestId('invoice-transaction-row').first().click()

@@ -182,6 +182,7 @@ describe('poor network', () => {
     const cdp = await networkControl(page)
     await cdp.send('Network.emulateNetworkConditions', CUT)
     await submit.click()
+    await answerPopup(page, 'Check the address', 'Send')
     expect(await answerPopup(page, 'Unknown Error')).toBe(noAnswer)
     expect(new URL(page.url()).pathname).toBe(formPath)
     expect(await address.inputValue()).toBe(BSC_ADDRESS)
@@ -200,12 +201,14 @@ describe('poor network', () => {
       { times: 1 },
     )
     await submit.click()
+    await answerPopup(page, 'Check the address', 'Send')
     expect(await answerPopup(page, 'Unknown Error')).toBe(noAnswer)
     expect(lostStatus).toBe(201)
     expect(await address.inputValue()).toBe(BSC_ADDRESS)
 
     // The same tap again: the server answers with the payout it made; Success, then the invoice list (spec).
     await submit.click()
+    await answerPopup(page, 'Check the address', 'Send')
     expect(await answerPopup(page, 'Success')).toBe('Invoice payment request accepted')
     await expect.poll(() => new URL(page.url()).pathname).toBe('/invoices')
     const payouts = (await e2e.server.ops('GET', '/transactions?currency=usdt')) as {
