@@ -1,7 +1,8 @@
 /**
  * Contract shapes are derived, never retyped (issue 39, item 2): no production source writes the bank card's
- * fields by hand, and the payment routes read their bodies as the contract types them (no cast). The scan is
- * checked on planted lines first, so a broken pattern cannot pass everything.
+ * fields by hand, the payment routes read their bodies as the contract types them (no cast), and the reasons a
+ * validation fails for are the contract's list, not a copy of it. The scan is checked on planted lines first, so a
+ * broken pattern cannot pass everything.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -20,6 +21,8 @@ const PAYMENT_ROUTES = 'apps/server/src/routes/payments'
 
 /** A type literal holding the bank card's `family` and `iban` as plain strings. */
 const RETYPED_BANK_CARD = /\{[^{}]*\bfamily: string\b[^{}]*\biban: string\b[^{}]*\}/
+/** An array literal listing the account checks' reasons in a row. */
+const REASONS_LIST = /\[\s*'singleAuthorization',\s*'twoFa',/
 /** A cast (`as const` is not one). */
 const CAST = /\bas\s+(?!const\b)[A-Za-z_(]/
 
@@ -42,6 +45,8 @@ describe('contract types are derived, never retyped', () => {
       RETYPED_BANK_CARD,
     )
     expect('type Card = z.infer<typeof BankCardCreateSchema>').not.toMatch(RETYPED_BANK_CARD)
+    expect("export const REASONS = [\n  'singleAuthorization',\n  'twoFa',").toMatch(REASONS_LIST)
+    expect("const reasons = [...ACCOUNT_CHECK_FAILURES, 'failed'] as const").not.toMatch(REASONS_LIST)
     expect('(payout as (b: unknown) => PayoutRequest)(request.body)').toMatch(CAST)
     expect('route(app, endpoint as typeof paymentCalls.requestTrx, handler)').toMatch(CAST)
     expect("const requests = ['a', 'b'] as const").not.toMatch(CAST)
@@ -62,4 +67,10 @@ describe('contract types are derived, never retyped', () => {
     expect(found).toEqual([])
   })
 
+  it('the reasons a validation fails for are listed once, in the contract', () => {
+    const found = sources(SOURCES)
+      .filter((file) => REASONS_LIST.test(read(file)))
+      .map((file) => relative(ROOT, file))
+    expect(found).toEqual(['packages/contract/src/accounts.ts'])
+  })
 })
