@@ -62,6 +62,22 @@ export const AccountSchema = z.object({
 })
 export type Account = z.infer<typeof AccountSchema>
 
+/**
+ * The account checks a validation runs, in their order, by the name a failure of each goes by: a failed validation
+ * names the first that failed (the bot's `bot.reason.*`, the operators' rejection reasons).
+ */
+export const ACCOUNT_CHECK_FAILURES = [
+  'singleAuthorization',
+  'twoFa',
+  'authorization',
+  'connection',
+  'chats',
+  'freeze',
+  'sendMessage',
+  'addContact',
+] as const
+export type AccountCheckFailure = (typeof ACCOUNT_CHECK_FAILURES)[number]
+
 export const AccountFiltersSchema = z.strictObject({
   status: z.optional(AccountStatusSchema),
   /** true: only accounts with no invoice attached (the accounts tabs). */

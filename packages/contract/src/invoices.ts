@@ -90,6 +90,7 @@ const BankCardCreateShape = {
   iban: IbanSchema,
 }
 export const BankCardCreateSchema = z.object(BankCardCreateShape)
+export type BankCardCreate = z.infer<typeof BankCardCreateSchema>
 export const RequestPaymentIrtBodySchema = z.object({
   bankCardCreate: BankCardCreateSchema,
   currency: z.literal('irt'),

@@ -3,7 +3,7 @@
  * writes and the bot's renderer reads, and the queueing itself, called with the `tx` of the change a message
  * tells of. The bot module sends what is queued; the modules that queue never import it.
  */
-import { languageFromTelegram } from '@app/contract'
+import { ACCOUNT_CHECK_FAILURES, languageFromTelegram } from '@app/contract'
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import { maskPhoneNumber } from '../lib/phone-number.ts'
@@ -15,18 +15,8 @@ const text = z.string()
 const kind = <const K extends string>(...kinds: [K, ...K[]]) =>
   kinds.length === 1 ? z.literal(kinds[0]) : z.enum(kinds)
 
-/** Why a validation failed (`bot.reason.*`): the first check that failed, or `failed` when none says. */
-export const VALIDATION_FAILURE_REASONS = [
-  'singleAuthorization',
-  'twoFa',
-  'authorization',
-  'connection',
-  'chats',
-  'freeze',
-  'sendMessage',
-  'addContact',
-  'failed',
-] as const
+/** Why a validation failed (`bot.reason.*`): the contract's first failed check, or `failed` when none says. */
+export const VALIDATION_FAILURE_REASONS = [...ACCOUNT_CHECK_FAILURES, 'failed'] as const
 export type ValidationFailureReason = (typeof VALIDATION_FAILURE_REASONS)[number]
 
 const account = { accountUid: text, phone: text }

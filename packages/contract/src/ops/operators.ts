@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { ACCOUNT_CHECK_FAILURES } from '../accounts.ts'
 import { InstantQuerySchema } from './dates.ts'
 import { LimitSchema } from './limit.ts'
 
@@ -166,17 +167,7 @@ export const OverviewSchema = z.object({
 export type Overview = z.infer<typeof OverviewSchema>
 
 /** Why a validation rejected an account: the first check that failed (`other`: none did, an operator's rejection). */
-export const REJECTION_REASONS = [
-  'singleAuthorization',
-  'twoFa',
-  'authorization',
-  'connection',
-  'chats',
-  'freeze',
-  'sendMessage',
-  'addContact',
-  'other',
-] as const
+export const REJECTION_REASONS = [...ACCOUNT_CHECK_FAILURES, 'other'] as const
 
 /**
  * `GET /ops/overview/trends`: the last 30 UTC days, oldest first, each series one value per day of `days`. Amounts

@@ -4,6 +4,7 @@
  * trends (docs/console.md, 'Trends'). Every query is bounded by an index: the waiting rows of a queue (partial or
  * leading-status indexes), or the 30 days of a time index.
  */
+import { ACCOUNT_CHECK_FAILURES, type AccountCheckFailure } from '@app/contract'
 import { type Overview, REJECTION_REASONS, type Trends } from '@app/contract/ops'
 import { and, eq, gte, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -107,6 +108,22 @@ export async function readOverview(db: Db, now: Date): Promise<Overview> {
   }
 }
 
+/** Whether each check failed, as SQL on `accounts` (the same rules as modules/validation/failure-reason.ts). */
+const CHECK_FAILED: Record<AccountCheckFailure, string> = {
+  singleAuthorization: 'not check_single_authorization',
+  twoFa: 'not check_2fa',
+  authorization: 'not check_authorization',
+  connection: 'not check_connection',
+  chats: 'not check_chats',
+  freeze: 'check_freeze',
+  sendMessage: 'not check_send_message',
+  addContact: 'not check_add_contact',
+}
+/** A rejected account's reason: the first check that failed, in the contract's order, else `other`. */
+const rejectionReason = sql.raw(
+  `case ${ACCOUNT_CHECK_FAILURES.map((r) => `when ${CHECK_FAILED[r]} then '${r}'`).join(' ')} else 'other' end`,
+)
+
 const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
 
 /**
@@ -122,11 +139,6 @@ export async function readTrends(db: Db, now: Date): Promise<Trends> {
   )
   const from = sql`${start.toISOString()}::timestamptz`
   const to = sql`${now.toISOString()}::timestamptz`
-  // The order of validationReason (modules/validation/failure-reason.ts): the first check that failed.
-  const reason = sql`case when not check_single_authorization then 'singleAuthorization'
-    when not check_2fa then 'twoFa' when not check_authorization then 'authorization'
-    when not check_connection then 'connection' when not check_chats then 'chats' when check_freeze then 'freeze'
-    when not check_send_message then 'sendMessage' when not check_add_contact then 'addContact' else 'other' end`
   const [submitted, decided, paid, earned, totals] = await Promise.all([
     rowsOf<{ day: string; n: number }>(
       db,
@@ -136,7 +148,7 @@ export async function readTrends(db: Db, now: Date): Promise<Trends> {
     rowsOf<{ day: string; status: 'accepted' | 'rejected'; reason: string; n: number; net: string }>(
       db,
       sql`select ${dayOf(sql`validation_at`)} as day, status,
-          case when status = 'accepted' then '' else ${reason} end as reason, count(*)::int as n,
+          case when status = 'accepted' then '' else ${rejectionReason} end as reason, count(*)::int as n,
           coalesce(sum(net), 0)::text as net
         from accounts where status in ('accepted', 'rejected') and validation_at >= ${from} and validation_at < ${to}
         group by 1, 2, 3`,

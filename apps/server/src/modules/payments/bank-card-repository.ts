@@ -1,14 +1,13 @@
 /** All SQL about bank cards saved from toman payment requests. */
+import type { BankCardCreate } from '@app/contract'
 import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { bankCards } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 
-export type BankCardInput = { name: string; family: string; number: string; iban: string }
-
 /** Saves the card (or marks an already saved one as just used) and answers its id. */
-export async function saveBankCard(tx: Db, userId: number, card: BankCardInput, now: Date): Promise<number> {
+export async function saveBankCard(tx: Db, userId: number, card: BankCardCreate, now: Date): Promise<number> {
   const [row] = await tx
     .insert(bankCards)
     .values({ userId, ...card, createdAt: now })

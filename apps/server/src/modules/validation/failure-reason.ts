@@ -1,17 +1,20 @@
+import { ACCOUNT_CHECK_FAILURES, type AccountCheckFailure } from '@app/contract'
 import type { ValidationFailureReason } from '../../db/bot-outbox.ts'
 import type { AccountChecks } from '../../providers/account-provider.ts'
 
-/** The reason key (`bot.reason.*`) of a failed validation: the first check that failed. */
+/** Whether each check failed, by the name its failure goes by. */
+const FAILED: Record<AccountCheckFailure, (checks: AccountChecks) => boolean> = {
+  singleAuthorization: (checks) => !checks.checkSingleAuthorization,
+  twoFa: (checks) => !checks.check2Fa,
+  authorization: (checks) => !checks.checkAuthorization,
+  connection: (checks) => !checks.checkConnection,
+  chats: (checks) => !checks.checkChats,
+  freeze: (checks) => checks.checkFreeze,
+  sendMessage: (checks) => !checks.checkSendMessage,
+  addContact: (checks) => !checks.checkAddContact,
+}
+
+/** The reason key (`bot.reason.*`) of a failed validation: the first check that failed, in the contract's order. */
 export function validationReason(checks: AccountChecks): ValidationFailureReason {
-  const failed: [ValidationFailureReason, boolean][] = [
-    ['singleAuthorization', !checks.checkSingleAuthorization],
-    ['twoFa', !checks.check2Fa],
-    ['authorization', !checks.checkAuthorization],
-    ['connection', !checks.checkConnection],
-    ['chats', !checks.checkChats],
-    ['freeze', checks.checkFreeze],
-    ['sendMessage', !checks.checkSendMessage],
-    ['addContact', !checks.checkAddContact],
-  ]
-  return failed.find(([, bad]) => bad)?.[0] ?? 'failed'
+  return ACCOUNT_CHECK_FAILURES.find((reason) => FAILED[reason](checks)) ?? 'failed'
 }

@@ -6,6 +6,7 @@
 
 import { randomUUID } from 'node:crypto'
 import {
+  type BankCardCreate,
   type ExchangePair,
   isBscAddress,
   isTronAddress,
@@ -25,7 +26,7 @@ import { formatUsdt, formatUsdt2, parseUsdt } from '../../lib/money.ts'
 import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/chain-reader.ts'
 import type { ChainReaders } from '../../providers/chain/readers.ts'
 import { appendAudit } from '../audit/service.ts'
-import { type BankCardInput, saveBankCard } from '../payments/bank-card-repository.ts'
+import { saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate, findLowestRate } from '../rates/repository.ts'
 import { rateUnavailable, withinBounds } from '../rates/service.ts'
 import { auditSharedPayouts, type PayoutDetail } from '../referrals/shared-payouts.ts'
@@ -92,7 +93,7 @@ const RATE_PAIR: Record<Exclude<PayoutCurrency, 'usdt'>, ExchangePair> = { trx: 
 
 export type PayoutRequest =
   | { currency: 'trx' | 'usdt'; receiverAddress: string }
-  | { currency: 'irt'; bankCard: BankCardInput }
+  | { currency: 'irt'; bankCard: BankCardCreate }
 
 /**
  * What the operator pays, in the payout currency's minor units, rounded down so that a payout never

@@ -5,11 +5,8 @@
  */
 import { paymentCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { PayoutRequest } from '../../modules/withdrawals/payout-service.ts'
 import type { WithServices } from '../../services.ts'
 import { route } from '../route.ts'
-
-type BankCardInput = { name: string; family: string; number: string; iban: string }
 
 const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' | 'exchangeRates'>> = async (
   app,
@@ -17,41 +14,28 @@ const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' 
 ) => {
   app.addHook('preHandler', app.authenticate)
 
-  /** The three payment requests differ only in their endpoint and what the body says. */
-  const requests = [
-    {
-      endpoint: paymentCalls.requestTrx,
-      payout: (body: { receiverAddress: string }): PayoutRequest => ({
-        currency: 'trx',
-        receiverAddress: body.receiverAddress,
-      }),
-    },
-    {
-      endpoint: paymentCalls.requestCrypto,
-      payout: (body: { receiverAddress: string }): PayoutRequest => ({
-        currency: 'usdt',
-        receiverAddress: body.receiverAddress,
-      }),
-    },
-    {
-      endpoint: paymentCalls.requestIrt,
-      payout: (body: { bankCardCreate: BankCardInput }): PayoutRequest => ({
-        currency: 'irt',
-        bankCard: body.bankCardCreate,
-      }),
-    },
-  ] as const
-  for (const { endpoint, payout } of requests) {
-    // One handler for the three: their answers are the same, their bodies differ (each read by its `payout`).
-    route(app, endpoint as typeof paymentCalls.requestTrx, async (request, reply) => {
-      const { transaction, created } = await payouts.request(
-        request.user.id,
-        request.params.uid,
-        (payout as (b: unknown) => PayoutRequest)(request.body),
-      )
-      return reply.code(created ? 201 : 200).send(transaction)
+  // The three payment requests differ only in their endpoint and what the body says; their answers are the same.
+  route(app, paymentCalls.requestTrx, async (request, reply) => {
+    const { transaction, created } = await payouts.request(request.user.id, request.params.uid, {
+      currency: 'trx',
+      receiverAddress: request.body.receiverAddress,
     })
-  }
+    return reply.code(created ? 201 : 200).send(transaction)
+  })
+  route(app, paymentCalls.requestCrypto, async (request, reply) => {
+    const { transaction, created } = await payouts.request(request.user.id, request.params.uid, {
+      currency: 'usdt',
+      receiverAddress: request.body.receiverAddress,
+    })
+    return reply.code(created ? 201 : 200).send(transaction)
+  })
+  route(app, paymentCalls.requestIrt, async (request, reply) => {
+    const { transaction, created } = await payouts.request(request.user.id, request.params.uid, {
+      currency: 'irt',
+      bankCard: request.body.bankCardCreate,
+    })
+    return reply.code(created ? 201 : 200).send(transaction)
+  })
 
   route(app, paymentCalls.transaction, async (request) => payouts.get(request.user.id, request.params.uid))
 

@@ -14,8 +14,6 @@ import { cardNumberDigits, ibanWithPrefix } from './digits.ts'
  * around the digits (spaces, dashes, the 'IR' prefix); the output is the body.
  */
 
-export type WalletFormValues = { receiverAddress: string }
-
 /** TRX TRC20: one TRON address. */
 export const trxFormSchema = z.object({
   receiverAddress: RequestPaymentBodySchema.shape.receiverAddress,
@@ -26,8 +24,8 @@ export const usdtFormSchema = z.object({
   receiverAddress: RequestPaymentCryptoBodySchema.shape.receiverAddress,
 })
 
-/** What the toman form holds: the sheba without its 'IR' prefix (the form shows it as a fixed prefix). */
-export type BankCardFormValues = { name: string; family: string; number: string; iban: string }
+/** What either wallet form holds: the address as typed. */
+export type WalletFormValues = z.input<typeof trxFormSchema | typeof usdtFormSchema>
 
 /** Toman: the card holder, the 16-digit card and the 24-digit sheba; the output carries 'IR' + digits. */
 export const bankCardFormSchema = z.object({
@@ -42,5 +40,8 @@ export const bankCardFormSchema = z.object({
     BankCardCreateSchema.shape.iban,
   ),
 })
+
+/** What the toman form holds: the sheba without its 'IR' prefix (the form shows it as a fixed prefix). */
+export type BankCardFormValues = z.input<typeof bankCardFormSchema>
 
 export const EMPTY_BANK_CARD: BankCardFormValues = { name: '', family: '', number: '', iban: '' }

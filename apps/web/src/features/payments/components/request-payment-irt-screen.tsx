@@ -1,4 +1,4 @@
-import { type BankCard, formatToman, V } from '@app/contract'
+import { type BankCard, type BankCardCreate, formatToman, V } from '@app/contract'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import { useForm } from 'react-hook-form'
@@ -24,8 +24,6 @@ import { PayoutSummary } from './payout-summary.tsx'
 import { outcomeOfFailure, usePaymentOutcome } from './use-payment-outcome.ts'
 import { type PayoutPreview, usePayoutPreview } from './use-payout-preview.ts'
 import { useServerFieldErrors } from './use-server-field-errors.ts'
-
-type BankCardBody = { name: string; family: string; number: string; iban: string }
 
 /** The contract's limit on name and family (64): the input stops there rather than showing zod's English. */
 const NAME_MAX_LENGTH = 64
@@ -173,7 +171,7 @@ export function RequestPaymentIrtScreen({ invoiceUid, invoiceAmount, onSettled }
   const navigate = useNavigate()
   const mutation = useRequestPaymentIrt(invoiceUid, onSettled ? { onSettled } : {})
   const preview = usePayoutPreview('irt', invoiceAmount)
-  const form = useForm<BankCardFormValues, unknown, BankCardBody>({
+  const form = useForm<BankCardFormValues, unknown, BankCardCreate>({
     resolver: zodResolver(bankCardFormSchema),
     defaultValues: EMPTY_BANK_CARD,
   })
