@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts'
 import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
 import { botChats, botOutbox, botUpdates, users } from '../../db/schema.ts'
 import { timestamptz } from '../../db/timestamp.ts'
+import { POLLING_LEASE } from './polling.ts'
 
 // --- Who may be written to ---
 
@@ -64,6 +65,21 @@ export async function recordHandledUpdate(
     .onConflictDoNothing()
     .returning({ updateId: botUpdates.updateId })
   return rows.length === 1
+}
+
+/**
+ * The highest update id this database has seen: the polling position or a handled update. Telegram numbers updates
+ * on from there; the development fake, started anew with each process, is told to as well (dev/fake-bot-api).
+ */
+export async function lastUpdateId(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    select greatest(
+      (select max(update_id) from bot_updates),
+      (select max(position) from leases where name = ${POLLING_LEASE}),
+      0
+    )::text as last
+  `)) as { rows: { last: string }[] }
+  return Number(result.rows[0]?.last ?? 0)
 }
 
 // --- The outbox ---
