@@ -27,6 +27,7 @@ const overview: Overview = {
   paidTotal: '900',
   ledgerCheck: null,
   ledgerProblems: [],
+  chainCheck: { trx: true, usdt: true },
   oldestSince: {
     // 2 h 30 min, 45 s, 3 d 2 h; none broadcasting; the bot outbox 5 min; no email waits.
     invoicesAwaitingConfirmation: '2026-11-27T09:30:00.000Z',

@@ -57,7 +57,7 @@ export type OperatorServiceDeps = {
   now: () => Date
   opsToken: string
   operatorKeys: OperatorKeys
-  config: Pick<Config, 'passwordCost' | 'operatorLoginFailures' | 'operators'> & {
+  config: Pick<Config, 'passwordCost' | 'operatorLoginFailures' | 'operators' | 'chain'> & {
     bot: Pick<Config['bot'], 'opsChatId'>
   }
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
@@ -355,7 +355,10 @@ export function createOperatorService(deps: OperatorServiceDeps) {
       }
     },
 
-    overview: () => readOverview(db, now()),
+    overview: async () => ({
+      ...(await readOverview(db, now())),
+      chainCheck: { trx: config.chain.tron !== undefined, usdt: config.chain.bsc !== undefined },
+    }),
     /**
      * The 30 days, read at most once every 5 minutes per process (callers in between share the answer): on a
      * database whose 30 days hold a million accounts and payouts each series reads them all (seconds), and the days
