@@ -4,8 +4,9 @@
  * payout is recorded (`chainCheck`), so that the 'Record the payout' dialog describes a chain check only where one
  * runs and otherwise says the payout is recorded unverified.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, buildAppOn, json, useTestApp } from '../helpers/app.ts'
 import { chainConfigFor } from '../helpers/chain.ts'
@@ -54,7 +55,10 @@ describe.each(DATABASE_KINDS)('payout wording data on %s', (kind) => {
       'GET',
       '/ops/transactions?status=pending',
     )
-    expect(list.items.find((p) => p.uid === payoutUid)).toMatchObject({ telegramId: tg.id, firstName: 'سارا' })
+    expect(list.items.find((p) => p.uid === payoutUid)).toMatchObject({
+      telegramId: tg.id,
+      firstName: 'سارا',
+    })
     // A move's answer too: the console's banner and row read it.
     const moved = await opsOk<{ firstName: string }>(ops, 'POST', `/ops/transactions/${payoutUid}/broadcast`)
     expect(moved.firstName).toBe('سارا')
