@@ -134,7 +134,11 @@ describe('the chain check in the console', () => {
 
     // TRX with 1 of 19 confirmations: broadcasting, waiting, counted on the overview.
     const trxRecorded = await record(page, trx.uid, TRX_TXID, TRON_SENDER, 'trx')
-    await page.getByText(`Payout ${trx.uid.slice(0, 8)} is broadcasting.`).waitFor()
+    await page
+      .getByText(
+        `Payout ${trx.uid.slice(0, 8)} is recorded and waits for 1 of 19 confirmations: it succeeds once final.`,
+      )
+      .waitFor()
     const trxCheck = trxRecorded.row.getByTestId('chain-check')
     expect(await trxCheck.innerText()).toContain('Waiting 1 of 19 confirmations')
     expect(await trxCheck.getByRole('link').getAttribute('href')).toBe(
@@ -148,7 +152,7 @@ describe('the chain check in the console', () => {
 
     // USDT, final when recorded: success, verified at once.
     const usdtRecorded = await record(page, usdt.uid, USDT_TXID, BSC_SENDER, 'usdt')
-    await page.getByText(`Payout ${usdt.uid.slice(0, 8)} is success.`).waitFor()
+    await page.getByText(`Payout ${usdt.uid.slice(0, 8)} succeeded.`).waitFor()
     expect(await usdtRecorded.row.getByTestId('chain-check').innerText()).toContain(
       'Verified 15 of 15 confirmations',
     )

@@ -114,7 +114,7 @@ describe('operator console', () => {
     await record.getByLabel(/Sender address/).fill(BSC_SENDER)
     await screenshot(operatorPage, 'console-payout-record')
     await record.getByRole('button', { name: 'Record as paid' }).click()
-    await operatorPage.getByText(/is success\.$/).waitFor()
+    await operatorPage.getByText(/^Payout [0-9a-f]{8} succeeded\.$/).waitFor()
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Completed')
     expect(await app.getByTestId('transaction-sender').innerText()).toContain(BSC_SENDER)
     await screenshot(app, 'console-user-payout-completed')

@@ -12,8 +12,8 @@ import simulatorRoutes from './simulator/index.ts'
 export function createDevTools(): DevTools {
   let fakeBotApi: FakeBotApi | undefined
   return {
-    async startFakeBotApi({ token, botUsername }) {
-      fakeBotApi = await startFakeBotApi({ token, botUsername, channels: [DEMO_CHANNEL] })
+    async startFakeBotApi({ token, botUsername, firstUpdateId }) {
+      fakeBotApi = await startFakeBotApi({ token, botUsername, channels: [DEMO_CHANNEL], firstUpdateId })
       return fakeBotApi.url
     },
     seedDemoData: (context) => createDemoService(context).seed({ simulatorUsers: context.config.simulator }),

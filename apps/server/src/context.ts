@@ -19,6 +19,7 @@ import {
   type TelegramBot,
 } from './modules/bot/client.ts'
 import { type BotTexts, loadBotTexts } from './modules/bot/messages.ts'
+import { lastUpdateId } from './modules/bot/repository.ts'
 import {
   type ChannelMembershipChecker,
   createBotApiMembershipChecker,
@@ -140,7 +141,11 @@ export async function createAppContext(
     resolveOpsToken(config.opsToken, config.dataDir),
   ])
   const fakeBotApiRoot = config.bot.fakeApi
-    ? await devTools?.startFakeBotApi({ token: botToken, botUsername: config.referralLink.botUsername })
+    ? await devTools?.startFakeBotApi({
+        token: botToken,
+        botUsername: config.referralLink.botUsername,
+        firstUpdateId: (await lastUpdateId(db)) + 1,
+      })
     : undefined
   if (fakeBotApiRoot !== undefined) {
     log.info({ apiRoot: fakeBotApiRoot }, 'fake Bot API started (development: no TELEGRAM_BOT_TOKEN)')

@@ -8,8 +8,11 @@ import type { AppContext } from './context.ts'
 import type { Services } from './services.ts'
 
 export type DevTools = {
-  /** FAKE_BOT_API: starts the fake Bot API for this bot token and answers its root URL; `close` stops it. */
-  startFakeBotApi(options: { token: string; botUsername: string }): Promise<string>
+  /**
+   * FAKE_BOT_API: starts the fake Bot API for this bot token and answers its root URL; `close` stops it. Its update
+   * ids start at `firstUpdateId`, past what the data folder's bot handled, as Telegram's go on across restarts.
+   */
+  startFakeBotApi(options: { token: string; botUsername: string; firstUpdateId: number }): Promise<string>
   /** DEMO_DATA: seeds the demo data; idempotent, and never overrides what an operator changed. */
   seedDemoData(context: AppContext): Promise<void>
   /** SIMULATOR: the development routes (the simulator, and the sandbox's table beside it). */

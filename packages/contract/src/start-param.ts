@@ -10,6 +10,8 @@ export type ScreenLink =
   | { kind: 'account'; accountUid: string }
   | { kind: 'invoice'; invoiceUid: string }
   | { kind: 'transaction'; transactionUid: string }
+  /** The accounts list's Accepted tab (`go_accepted`): the bot's message about several accepted accounts. */
+  | { kind: 'acceptedAccounts' }
 
 /** What Telegram passes as a start parameter (`startapp`, `start`). */
 export const START_PARAM_MAX_LENGTH = 64
@@ -19,6 +21,7 @@ const UID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const ACCOUNT = new RegExp(`^go_a_(${UID})$`)
 const INVOICE = new RegExp(`^go_i_(${UID})$`)
 const TRANSACTION = new RegExp(`^go_t_(${UID})$`)
+const ACCEPTED_ACCOUNTS = 'go_accepted'
 
 export function screenStartParam(screen: ScreenLink): string {
   switch (screen.kind) {
@@ -28,12 +31,15 @@ export function screenStartParam(screen: ScreenLink): string {
       return `go_i_${screen.invoiceUid}`
     case 'transaction':
       return `go_t_${screen.transactionUid}`
+    case 'acceptedAccounts':
+      return ACCEPTED_ACCOUNTS
   }
 }
 
 /** The screen a start parameter opens, or undefined for anything else (a referral code, nothing, garbage). */
 export function parseScreenStartParam(param: string | null | undefined): ScreenLink | undefined {
   if (!param?.startsWith('go_')) return undefined
+  if (param === ACCEPTED_ACCOUNTS) return { kind: 'acceptedAccounts' }
   const account = ACCOUNT.exec(param)
   if (account?.[1]) return { kind: 'account', accountUid: account[1] }
   const invoice = INVOICE.exec(param)

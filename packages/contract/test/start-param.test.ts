@@ -14,6 +14,7 @@ describe('screen start parameters', () => {
     { kind: 'account', accountUid: A },
     { kind: 'invoice', invoiceUid: A },
     { kind: 'transaction', transactionUid: B },
+    { kind: 'acceptedAccounts' },
   ])('round-trips %o within what Telegram allows in a start parameter (64 characters)', (screen) => {
     const param = screenStartParam(screen)
     expect(param).toMatch(/^[A-Za-z0-9_-]{1,64}$/)
@@ -33,6 +34,8 @@ describe('screen start parameters', () => {
       `go_t_${A}_${B}`,
       `go_t_${A}x`,
       'go_i_../../x',
+      'go_accepted_',
+      'go_acceptedx',
     ]) {
       expect(parseScreenStartParam(param)).toBeUndefined()
     }

@@ -14,10 +14,19 @@ export const NO_LONGER_COUNTS = 'no longer counts (disabled, demoted, or before 
 
 const names = (approvals: Approval[]) => approvals.map((approval) => approval.login).join(', ')
 
-/** One line for the payout's row: who approved, or that it needs an approval. */
-export function fourEyesSummary(fourEyes: PayoutFourEyes): string {
+/** A payout that may still be sent: pending, in review, or broadcast and not yet recorded paid. */
+export const isOpenPayout = (status: string) =>
+  status === 'pending' || status === 'review' || status === 'broadcasting'
+
+/**
+ * One line for the payout's row: who approved, or that it needs an approval. A failed or paid payout needs none any
+ * more, whatever the amount in force now.
+ */
+export function fourEyesSummary(fourEyes: PayoutFourEyes, status: string): string {
   if (fourEyes.approvals.length === 0)
-    return fourEyes.required ? `Needs approval (above ${fourEyes.approvalAbove} USDT)` : '—'
+    return fourEyes.required && isOpenPayout(status)
+      ? `Needs approval (above ${fourEyes.approvalAbove} USDT)`
+      : '—'
   return fourEyes.approvals
     .map((approval) =>
       approval.counts

@@ -6,13 +6,14 @@ import { type OpsInvoiceRow, opsWithdrawalCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { Usdt } from '../lib/amounts.tsx'
 import { call } from '../lib/api.ts'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
 import { usePagedList } from '../lib/paged.ts'
 import { ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan } from '../lib/session.tsx'
+import { UserCell } from '../lib/user-cell.tsx'
 
 type Invoice = OpsInvoiceRow
 const STATUSES = ['pending', 'validating', 'confirmed', 'rejected']
@@ -92,14 +93,9 @@ export function InvoicesScreen() {
       {
         header: 'User',
         accessorKey: 'telegramId',
-        cell: ({ row }) =>
-          row.original.telegramId === null ? (
-            <span className="muted">{row.original.firstName || 'email only'}</span>
-          ) : (
-            <Link to={`/users?telegramId=${row.original.telegramId}`}>
-              {row.original.firstName || row.original.telegramId}
-            </Link>
-          ),
+        cell: ({ row }) => (
+          <UserCell telegramId={row.original.telegramId} firstName={row.original.firstName} />
+        ),
       },
       {
         header: 'Accounts',

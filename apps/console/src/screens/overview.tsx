@@ -4,7 +4,7 @@
  */
 
 import { formatDecimal, formatUsdt } from '@app/contract'
-import { type Overview, opsOperatorCalls, type Trends } from '@app/contract/ops'
+import { type Overview, opsOperatorCalls, REJECTION_REASONS, type Trends } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
@@ -185,7 +185,12 @@ function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'ow
     rejections:
       t.rejected.length === 0
         ? [{ label: 'Rejected', values: rejectedPerDay }]
-        : t.rejected.map((r) => ({ label: REASONS[r.reason], values: r.counts })),
+        : t.rejected.map((r) => ({
+            label: REASONS[r.reason],
+            values: r.counts,
+            // A reason keeps its colour whichever others the 30 days have.
+            look: REJECTION_REASONS.indexOf(r.reason),
+          })),
     payouts:
       t.payouts.length === 0
         ? [{ label: 'Paid', values: t.days.map(() => 0) }]

@@ -4,14 +4,16 @@
  */
 import { formatDecimal } from '@app/contract'
 import type { OpsTransaction } from '@app/contract/ops'
-import { Link } from 'react-router'
 import { formatMoney, Money } from '../lib/amounts.tsx'
 import { ChainCheckView } from '../lib/chain-check.tsx'
-import { NO_LONGER_COUNTS, when } from '../lib/four-eyes.ts'
+import { isOpenPayout, NO_LONGER_COUNTS, when } from '../lib/four-eyes.ts'
 import { CopyButton } from '../lib/reason-dialog.tsx'
+import { UserCell } from '../lib/user-cell.tsx'
 
 /** Whether the payout needs a second operator now, in a sentence. */
-function requirement(fourEyes: OpsTransaction['fourEyes']): string {
+function requirement({ fourEyes, status }: Pick<OpsTransaction, 'fourEyes' | 'status'>): string {
+  if (!isOpenPayout(status))
+    return `No approval needed any more: the payout ${status === 'success' ? 'was paid' : 'failed'}.`
   if (fourEyes.required) return `Needs a second operator’s approval: above ${fourEyes.approvalAbove} USDT.`
   if (formatDecimal(fourEyes.approvalAbove) === '0') return 'No approval needed: four eyes is off.'
   return `No approval needed: at or below ${fourEyes.approvalAbove} USDT.`
@@ -32,11 +34,10 @@ export function PayoutDetail({ payout: p }: { payout: OpsTransaction }) {
         </dd>
         <dt>User</dt>
         <dd>
-          {p.telegramId === null ? (
-            'email user'
-          ) : (
-            <Link to={`/users?telegramId=${p.telegramId}`}>{p.telegramId}</Link>
-          )}
+          <UserCell telegramId={p.telegramId} firstName={p.firstName} />
+          {p.telegramId !== null && p.firstName ? (
+            <span className="muted"> · Telegram {p.telegramId}</span>
+          ) : null}
         </dd>
         <dt>Amount</dt>
         <dd>{formatMoney(p.amount, 'usdt')}</dd>
@@ -105,7 +106,7 @@ export function PayoutDetail({ payout: p }: { payout: OpsTransaction }) {
       <ChainCheckView check={p.chainCheck} full />
       {p.chainCheck.checkedAt ? <p className="muted">Last read {when(p.chainCheck.checkedAt)}.</p> : null}
       <h3>Four eyes</h3>
-      <p>{requirement(p.fourEyes)}</p>
+      <p>{requirement(p)}</p>
       {p.fourEyes.approvals.length === 0 ? (
         <p className="muted">No approvals yet.</p>
       ) : (

@@ -5,8 +5,8 @@
  * what the signed-in operator may not do disabled and why; approve, broadcast, succeed with txid and sender, fail or
  * review with a reason, a refusal shown on its row.
  */
-import { type OpsTransactionSchema, opsWithdrawalCalls } from '@app/contract/ops'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type OpsTransactionSchema, opsOperatorCalls, opsWithdrawalCalls } from '@app/contract/ops'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -15,10 +15,11 @@ import { formatMoney, Money, Usdt } from '../lib/amounts.tsx'
 import { call } from '../lib/api.ts'
 import { ChainCheckView } from '../lib/chain-check.tsx'
 import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { fourEyesActions, fourEyesSummary } from '../lib/four-eyes.ts'
+import { fourEyesActions, fourEyesSummary, isOpenPayout } from '../lib/four-eyes.ts'
 import { usePagedList } from '../lib/paged.ts'
 import { CopyButton, ReasonDialog } from '../lib/reason-dialog.tsx'
 import { useCan, useMe } from '../lib/session.tsx'
+import { UserCell } from '../lib/user-cell.tsx'
 import { PayoutDetail } from './payout-detail.tsx'
 
 type Payout = z.infer<typeof OpsTransactionSchema>
@@ -28,8 +29,27 @@ const CURRENCIES = ['all', 'trx', 'usdt', 'irt']
 /** The chain check filter (`?check=`): the queue of payouts waiting for confirmations, past the time limit... */
 const CHECKS = ['all', 'waiting', 'expired', 'refused', 'verified', 'unverified']
 
-const isOpen = (payout: Payout) =>
-  payout.status === 'pending' || payout.status === 'review' || payout.status === 'broadcasting'
+const isOpen = (payout: Payout) => isOpenPayout(payout.status)
+
+/** The notice after a move, a sentence: 'Payout 606f66d5 succeeded.' */
+export function moveNotice(payout: Payout): string {
+  const name = `Payout ${payout.uid.slice(0, 8)}`
+  const { chainCheck: check } = payout
+  switch (payout.status) {
+    case 'success':
+      return `${name} succeeded.`
+    case 'failed':
+      return `${name} failed.`
+    case 'review':
+      return `${name} is under review.`
+    case 'broadcasting':
+      return check.state === 'waiting'
+        ? `${name} is recorded and waits for ${check.confirmations ?? 0} of ${check.required ?? '?'} confirmations: it succeeds once final.`
+        : `${name} is broadcasting.`
+    default:
+      return `${name} is ${payout.status}.`
+  }
+}
 
 /** The row's buttons for the signed-in operator: what four eyes would refuse is disabled, its reason shown. */
 function PayoutActions(props: {
@@ -102,6 +122,12 @@ export function PayoutsScreen() {
   const [asking, setAsking] = useState<{ uid: string; move: 'fail' | 'review' } | undefined>()
   const [succeeding, setSucceeding] = useState<Payout | undefined>()
   const [notice, setNotice] = useState<string | undefined>()
+  // Which chains the server reads before it records a payout: the succeed dialog says what happens.
+  const chainCheck = useQuery({
+    queryKey: ['overview'],
+    queryFn: () => call(opsOperatorCalls.overview),
+    staleTime: 60_000,
+  }).data?.chainCheck
   const list = usePagedList('payouts', opsWithdrawalCalls.payouts, {
     status: status === 'all' ? undefined : status,
     currency: currency === 'all' ? undefined : currency,
@@ -119,7 +145,7 @@ export function PayoutsScreen() {
     onSuccess: (payout) => {
       setAsking(undefined)
       setSucceeding(undefined)
-      setNotice(`Payout ${payout.uid.slice(0, 8)} is ${payout.status}.`)
+      setNotice(moveNotice(payout))
       refresh()
     },
   })
@@ -169,7 +195,13 @@ export function PayoutsScreen() {
           </span>
         ),
       },
-      { header: 'User', accessorKey: 'telegramId', cell: (c) => String(c.getValue() ?? 'email user') },
+      {
+        header: 'User',
+        accessorKey: 'telegramId',
+        cell: ({ row }) => (
+          <UserCell telegramId={row.original.telegramId} firstName={row.original.firstName} />
+        ),
+      },
       { header: 'Currency', accessorKey: 'currency', cell: (c) => String(c.getValue()).toUpperCase() },
       {
         header: 'Amount (USDT)',
@@ -213,7 +245,9 @@ export function PayoutsScreen() {
       {
         header: 'Four eyes',
         id: 'four-eyes',
-        cell: ({ row }) => <span data-testid="four-eyes">{fourEyesSummary(row.original.fourEyes)}</span>,
+        cell: ({ row }) => (
+          <span data-testid="four-eyes">{fourEyesSummary(row.original.fourEyes, row.original.status)}</span>
+        ),
       },
       {
         header: 'Txid',
@@ -304,6 +338,7 @@ export function PayoutsScreen() {
       {succeeding ? (
         <SucceedDialog
           payout={succeeding}
+          chainRead={chainReadFor(succeeding.currency, chainCheck)}
           pending={move.isPending}
           error={move.error?.message}
           onCancel={() => setSucceeding(undefined)}
@@ -314,8 +349,33 @@ export function PayoutsScreen() {
   )
 }
 
+/** Whether the server reads the payout's chain before recording it; undefined while the overview loads. */
+const chainReadFor = (currency: string, chains: { trx: boolean; usdt: boolean } | undefined) =>
+  chains === undefined
+    ? undefined
+    : currency === 'trx'
+      ? chains.trx
+      : currency === 'usdt'
+        ? chains.usdt
+        : false
+
+/** What recording the payout does: read the chain, record it unverified, or keep the bank reference as typed. */
+function succeedRule(currency: string, chainRead: boolean | undefined): string {
+  if (currency === 'irt')
+    return 'A bank transfer cannot be checked on a chain: the reference you type is recorded as it is, with four eyes.'
+  const chain = currency === 'trx' ? 'TRON' : 'BSC'
+  if (chainRead === undefined) return `Finding out whether the ${chain} chain is read…`
+  if (chainRead)
+    return `The ${chain} chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the payout waits as broadcasting until it is.`
+  const setting = currency === 'trx' ? 'TRON_API_ROOT' : 'BSC_RPC_URL'
+  const explorer = currency === 'trx' ? 'TronScan' : 'BscScan'
+  return `No ${chain} endpoint is set (${setting}): nothing is read from the chain, and the payout is recorded unverified, as you type it. Check the transaction on ${explorer} first.`
+}
+
 function SucceedDialog(props: {
   payout: Payout
+  /** Whether the payout's chain is read before it is recorded (undefined: not known yet). */
+  chainRead: boolean | undefined
   pending: boolean
   error?: string | undefined
   onCancel: () => void
@@ -338,9 +398,7 @@ function SucceedDialog(props: {
           <code>{props.payout.receiverAddress}</code>
         </p>
         <p className="muted" data-testid="succeed-rule">
-          {props.payout.currency === 'irt'
-            ? 'A bank transfer cannot be checked on a chain: the reference you type is recorded as it is, with four eyes.'
-            : `The ${props.payout.currency === 'trx' ? 'TRON' : 'BSC'} chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the payout waits as broadcasting until it is.`}
+          {succeedRule(props.payout.currency, props.chainRead)}
         </p>
         <label>
           {props.payout.currency === 'irt' ? 'Bank reference' : 'Transaction id (txid)'}
@@ -362,7 +420,7 @@ function SucceedDialog(props: {
             Cancel
           </button>
           <button type="submit" className="primary" disabled={props.pending || txid.trim() === ''}>
-            {props.pending && props.payout.currency !== 'irt' ? 'Reading the chain…' : 'Record as paid'}
+            {props.pending && props.chainRead ? 'Reading the chain…' : 'Record as paid'}
           </button>
         </div>
       </form>

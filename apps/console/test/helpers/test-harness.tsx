@@ -1,5 +1,5 @@
 /** For the console's component tests: a screen in a router at a URL, with a query client and a signed-in role. */
-import { OPS_ENDPOINTS, type OperatorRole, type OpsTransaction } from '@app/contract/ops'
+import { OPS_ENDPOINTS, type OperatorRole, type OpsTransaction, type Overview } from '@app/contract/ops'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -88,6 +88,7 @@ export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransacti
     uid: '00000000-0000-4000-8000-000000000001',
     invoiceUid: '00000000-0000-4000-8000-000000000009',
     telegramId: 884000001,
+    firstName: 'Sara',
     currency: 'trx',
     status: 'pending',
     amount: '10',
@@ -103,6 +104,36 @@ export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransacti
     paidAt: null,
     fourEyes: { required: false, approvalAbove: '0', approvals: [] },
     chainCheck: opsChainCheck(),
+    ...overrides,
+  }
+}
+
+/** `GET /ops/overview` with nothing waiting and no chain read; `overrides` change any field. */
+export function opsOverview(overrides: Partial<Overview> = {}): Overview {
+  return {
+    invoicesAwaitingConfirmation: 0,
+    accountsAwaitingValidation: 0,
+    payoutsPending: 0,
+    payoutsBroadcasting: 0,
+    payoutsInReview: 0,
+    payoutsAwaitingConfirmations: 0,
+    payoutsConfirmationsExpired: 0,
+    owed: '0',
+    paidToday: '0',
+    paidTotal: '0',
+    ledgerCheck: null,
+    ledgerProblems: [],
+    chainCheck: { trx: false, usdt: false },
+    oldestSince: {
+      accountsAwaitingValidation: null,
+      invoicesAwaitingConfirmation: null,
+      payoutsPending: null,
+      payoutsBroadcasting: null,
+      payoutsInReview: null,
+      botOutbox: null,
+      emailOutbox: null,
+    },
+    at: '2026-01-01T00:00:00.000Z',
     ...overrides,
   }
 }

@@ -7,7 +7,7 @@ import type { OpsTransaction } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PayoutsScreen } from '../../src/screens/payouts.tsx'
-import { fakeApi, opsChainCheck, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
+import { fakeApi, opsChainCheck, opsOverview, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()
@@ -67,7 +67,8 @@ describe('Payouts: the chain check', () => {
     const calls = fakeApi({ 'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }) })
     renderScreen(<PayoutsScreen />, { url: '/payouts?status=all&check=waiting', role: 'operator' })
     await screen.findByText('10000000')
-    expect(calls[0]?.url.searchParams.get('chainCheck')).toBe('waiting')
+    const list = calls.find((c) => c.url.pathname === '/ops/transactions')
+    expect(list?.url.searchParams.get('chainCheck')).toBe('waiting')
     expect(checkOf(1).textContent).toBe('Verified 19 of 19 confirmationsView on TronScan')
     expect(within(checkOf(1)).getByRole('link').getAttribute('href')).toBe(
       `https://tronscan.org/#/transaction/${TXID}`,
@@ -85,7 +86,10 @@ describe('Payouts: the chain check', () => {
   })
 
   it('the detail shows the check; the succeed dialog says what the chain must show, or that toman is not checked', async () => {
-    fakeApi({ 'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }) })
+    fakeApi({
+      'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }),
+      'GET /ops/overview': () => opsOverview({ chainCheck: { trx: true, usdt: true } }),
+    })
     renderScreen(<PayoutsScreen />, { url: `/payouts?status=all&payout=${uid(2)}`, role: 'operator' })
     await screen.findByText('10000000')
     const detail = screen.getByRole('region', { name: `Payout ${uid(2).slice(0, 8)}` })
@@ -93,7 +97,7 @@ describe('Payouts: the chain check', () => {
       'Waiting 3 of 15 confirmationsView on BscScan',
     )
     fireEvent.click(within(rowOf(3)).getByRole('button', { name: 'Succeeded…' }))
-    expect(screen.getByTestId('succeed-rule').textContent).toBe(
+    expect((await screen.findByTestId('succeed-rule')).textContent).toBe(
       'The TRON chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the payout waits as broadcasting until it is.',
     )
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))

@@ -134,7 +134,11 @@ describe('UsersScreen', () => {
 describe('PayoutsScreen', () => {
   it('filters by status and currency on the server (in the URL) and pages by cursor', async () => {
     const payout = (n: number) =>
-      opsPayout({ uid: `00000000-0000-4000-8000-00000000000${n}`, telegramId: 884000000 + n })
+      opsPayout({
+        uid: `00000000-0000-4000-8000-00000000000${n}`,
+        telegramId: 884000000 + n,
+        firstName: `Sara ${n}`,
+      })
     const calls = fakeApi({
       'GET /ops/transactions': (url) =>
         url.searchParams.get('cursor') === 'next'
@@ -142,12 +146,13 @@ describe('PayoutsScreen', () => {
           : { items: [payout(1)], nextPage: 'next' },
     })
     renderScreen(<PayoutsScreen />, { url: '/payouts?status=pending&currency=trx', role: 'viewer' })
-    await screen.findByRole('cell', { name: '884000001' })
-    expect(calls[0]?.url.searchParams.get('currency')).toBe('trx')
-    expect(calls[0]?.url.searchParams.get('status')).toBe('pending')
+    await screen.findByRole('link', { name: 'Sara 1' })
+    const pages = () => calls.filter((c) => c.url.pathname === '/ops/transactions')
+    expect(pages()[0]?.url.searchParams.get('currency')).toBe('trx')
+    expect(pages()[0]?.url.searchParams.get('status')).toBe('pending')
     fireEvent.click(screen.getByRole('button', { name: 'More payouts' }))
-    await screen.findByRole('cell', { name: '884000002' })
-    expect(calls[1]?.url.searchParams.get('cursor')).toBe('next')
+    await screen.findByRole('link', { name: 'Sara 2' })
+    expect(pages()[1]?.url.searchParams.get('cursor')).toBe('next')
   })
 })
 

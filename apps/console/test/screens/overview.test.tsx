@@ -27,6 +27,7 @@ const overview: Overview = {
   paidTotal: '900',
   ledgerCheck: null,
   ledgerProblems: [],
+  chainCheck: { trx: true, usdt: true },
   oldestSince: {
     // 2 h 30 min, 45 s, 3 d 2 h; none broadcasting; the bot outbox 5 min; no email waits.
     invoicesAwaitingConfirmation: '2026-11-27T09:30:00.000Z',
@@ -127,12 +128,18 @@ describe('overview in time', () => {
     // The table is in the page for screen readers (sr-only) before anyone asks to see it.
     const table = within(accounts).getByRole('table', { name: 'Accounts per day, per day (UTC)' })
     expect(table.closest('.trend-table')?.className).toBe('trend-table sr-only')
+    // Hidden, it is no stop for the keyboard; shown, it scrolls, so it takes focus with a name (axe's
+    // scrollable-region-focusable: the four tables were regions no keyboard could reach, issue 38).
+    expect(table.closest('.trend-table')?.hasAttribute('tabindex')).toBe(false)
     const rows = within(table).getAllByRole('row')
     expect(rows).toHaveLength(31)
     expect(rows[0]?.textContent).toBe('DaySubmittedAcceptedRejected')
     expect(rows[30]?.textContent).toBe('2026-11-2740319')
     fireEvent.click(within(accounts).getByRole('button', { name: 'Show the numbers' }))
     expect(table.closest('.trend-table')?.className).toBe('trend-table')
+    const region = within(accounts).getByRole('region', { name: 'Accounts per day, the numbers' })
+    expect(region.tabIndex).toBe(0)
+    expect(region.contains(table)).toBe(true)
 
     const reasons = within(screen.getByTestId('trend-rejections')).getAllByRole('columnheader')
     expect(reasons.map((h) => h.textContent)).toEqual(['Day', 'Two-step verification', 'Connection'])

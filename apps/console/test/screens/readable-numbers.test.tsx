@@ -86,6 +86,7 @@ describe('amounts', () => {
         paidTotal: '1500000',
         ledgerCheck: null,
         ledgerProblems: [],
+        chainCheck: { trx: false, usdt: false },
         oldestSince: {
           accountsAwaitingValidation: null,
           invoicesAwaitingConfirmation: null,

@@ -103,6 +103,11 @@ export async function startFakeBotApi(options: {
   channels?: string[]
   host?: string
   port?: number
+  /**
+   * The first update's id (default 1). Telegram's ids go on from the last, and a bot polls from the last it handled:
+   * a fake started again from 1 would serve ids the bot skips as old (docs/bot.md).
+   */
+  firstUpdateId?: number
 }): Promise<FakeBotApi> {
   const botUser = {
     id: 7_000_000_001,
@@ -123,7 +128,7 @@ export async function startFakeBotApi(options: {
   const updates: FakeUpdate[] = []
   /** Every update made, for redelivery. */
   const made = new Map<number, FakeUpdate>()
-  let nextUpdateId = 1
+  let nextUpdateId = options.firstUpdateId ?? 1
   let nextMessageId = 1
   let waiters: (() => void)[] = []
   let closed = false

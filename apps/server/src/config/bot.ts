@@ -24,6 +24,8 @@ export const BotEnv = z.object({
   BOT_OUTBOX_POLL_MS: wholeNumber(1000, z.gte(0)),
   /** The wait after a bot message's first failed try, doubling after each next one (at most 10 minutes). */
   BOT_RETRY_BASE_MS: wholeNumber(5000, z.positive()),
+  /** A user's accounts accepted within this many seconds of the first make one bot message (0: no wait). */
+  BOT_GROUP_SECONDS: wholeNumber(60, z.gte(0), z.lte(3600)),
   /** Start the fake Bot API in-process (default: in development without a real bot token or API root). */
   FAKE_BOT_API: z.optional(booleanFlag),
 })
@@ -59,6 +61,11 @@ export type BotConfig = {
     /** Telegram's limits: about 30 messages a second overall, 1 a second per chat. */
     perSecond: number
     perChatIntervalMs: number
+    /**
+     * An acceptance waits this long for the user's next ones: those accepted meanwhile go in its message, with their
+     * count and amount (docs/bot.md, 'Acceptances together').
+     */
+    groupSeconds: number
   }
 }
 
@@ -108,6 +115,7 @@ export function botPart(e: z.infer<typeof BotEnv>, isProduction: boolean): BotPa
         leaseSeconds: 120,
         perSecond: 30,
         perChatIntervalMs: 1000,
+        groupSeconds: e.BOT_GROUP_SECONDS,
       },
     },
   }

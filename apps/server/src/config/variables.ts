@@ -203,6 +203,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: "the wait after a bot message's first failed try, doubling after each next one up to 10 minutes",
   },
   {
+    name: 'BOT_GROUP_SECONDS',
+    area: 'bot',
+    meaning: "a user's accounts accepted within this many seconds of the first make one bot message (0: each alone)",
+  },
+  {
     name: 'OPS_CHAT_ID',
     area: 'bot',
     default: 'unset',

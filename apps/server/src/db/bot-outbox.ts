@@ -6,6 +6,7 @@
 import { ACCOUNT_CHECK_FAILURES, languageFromTelegram } from '@app/contract'
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
+import { formatUsdt } from '../lib/money.ts'
 import { maskPhoneNumber } from '../lib/phone-number.ts'
 import type { Db } from './client.ts'
 import { accounts, botChats, botOutbox, users } from './schema.ts'
@@ -25,7 +26,12 @@ const operatorParams = { by: text, login: text, role: text, from: text, was: z.o
 /** Every message the bot sends: its kind and the parameters its words take. */
 export const BotMessageSchema = z.discriminatedUnion('kind', [
   // To users, in their language, with a button opening the screen the message is about.
-  z.object({ kind: kind('account_accepted', 'account_rejected'), params: z.object(account) }),
+  z.object({
+    kind: kind('account_accepted'),
+    // The account's net in USDT ('2.5'): acceptances sent together say what they add (absent in older rows).
+    params: z.object({ ...account, amount: z.optional(text) }),
+  }),
+  z.object({ kind: kind('account_rejected'), params: z.object(account) }),
   z.object({
     kind: kind('account_validation_failed'),
     params: z.object({ ...account, reason: z.enum(VALIDATION_FAILURE_REASONS) }),
@@ -175,7 +181,7 @@ export async function queueAccountMessage(
   ) & { accountId: number; now: Date },
 ): Promise<void> {
   const [row] = await db
-    .select({ uid: accounts.uid, phone: accounts.phone, userId: accounts.userId })
+    .select({ uid: accounts.uid, phone: accounts.phone, userId: accounts.userId, net: accounts.net })
     .from(accounts)
     .where(eq(accounts.id, message.accountId))
   if (row === undefined) return
@@ -185,7 +191,9 @@ export async function queueAccountMessage(
     db,
     message.kind === 'account_validation_failed'
       ? { userId, now, kind: message.kind, params: { ...about, reason: message.reason } }
-      : { userId, now, kind: message.kind, params: about },
+      : message.kind === 'account_accepted'
+        ? { userId, now, kind: message.kind, params: { ...about, amount: formatUsdt(row.net) } }
+        : { userId, now, kind: message.kind, params: about },
   )
 }
 

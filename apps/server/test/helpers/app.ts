@@ -41,6 +41,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
     BOT_POLLING: 'off',
     BOT_OUTBOX_POLL_MS: '0',
+    // Acceptances sent as they come: the grouping suite (bot-grouping.test.ts) sets its window.
+    BOT_GROUP_SECONDS: '0',
     // Nor housekeeping: its suite runs rounds itself (a round amid a test with a moved clock would prune its rows).
     HOUSEKEEPING_INTERVAL_MS: '0',
     // Nor the ledger check behind the metrics: the metrics suite runs it itself.

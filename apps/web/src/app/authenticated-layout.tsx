@@ -15,6 +15,8 @@ function pathOf(screen: ScreenLink): string {
       return paths.invoice(screen.invoiceUid)
     case 'transaction':
       return paths.transaction(screen.transactionUid)
+    case 'acceptedAccounts':
+      return paths.accountsTab({ tab: 'accepted', search: '' })
   }
 }
 

@@ -123,7 +123,7 @@ const SPEC_ROWS: Row[] = [
   ],
   ['resend', 500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.', RESEND_ERRORS],
   ['submit account', 404, 'FLOW_NOT_FOUND', 'Account not found', SUBMIT_ACCOUNT_ERRORS],
-  ['submit account', 409, 'DUPLICATE_ENTRY', 'Account already exits', SUBMIT_ACCOUNT_ERRORS],
+  ['submit account', 409, 'DUPLICATE_ENTRY', 'Account already exists', SUBMIT_ACCOUNT_ERRORS],
   // A wrong answer says how many tries are left (issue 38): on a line of its own after the spec's words.
   ['submit code', 400, 'INVALID_CODE', 'Invalid code\n2 tries left.', CODE_ERRORS],
   [
@@ -165,7 +165,7 @@ const SPEC_ROWS: Row[] = [
     { country: 'FR', reason: 'no_order' },
   ],
   ['phone submit', 406, 'PHONE_NUMBER_BLACKLISTED', 'Phone number not acceptable.', PHONE_ERRORS],
-  ['phone submit', 409, 'DUPLICATE_ENTRY', 'Account already exits.', PHONE_ERRORS],
+  ['phone submit', 409, 'DUPLICATE_ENTRY', 'Account already exists.', PHONE_ERRORS],
   ['phone submit', 422, 'INVALID_PHONE_NUMBER', 'Invalid phone number.', PHONE_ERRORS],
   [
     'phone submit',

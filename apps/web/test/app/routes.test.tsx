@@ -124,6 +124,16 @@ describe('routes', () => {
     expect(window.location.pathname).toBe(`/invoices/${invoiceUid}`)
   })
 
+  it('opens the Accepted tab for the bot’s message about several accepted accounts (go_accepted)', async () => {
+    installFakeTelegram()
+    const server = installFakeServer()
+    signedIn(server)
+    // The list stays loading: this test is about where the launch leads.
+    server.on('GET', '/accounts', () => new Promise<Response>(() => {}))
+    renderApp(buildLaunchUrl({ startParam: 'go_accepted' }).url)
+    await waitFor(() => expect(window.location.pathname).toBe('/accounts/accepted'))
+  })
+
   it('tells the server the language of this launch once, with the stored tokens (the bot writes in it)', async () => {
     installFakeTelegram()
     const server = installFakeServer()

@@ -153,6 +153,12 @@ export const OverviewSchema = z.object({
    * When the oldest item still waiting in each queue came in (ISO 8601; null: the queue is empty): how long it has
    * waited is `at` minus this.
    */
+  /**
+   * Whether recording a TRX or a USDT BEP20 payout reads its chain first (docs/payments.md, 'Chain check'): false
+   * without the chain's endpoint (TRON_API_ROOT, BSC_RPC_URL) or with CHAIN_VERIFICATION=off, when such a payout is
+   * recorded unverified.
+   */
+  chainCheck: z.object({ trx: z.boolean(), usdt: z.boolean() }),
   oldestSince: z.object({
     accountsAwaitingValidation: z.nullable(z.string()),
     invoicesAwaitingConfirmation: z.nullable(z.string()),

@@ -125,6 +125,8 @@ export const OpsTransactionSchema = z.object({
   invoiceUid: z.string(),
   /** Null for a user who joined by email and never signed in through Telegram. */
   telegramId: z.nullable(z.number()),
+  /** The user's first name, as the invoice list gives it. */
+  firstName: z.string(),
   currency: z.string(),
   status: z.string(),
   amount: z.string(),

@@ -15,6 +15,7 @@ import {
 } from '@app/contract'
 import type { Config } from '../../config.ts'
 import { type BotMessage, parseBotMessage } from '../../db/bot-outbox.ts'
+import { formatUsdt, parseUsdt } from '../../lib/money.ts'
 
 export type BotTexts = Record<Language, Record<string, string>>
 
@@ -100,6 +101,40 @@ export function renderMessage(
 ): RenderedMessage | undefined {
   const message = parseBotMessage({ kind, params })
   return message && render(texts, link, message, languageFromTelegram(language))
+}
+
+/**
+ * One message for a user's accounts accepted together (docs/bot.md, 'Acceptances together'): how many and what they
+ * add, in the language of the latest, with a button opening the Accepted tab. A lone one renders as before;
+ * undefined when a row is not an acceptance this version knows.
+ */
+export function renderAcceptances(
+  texts: BotTexts,
+  link: Config['referralLink'],
+  rows: readonly { language: string; params: unknown }[],
+): RenderedMessage | undefined {
+  const last = rows.at(-1)
+  if (last === undefined) return undefined
+  if (rows.length === 1) return renderMessage(texts, link, 'account_accepted', last.language, last.params)
+  let total = 0n
+  let everyAmount = true
+  for (const row of rows) {
+    const message = parseBotMessage({ kind: 'account_accepted', params: row.params })
+    if (message?.kind !== 'account_accepted') return undefined
+    const amount = message.params.amount === undefined ? undefined : parseUsdt(message.params.amount)
+    if (amount === undefined) everyAmount = false
+    else total += amount
+  }
+  const lng = languageFromTelegram(last.language)
+  const count = formatDecimal(rows.length)
+  const text = everyAmount
+    ? translate(texts, lng, 'bot.notify.accountsAccepted', {
+        count,
+        amount: formatMoney(texts, lng, formatUsdt(total), 'USDT'),
+      })
+    : translate(texts, lng, 'bot.notify.accountsAcceptedCount', { count })
+  const open = miniAppLink(screenStartParam({ kind: 'acceptedAccounts' }), link)
+  return { text, replyMarkup: button(translate(texts, lng, 'bot.button.acceptedAccounts'), open) }
 }
 
 function render(

@@ -11,17 +11,22 @@ import type { DatabaseOutage } from '../../db/outage.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { netToWire } from '../../lib/money.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
-import { type BotTexts, type RenderedMessage, renderMessage } from './messages.ts'
+import { type BotTexts, type RenderedMessage, renderAcceptances, renderMessage } from './messages.ts'
 import { createSendPacer } from './pacing.ts'
 import {
   type ClaimedMessage,
   claimDueMessages,
+  claimMoreAcceptances,
+  GROUPED_KIND,
   markBlocked,
   markMessageFailed,
   markMessageSent,
   payoutsLongInReview,
 } from './repository.ts'
 import { sleep } from './sleep.ts'
+
+/** One message to send: its outbox rows (several for acceptances sent together). */
+type Outgoing = ClaimedMessage[]
 
 export function createOutboxWorker(deps: {
   db: Db
@@ -47,25 +52,74 @@ export function createOutboxWorker(deps: {
     if (delay > 0) await sleep(delay)
   }
 
-  /** The message as sent, or why it cannot be (a kind this version does not know, a button Telegram would refuse). */
-  function renderOrReason(message: ClaimedMessage): RenderedMessage | string {
+  /**
+   * The message as sent, or why it cannot be (a kind this version does not know, a button Telegram would refuse).
+   * Acceptances sent together are one message.
+   */
+  function renderOrReason(rows: Outgoing): RenderedMessage | string {
+    const [message] = rows
+    if (message === undefined) return 'nothing to send'
     try {
       const { kind, language, params } = message
-      return (
-        renderMessage(deps.botTexts, config.referralLink, kind, language, params) ??
-        `unknown message kind ${kind}`
-      )
+      const rendered =
+        kind === GROUPED_KIND
+          ? renderAcceptances(deps.botTexts, config.referralLink, rows)
+          : renderMessage(deps.botTexts, config.referralLink, kind, language, params)
+      return rendered ?? `unknown message kind ${kind}`
     } catch (error) {
       return error instanceof Error ? error.message : String(error)
     }
   }
 
+  /** Each row of a message has the same outcome (several for acceptances sent together). */
+  async function markAll(
+    rows: Outgoing,
+    error: string,
+    retry: Parameters<typeof markMessageFailed>[3],
+  ): Promise<void> {
+    for (const row of rows) await markMessageFailed(db, row, error, retry)
+  }
+
+  /** Every row of a message sent, at once: a crash between them would send the rest again as a message of its own. */
+  async function markAllSent(rows: Outgoing, messageId: number): Promise<void> {
+    const [only] = rows
+    if (rows.length === 1 && only) return markMessageSent(db, only, messageId, now())
+    await db.transaction(async (tx) => {
+      for (const row of rows) await markMessageSent(tx, row, messageId, now())
+    })
+  }
+
+  /**
+   * One chat's claimed messages as they go: the chat's acceptances (with those it has waiting, claimed now) in one
+   * message where the first of them stands, the rest one each.
+   */
+  async function outgoing(messages: ClaimedMessage[]): Promise<Outgoing[]> {
+    const sends: Outgoing[] = []
+    let acceptances: ClaimedMessage[] | undefined
+    for (const message of messages) {
+      if (message.kind !== GROUPED_KIND) sends.push([message])
+      else if (acceptances) acceptances.push(message)
+      else {
+        acceptances = [message]
+        sends.push(acceptances)
+      }
+    }
+    if (acceptances?.[0]) {
+      const more = await claimMoreAcceptances(db, acceptances[0].chatId, now(), settings.leaseSeconds)
+      acceptances.push(...more)
+      acceptances.sort((a, b) => a.id - b.id)
+    }
+    return sends
+  }
+
   /** Sends one chat's claimed messages in order; a failure that concerns the chat settles the rest too. */
-  async function sendChat(messages: ClaimedMessage[]): Promise<void> {
-    for (const [index, message] of messages.entries()) {
-      const rendered = renderOrReason(message)
+  async function sendChat(sends: Outgoing[]): Promise<void> {
+    for (const [index, rows] of sends.entries()) {
+      const [message] = rows
+      if (message === undefined) continue
+      const rendered = renderOrReason(rows)
       if (typeof rendered === 'string') {
-        await markMessageFailed(db, message, rendered, undefined)
+        await markAll(rows, rendered, undefined)
         continue
       }
       await waitForSlot(message.chatId)
@@ -75,7 +129,7 @@ export function createOutboxWorker(deps: {
           link_preview_options: { is_disabled: true },
         })
         pacer.ended(message.chatId)
-        await markMessageSent(db, message, sent.message_id, now())
+        await markAllSent(rows, sent.message_id)
         if (failingSince !== undefined) {
           log?.info({ failedTries, failingMs: Date.now() - failingSince }, 'bot messages send again')
           failingSince = undefined
@@ -83,19 +137,18 @@ export function createOutboxWorker(deps: {
         }
       } catch (error) {
         const failure = classifyBotError(error, deps.botToken)
-        const rest = messages.slice(index + 1)
+        const rest = sends.slice(index + 1)
         if (failure.kind === 'rate_limited') {
           // Telegram asked us to wait: this message and the rest of this chat's wait, without spending a try.
           const at = new Date(now().getTime() + failure.retryAfter * 1000)
           pacer.ended(message.chatId, failure.retryAfter * 1000)
-          for (const m of [message, ...rest])
-            await markMessageFailed(db, m, failure.description, { at, spendTry: false })
+          for (const m of [rows, ...rest]) await markAll(m, failure.description, { at, spendTry: false })
           log?.warn({ chatId: message.chatId, retryAfter: failure.retryAfter }, 'bot message rate limited')
           return
         }
         pacer.ended(message.chatId)
         if (failure.kind === 'blocked') {
-          for (const m of [message, ...rest]) await markMessageFailed(db, m, failure.description, undefined)
+          for (const m of [rows, ...rest]) await markAll(m, failure.description, undefined)
           if (message.userId !== null) await markBlocked(db, message.chatId, now(), failure.description)
           log?.info({ chatId: message.chatId }, 'bot blocked by the user: no more messages until /start')
           return
@@ -109,7 +162,7 @@ export function createOutboxWorker(deps: {
               ),
               spendTry: true,
             }
-        await markMessageFailed(db, message, failure.description, retry)
+        await markAll(rows, failure.description, retry)
         const fields = { messageId: message.id, attempts: message.attempts, error: failure.description }
         failedTries++
         if (last) log?.warn(fields, 'bot message failed for good')
@@ -124,11 +177,11 @@ export function createOutboxWorker(deps: {
   /** Claims and sends up to `limit` due messages, one chat's in order, chats side by side; answers how many. */
   async function deliverDue(limit: number = settings.batchSize): Promise<number> {
     pacer.prune()
-    const claimed = await claimDueMessages(db, now(), limit, settings.leaseSeconds)
+    const claimed = await claimDueMessages(db, now(), limit, settings.leaseSeconds, settings.groupSeconds)
     const byChat = new Map<number, ClaimedMessage[]>()
     for (const message of claimed)
       byChat.set(message.chatId, [...(byChat.get(message.chatId) ?? []), message])
-    await Promise.all([...byChat.values()].map((messages) => sendChat(messages)))
+    await Promise.all([...byChat.values()].map(async (messages) => sendChat(await outgoing(messages))))
     return claimed.length
   }
 

@@ -13,7 +13,7 @@ export type OperatorServiceDeps = {
   now: () => Date
   opsToken: string
   operatorKeys: OperatorKeys
-  config: Pick<Config, 'passwordCost' | 'operatorLoginFailures' | 'operators'> & {
+  config: Pick<Config, 'passwordCost' | 'operatorLoginFailures' | 'operators' | 'chain'> & {
     bot: Pick<Config['bot'], 'opsChatId'>
   }
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */

@@ -86,7 +86,7 @@ async function oldestWaiting(db: Db): Promise<Overview['oldestSince']> {
 }
 
 /** The overview at `now`: owed is the users' available balances plus their unpaid invoices, in minor units. */
-export async function readOverview(db: Db, now: Date): Promise<Overview> {
+export async function readOverview(db: Db, now: Date): Promise<Omit<Overview, 'chainCheck'>> {
   // The ledger check is the periodic one's: run live on every refresh it would read every account each time.
   const [{ paidTodayMinor, ...queues }, totals, ledgerCheck, oldestSince] = await Promise.all([
     overviewCounts(db, now),
@@ -249,7 +249,11 @@ export async function readTrends(db: Db, now: Date): Promise<Trends> {
   }
 }
 
-export const overview = (ctx: OperatorsContext) => readOverview(ctx.db, ctx.now())
+/** The overview, and whether a payout can be read on chain before it is recorded (the record dialog says so). */
+export const overview = async (ctx: OperatorsContext): Promise<Overview> => ({
+  ...(await readOverview(ctx.db, ctx.now())),
+  chainCheck: { trx: ctx.config.chain.tron !== undefined, usdt: ctx.config.chain.bsc !== undefined },
+})
 
 /**
  * The 30 days, read at most once every 5 minutes per process (callers in between share the answer): on a

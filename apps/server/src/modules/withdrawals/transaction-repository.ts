@@ -15,6 +15,7 @@ const recordColumns = {
   createdAtKey: createdAtKey(transactions.createdAt),
   invoiceUid: invoices.uid,
   telegramId: users.telegramId,
+  firstName: users.firstName,
   referrerTelegramId: referrer.telegramId,
   cardName: bankCards.name,
   cardFamily: bankCards.family,

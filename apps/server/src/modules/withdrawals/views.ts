@@ -86,6 +86,7 @@ export function toOpsTransaction(row: TransactionRecord, fourEyes: FourEyesView)
     uid: row.uid,
     invoiceUid: row.invoiceUid,
     telegramId: row.telegramId,
+    firstName: row.firstName,
     currency,
     status: row.status,
     amount: formatUsdt(row.amount),

@@ -211,7 +211,7 @@ describe('submit wizard', () => {
   it.each([
     [404, 'NOT_FOUND', 'Capacity is Completed 🙌.'],
     [406, 'PHONE_NUMBER_NOT_ACCEPTABLE', 'Phone number not acceptable.'],
-    [409, 'CONFLICT', 'Account already exits.'],
+    [409, 'CONFLICT', 'Account already exists.'],
     [422, 'INVALID_PHONE_NUMBER', 'Invalid phone number.'],
     [429, 'RATE_LIMITED', 'Too many requests.'],
     [500, 'INTERNAL_ERROR', 'Something went wrong. Please contact support.'],
@@ -286,7 +286,7 @@ describe('submit wizard', () => {
 
   it.each([
     [404, 'Account not found'],
-    [409, 'Account already exits'],
+    [409, 'Account already exists'],
   ])('submit account %i shows %s', async (status, text) => {
     const { server, user } = openWizard()
     server.on('POST', '/telegram/submit-account-phone', () =>
