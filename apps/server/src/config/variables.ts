@@ -205,7 +205,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'BOT_GROUP_SECONDS',
     area: 'bot',
-    meaning: "a user's accounts accepted within this many seconds of the first make one bot message (0: each alone)",
+    meaning:
+      "a user's accounts accepted within this many seconds of the first make one bot message (0: each alone)",
   },
   {
     name: 'OPS_CHAT_ID',
