@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 import { bootstrap } from './app/bootstrap.ts'
@@ -10,9 +10,14 @@ const context = bootstrap()
 setTimeout(dismissBootHome, 10_000)
 const container = document.getElementById('root')
 if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App context={context} />
-    </StrictMode>,
-  )
+  const root = createRoot(container)
+  // A transition: React yields to the browser every few milliseconds instead of rendering the first screen in one
+  // long task, while index.html's skeleton stays on screen (docs/web.md, 'First screen').
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App context={context} />
+      </StrictMode>,
+    )
+  })
 }
