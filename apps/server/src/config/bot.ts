@@ -3,7 +3,7 @@
  * in-process fake, webhook or long polling, the operators' chat, and the outbox that sends its messages.
  */
 import * as z from 'zod/mini'
-import { booleanFlag, optionalString, requireHttpUrls, wholeNumber } from './env.ts'
+import { booleanFlag, type OutboxConfig, optionalString, requireHttpUrls, wholeNumber } from './env.ts'
 
 export const BotEnv = z.object({
   TELEGRAM_BOT_TOKEN: optionalString,
@@ -51,13 +51,7 @@ export type BotConfig = {
   /** The polling lease: how long a claim lasts without renewal, and the getUpdates long-poll wait. */
   pollingLeaseSeconds: number
   pollingTimeoutSeconds: number
-  outbox: {
-    pollMs: number
-    batchSize: number
-    maxAttempts: number
-    backoffBaseMs: number
-    backoffMaxMs: number
-    leaseSeconds: number
+  outbox: OutboxConfig & {
     /** Telegram's limits: about 30 messages a second overall, 1 a second per chat. */
     perSecond: number
     perChatIntervalMs: number

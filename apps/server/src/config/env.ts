@@ -4,6 +4,16 @@
  */
 import * as z from 'zod/mini'
 
+/** How a database outbox's worker runs (mail and bot messages alike). */
+export type OutboxConfig = {
+  pollMs: number
+  batchSize: number
+  maxAttempts: number
+  backoffBaseMs: number
+  backoffMaxMs: number
+  leaseSeconds: number
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }

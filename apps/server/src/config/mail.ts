@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import * as z from 'zod/mini'
-import { booleanFlag, ConfigError, optionalString, wholeNumber } from './env.ts'
+import { booleanFlag, ConfigError, type OutboxConfig, optionalString, wholeNumber } from './env.ts'
 import type { SignInLimits } from './limits.ts'
 
 export const MailEnv = z.object({
@@ -38,14 +38,7 @@ export type EmailAuthConfig = {
   loginFailures: SignInLimits
   /** Code requests and registrations per client address per window, on top of the per-minute /auth limit. */
   codesPerAddress: { max: number; windowSeconds: number }
-  outbox: {
-    pollMs: number
-    batchSize: number
-    maxAttempts: number
-    backoffBaseMs: number
-    backoffMaxMs: number
-    leaseSeconds: number
-  }
+  outbox: OutboxConfig
 }
 
 export type MailPart = {
