@@ -15,9 +15,6 @@ declare const declaration: unique symbol
 /** A call's route: its declaration's method, path and token, and (as a type only) the declaration itself. */
 export type Route<E extends Endpoint> = Pick<E, 'method' | 'path' | 'auth'> & { readonly [declaration]?: E }
 
-/** The declaration a route or an endpoint stands for. */
-export type DeclarationOf<R> = R extends Route<infer E> ? E : never
-
 export const firstScreenRoutes: {
   readonly authorize: Route<typeof auth.authorize>
   readonly refresh: Route<typeof auth.refresh>
