@@ -72,6 +72,28 @@ export async function freePort(): Promise<number> {
   })
 }
 
+/**
+ * A port for a server of this file: each Vitest worker draws from its own range, below the OS's ephemeral ports. Two
+ * workers asking the OS at once can both be told the same free port; the second server then fails to bind while its
+ * health check is answered by the first, and its test talks to another file's server.
+ */
+const PORTS_PER_WORKER = 400
+let portsDrawn = 0
+async function serverPort(): Promise<number> {
+  const base = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 25) * PORTS_PER_WORKER
+  for (;;) {
+    const port = base + (portsDrawn++ % PORTS_PER_WORKER)
+    if (await isFree(port)) return port
+  }
+}
+
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline) {
@@ -95,7 +117,7 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = options.port ?? (await freePort())
+  const port = options.port ?? (await serverPort())
   // In an e2e run, the data folder is kept under test-output/e2e-data/<run>/ for the secrets scan after the run
   // (global-setup.ts), and the server's log goes to test-output/e2e-logs/<run>/.
   const run = e2eRun()
