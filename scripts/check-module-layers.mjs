@@ -29,7 +29,7 @@ const LAYERS = [
     'locales',
   ],
   ['referrals', 'auth', 'housekeeping', 'exports', 'metrics', 'rates'],
-  ['accounts', 'validation', 'dashboard', 'users', 'email-auth'],
+  ['accounts', 'validation', 'dashboard', 'users', 'email-auth', 'support'],
   ['account-submission', 'withdrawals', 'bot', 'operators'],
 ]
 
@@ -78,6 +78,9 @@ function layerViolations() {
       const to = moduleOf(resolve(dirname(file), spec))
       if (to === undefined || to === from) continue
       const where = `${relative(root, file)}: '${spec}'`
+      // The one schema re-exports the tables a module declares in its schema.ts (which imports only the floor).
+      if (from === undefined && relative(src, file) === join('db', 'schema.ts') && /\/schema\.ts$/.test(spec))
+        continue
       if (from === undefined) found.push(`${where} (the floor, db/ and lib/, imports no module)`)
       else if (!((layerOf.get(to) ?? Infinity) < (layerOf.get(from) ?? -1)))
         found.push(

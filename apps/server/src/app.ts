@@ -20,6 +20,8 @@ import { fastifyTrustProxy } from './lib/trust-proxy.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
+import { supportErrorLogPlugin } from './modules/support/error-log.ts'
+import supportRoutes from './modules/support/routes.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { consoleAppPlugin } from './plugins/console-app.ts'
@@ -237,6 +239,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     config: config.metrics,
     metrics: services.metrics,
     poolStats: context.poolStats ?? (() => undefined),
+    more: services.support.metrics(),
   })
   await app.register(webAppPlugin, { distDir: config.webDistDir })
   await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })
@@ -250,6 +253,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(invoiceRoutes, { services })
   await app.register(referralRoutes, { services })
   await app.register(newsRoutes, { services })
+  await app.register(supportRoutes, { services })
+  await app.register(supportErrorLogPlugin, { services })
   await app.register(paymentRoutes, { services })
   await app.register(accountSubmissionRoutes, { services })
   await app.register(flagRoutes)

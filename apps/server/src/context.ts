@@ -71,6 +71,8 @@ export type AppContext = {
   mailTemplates: MailTemplates
   /** The one grammY bot (docs/bot.md), on Telegram's API root, the configured one, or the in-process fake. */
   bot: TelegramBot
+  /** The Bot API's root the bot talks to: files (a support photo) are downloaded from `<root>/file/bot<token>/`. */
+  botApiRoot: string
   botTexts: BotTexts
   webhookSecret: string
   log: FastifyBaseLogger
@@ -181,6 +183,7 @@ export async function createAppContext(
     idempotencySecret: deriveIdempotencyKey(authSecret),
     mailTemplates: loadMailTemplates(config.localesDir),
     bot,
+    botApiRoot: apiRoot,
     botTexts: loadBotTexts(config.localesDir),
     webhookSecret: config.bot.webhookSecret ?? deriveWebhookSecret(botToken),
     log,

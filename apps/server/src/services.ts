@@ -25,6 +25,7 @@ import { createBankCardService } from './modules/payments/bank-card-service.ts'
 import { createExchangeRateService } from './modules/rates/service.ts'
 import { createReferralService } from './modules/referrals/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
+import { createSupportService } from './modules/support/service.ts'
 import { createUserService } from './modules/users/service.ts'
 import { createValidationService } from './modules/validation/service.ts'
 import { createInvoiceService } from './modules/withdrawals/invoice-service.ts'
@@ -46,6 +47,7 @@ function auditedServices(context: AppContext) {
     news: createNewsService(context),
     users: createUserService(context),
     operators: createOperatorService(context),
+    support: createSupportService(context),
   }
 }
 export type AuditedServices = ReturnType<typeof auditedServices>
@@ -94,6 +96,7 @@ export function createServices(context: AppContext) {
     users: createUserService(context),
     housekeeping: createHousekeepingService(context),
     metrics: createMetricsService(context),
+    support: createSupportService(waking),
   }
 }
 

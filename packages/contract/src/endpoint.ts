@@ -34,8 +34,8 @@ export type Endpoint = {
   readonly auth?: UserAuth
   /** /ops calls: the least role. */
   readonly role?: OpsAccess
-  /** The 2xx answer's media type when it is not JSON (a CSV export): the client reads it as text. */
-  readonly produces?: 'text/csv'
+  /** The 2xx answer's media type when it is not JSON (a CSV export, a photo): the client reads it as text or bytes. */
+  readonly produces?: 'text/csv' | 'image/*'
 }
 
 type Success = 200 | 201 | 202 | 203 | 204

@@ -63,6 +63,15 @@ export const ErrorCode = {
   IDEMPOTENCY_KEY_REUSED: 'IDEMPOTENCY_KEY_REUSED',
   /** 409: the first request with this Idempotency-Key is still running; ask again in a moment. */
   IDEMPOTENCY_KEY_IN_PROGRESS: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+  // Support (docs/support.md).
+  /** 429: the user wrote more support messages this hour than the limit; `wait` says when one is allowed again. */
+  SUPPORT_LIMIT_REACHED: 'SUPPORT_LIMIT_REACHED',
+  /** 413: a photo over the size support takes. */
+  PHOTO_TOO_LARGE: 'PHOTO_TOO_LARGE',
+  /** 415: a file that is not a JPEG, PNG or WebP photo (read from its bytes, not its declared type). */
+  PHOTO_TYPE_NOT_ACCEPTED: 'PHOTO_TYPE_NOT_ACCEPTED',
+  /** 503: Telegram cannot keep the photo now (nothing was stored: the text stays on screen to send again). */
+  PHOTO_UNAVAILABLE: 'PHOTO_UNAVAILABLE',
   VALIDATION_ERROR: 'VALIDATION_ERROR',
   UNAUTHORIZED: 'UNAUTHORIZED',
   REFERRAL_REQUIRED: 'REFERRAL_REQUIRED',

@@ -12,6 +12,8 @@ export type ScreenLink =
   | { kind: 'transaction'; transactionUid: string }
   /** The accounts list's Accepted tab (`go_accepted`): the bot's message about several accepted accounts. */
   | { kind: 'acceptedAccounts' }
+  /** The support conversation (`go_support`): the bot's message carrying an operator's reply. */
+  | { kind: 'support' }
 
 /** What Telegram passes as a start parameter (`startapp`, `start`). */
 export const START_PARAM_MAX_LENGTH = 64
@@ -22,6 +24,7 @@ const ACCOUNT = new RegExp(`^go_a_(${UID})$`)
 const INVOICE = new RegExp(`^go_i_(${UID})$`)
 const TRANSACTION = new RegExp(`^go_t_(${UID})$`)
 const ACCEPTED_ACCOUNTS = 'go_accepted'
+const SUPPORT = 'go_support'
 
 export function screenStartParam(screen: ScreenLink): string {
   switch (screen.kind) {
@@ -33,6 +36,8 @@ export function screenStartParam(screen: ScreenLink): string {
       return `go_t_${screen.transactionUid}`
     case 'acceptedAccounts':
       return ACCEPTED_ACCOUNTS
+    case 'support':
+      return SUPPORT
   }
 }
 
@@ -40,6 +45,7 @@ export function screenStartParam(screen: ScreenLink): string {
 export function parseScreenStartParam(param: string | null | undefined): ScreenLink | undefined {
   if (!param?.startsWith('go_')) return undefined
   if (param === ACCEPTED_ACCOUNTS) return { kind: 'acceptedAccounts' }
+  if (param === SUPPORT) return { kind: 'support' }
   const account = ACCOUNT.exec(param)
   if (account?.[1]) return { kind: 'account', accountUid: account[1] }
   const invoice = INVOICE.exec(param)

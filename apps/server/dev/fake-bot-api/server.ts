@@ -1,7 +1,7 @@
 /**
  * A local fake of the Telegram Bot API (docs/bot.md), real HTTP with the Bot API's request and answer shapes for
- * the methods the server uses: getMe, getChatMember, sendMessage, setWebhook, deleteWebhook, getUpdates,
- * answerCallbackQuery. Tests and the development server (`npm start` without a real TELEGRAM_BOT_TOKEN) talk to it
+ * the methods the server uses: getMe, getChatMember, sendMessage, sendPhoto, getFile (and the file's download),
+ * setWebhook, deleteWebhook, getUpdates, answerCallbackQuery. Tests and the development server (`npm start` without a real TELEGRAM_BOT_TOKEN) talk to it
  * through `TELEGRAM_API_ROOT`; it is never loaded in production.
  *
  * It records every call and every message sent, keeps channel membership per user (switchable), and plays the
@@ -40,13 +40,20 @@ export type SentMessage = {
 
 export type FakeCall = { method: string; params: Record<string, unknown> }
 
+/** A photo the bot sent or a user sent to it: its bytes, kept under its file id. */
+export type FakePhoto = { fileId: string; chatId: number; bytes: Buffer; caption?: string | undefined }
+
 export type FakeBotApi = {
   /** The API root to configure (`TELEGRAM_API_ROOT`). */
   readonly url: string
   readonly botUser: { id: number; username: string; first_name: string }
   readonly calls: FakeCall[]
   readonly sent: SentMessage[]
+  /** Photos sent by the bot (sendPhoto) and by users (userSendsPhoto), by file id. */
+  readonly photos: Map<string, FakePhoto>
   messagesTo(chatId: number): SentMessage[]
+  /** The user sends a photo (its bytes, with an optional caption): an update as `userSends`'s. */
+  userSendsPhoto(from: FakeUser, bytes: Buffer, caption?: string): Promise<number>
   /** The member status of a user in a channel (`@name` or name); default 'left'. */
   setMember(channel: string, userId: number, status: MemberStatus, isMember?: boolean): void
   /** The bot's own status in a channel; default 'administrator' for every channel it knows. */
@@ -86,9 +93,17 @@ async function readParams(request: IncomingMessage, url: URL): Promise<Record<st
   const params: Record<string, unknown> = Object.fromEntries(url.searchParams)
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (text.trim() === '') return params
+  const raw = Buffer.concat(chunks)
   const type = request.headers['content-type'] ?? ''
+  if (type.includes('multipart/form-data')) {
+    // An upload (sendPhoto with a file): fields as text, files as their bytes.
+    const form = await new Response(raw, { headers: { 'content-type': type } }).formData()
+    for (const [name, value] of form.entries())
+      params[name] = typeof value === 'string' ? value : Buffer.from(await value.arrayBuffer())
+    return params
+  }
+  const text = raw.toString('utf8')
+  if (text.trim() === '') return params
   if (type.includes('application/json'))
     return { ...params, ...(JSON.parse(text) as Record<string, unknown>) }
   if (type.includes('application/x-www-form-urlencoded')) {
@@ -117,6 +132,8 @@ export async function startFakeBotApi(options: {
   }
   const calls: FakeCall[] = []
   const sent: SentMessage[] = []
+  const photos = new Map<string, FakePhoto>()
+  let nextFileId = 1
   const channels = new Set((options.channels ?? []).map(channelKey))
   const members = new Map<string, { status: MemberStatus; isMember: boolean }>()
   const botStatus = new Map<string, MemberStatus>()
@@ -239,6 +256,48 @@ export async function startFakeBotApi(options: {
     })
   }
 
+  /** Keeps bytes as a photo; answers Telegram's PhotoSize array (one size). */
+  function keepPhoto(chatId: number, bytes: Buffer, caption?: string) {
+    const fileId = `fake-photo-${nextFileId++}`
+    photos.set(fileId, { fileId, chatId, bytes, caption })
+    return [
+      { file_id: fileId, file_unique_id: `u${fileId}`, width: 100, height: 100, file_size: bytes.length },
+    ]
+  }
+
+  function sendPhoto(params: Record<string, unknown>): Answer {
+    const chatId = Number(params.chat_id)
+    if (!Number.isSafeInteger(chatId)) return fail(400, 'Bad Request: chat not found')
+    if (blocked.has(chatId)) return fail(403, 'Forbidden: bot was blocked by the user')
+    // grammY uploads as Telegram documents: the field names the multipart part (`attach://<name>`).
+    const named = typeof params.photo === 'string' ? /^attach:\/\/(.+)$/.exec(params.photo)?.[1] : undefined
+    const file = named === undefined ? params.photo : params[named]
+    if (!Buffer.isBuffer(file) || file.length === 0)
+      return fail(400, 'Bad Request: there is no photo in the request')
+    const caption = typeof params.caption === 'string' ? params.caption : undefined
+    const photo = keepPhoto(chatId, file, caption)
+    return ok({
+      message_id: nextMessageId++,
+      date: now(),
+      chat: { id: chatId, type: chatId > 0 ? 'private' : 'group' },
+      from: botUser,
+      photo,
+      ...(caption ? { caption } : {}),
+    })
+  }
+
+  function getFile(params: Record<string, unknown>): Answer {
+    const fileId = String(params.file_id ?? '')
+    const photo = photos.get(fileId)
+    if (!photo) return fail(400, 'Bad Request: invalid file_id')
+    return ok({
+      file_id: fileId,
+      file_unique_id: `u${fileId}`,
+      file_size: photo.bytes.length,
+      file_path: `photos/${fileId}.jpg`,
+    })
+  }
+
   async function answer(method: string, params: Record<string, unknown>): Promise<Answer> {
     const chatId = params.chat_id === undefined ? undefined : Number(params.chat_id)
     const fault = takeFault(method, chatId)
@@ -268,6 +327,10 @@ export async function startFakeBotApi(options: {
         return getChatMember(params)
       case 'sendMessage':
         return sendMessage(params)
+      case 'sendPhoto':
+        return sendPhoto(params)
+      case 'getFile':
+        return getFile(params)
       case 'setWebhook': {
         const url = typeof params.url === 'string' ? params.url : ''
         webhook = url === '' ? undefined : { url, secret: params.secret_token as string | undefined }
@@ -287,6 +350,13 @@ export async function startFakeBotApi(options: {
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://fake')
+    const download = /^\/file\/bot([^/]+)\/photos\/([A-Za-z0-9_-]+)\.jpg$/.exec(url.pathname)
+    if (download) {
+      const photo = download[1] === options.token ? photos.get(download[2] ?? '') : undefined
+      if (!photo) response.writeHead(404).end()
+      else response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(photo.bytes)
+      return
+    }
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(url.pathname)
     let result: Answer
     if (!match || match[1] !== options.token) {
@@ -323,6 +393,7 @@ export async function startFakeBotApi(options: {
     botUser,
     calls,
     sent,
+    photos,
     messagesTo: (chatId) => sent.filter((m) => m.chat_id === chatId),
     setMember(channel, userId, status, isMember = status === 'restricted') {
       channels.add(channelKey(channel))
@@ -344,6 +415,25 @@ export async function startFakeBotApi(options: {
     setBlocked(userId, isBlocked) {
       if (isBlocked) blocked.add(userId)
       else blocked.delete(userId)
+    },
+    async userSendsPhoto(from, bytes, caption) {
+      const message = {
+        message_id: nextMessageId++,
+        date: now(),
+        chat: { id: from.id, type: 'private', first_name: from.first_name },
+        from: { ...from, is_bot: false },
+        photo: keepPhoto(from.id, bytes),
+        ...(caption ? { caption } : {}),
+      }
+      const update = { update_id: nextUpdateId++, message }
+      made.set(update.update_id, update)
+      if (webhook) {
+        await post(webhook.url, webhook.secret, update)
+        return update.update_id
+      }
+      updates.push(update)
+      wake()
+      return update.update_id
     },
     async userSends(from, text, options = {}) {
       const message = {

@@ -18,6 +18,8 @@ export const BotEnv = z.object({
   BOT_WEBHOOK_SECRET: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,256}$/))),
   /** The operators' chat: new invoices, payout requests, payouts long in review. */
   OPS_CHAT_ID: z.optional(z.coerce.number().check(z.int())),
+  /** A support thread whose user has waited this many minutes is reported once to the operators' chat. */
+  SUPPORT_UNANSWERED_MINUTES: wholeNumber(60, z.positive()),
   /** Long polling for updates when no webhook is set (one process at a time holds the lease). */
   BOT_POLLING: z.optional(booleanFlag),
   /** How often each process looks for bot messages to send (bot outbox); 0 turns the worker off. */
@@ -48,6 +50,8 @@ export type BotConfig = {
   failureCacheSeconds: number
   /** A payout in review longer than this is reported once to the operators' chat. */
   reviewAlertSeconds: number
+  /** A support thread unanswered longer than this is reported once to the operators' chat (docs/support.md). */
+  supportUnansweredSeconds: number
   /** The polling lease: how long a claim lasts without renewal, and the getUpdates long-poll wait. */
   pollingLeaseSeconds: number
   pollingTimeoutSeconds: number
@@ -96,6 +100,7 @@ export function botPart(e: z.infer<typeof BotEnv>, isProduction: boolean): BotPa
       membershipCacheSeconds: 60,
       failureCacheSeconds: 15,
       reviewAlertSeconds: 24 * 3600,
+      supportUnansweredSeconds: e.SUPPORT_UNANSWERED_MINUTES * 60,
       pollingLeaseSeconds: 30,
       // A quiet long poll is answered after this long; it must end well inside apiTimeoutSeconds, the client's
       // limit per call, or the client cuts it (both were 10: about half the quiet polls failed as network errors).

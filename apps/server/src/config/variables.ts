@@ -216,6 +216,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       "the operators' Telegram chat: new invoices and payment requests, long reviews, four eyes' notices. Set it in production",
   },
   {
+    name: 'SUPPORT_UNANSWERED_MINUTES',
+    area: 'bot',
+    meaning:
+      "minutes a support thread's user may wait for an answer before the operators' chat is told, once (docs/support.md)",
+  },
+  {
     name: 'AUTH_SECRET',
     area: 'auth',
     default: 'generated and kept in the database, sealed',

@@ -51,6 +51,9 @@ export const BotMessageSchema = z.discriminatedUnion('kind', [
       transactionUid: text,
     }),
   }),
+  // Support (docs/support.md): an operator's reply, plain text; that a message reached support.
+  z.object({ kind: kind('support_reply'), params: z.object({ text }) }),
+  z.object({ kind: kind('support_received'), params: z.object({}) }),
   // Answers to a chat's updates.
   z.object({ kind: kind('start_welcome'), params: z.object({ code: text }) }),
   z.object({ kind: kind('start_member', 'start_no_code', 'help'), params: z.object({}) }),
@@ -63,6 +66,11 @@ export const BotMessageSchema = z.discriminatedUnion('kind', [
     kind: kind('ops_payout_requested'),
     params: z.object({ amount: text, currency: text, invoiceUid: text }),
   }),
+  z.object({
+    kind: kind('ops_support_thread'),
+    params: z.object({ user: text, text, link: text, reopened: z.optional(text) }),
+  }),
+  z.object({ kind: kind('ops_support_unanswered'), params: z.object({ minutes: text, link: text }) }),
   z.object({
     kind: kind('ops_payout_in_review'),
     params: z.object({ transactionUid: text, amount: text, currency: text }),

@@ -767,5 +767,7 @@ export const signInAddresses = pgTable(
   ],
 )
 
+// Support's tables (modules/support/schema.ts).
+export * from '../modules/support/schema.ts'
 // Operators, their sessions, the audit log and payout approvals (docs/console.md).
 export * from './operators-schema.ts'

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import { collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client'
 import type { MetricsConfig } from '../config.ts'
 import type { PoolStats } from '../db/client.ts'
 import { StartupError } from '../lib/startup-error.ts'
@@ -27,6 +27,8 @@ export type MetricsOptions = {
   config: MetricsConfig
   metrics: MetricsService
   poolStats: () => PoolStats | undefined
+  /** A module's own metrics (support's), registered as they are. */
+  more?: Metric[] | undefined
 }
 
 /** Seconds; from 5 ms (a cached read) to 10 s (the slowest answer a client waits for). */
@@ -192,6 +194,7 @@ export const metricsPlugin = globalPlugin(
     })
     databaseGauges(register, options.metrics)
     poolGauges(register, options.poolStats)
+    for (const metric of options.more ?? []) register.registerMetric(metric)
 
     app.addHook('onResponse', async (request, reply) => {
       requests.observe(

@@ -17,6 +17,8 @@ function pathOf(screen: ScreenLink): string {
       return paths.transaction(screen.transactionUid)
     case 'acceptedAccounts':
       return paths.accountsTab({ tab: 'accepted', search: '' })
+    case 'support':
+      return paths.support
   }
 }
 

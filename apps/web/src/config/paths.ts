@@ -58,4 +58,5 @@ export const paths = {
   signup: '/accounts/auth/signup',
   referrals: '/referrals',
   news: '/news',
+  support: '/support',
 } as const

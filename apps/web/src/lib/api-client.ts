@@ -21,6 +21,8 @@ export type CallOptions = {
    * that takes one optionally may say no.
    */
   auth?: boolean
+  /** An Authorization of another kind than the token (support's `tma <init data>` for a user without tokens). */
+  authorization?: string | undefined
 }
 
 /** Same origin: the call's path, absolute (the idempotency intent is keyed by it). */
@@ -101,8 +103,11 @@ async function toApiError(response: Response): Promise<ApiError> {
     body = undefined
   }
   const error = (await answerCheck()).readError(body)
-  if (error) return new ApiError(response.status, error.code, error.message, error.details)
-  return new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`)
+  const apiError = error
+    ? new ApiError(response.status, error.code, error.message, error.details)
+    : new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`)
+  apiError.requestId = response.headers.get('x-request-id') ?? undefined
+  return apiError
 }
 
 /**
@@ -195,10 +200,10 @@ export async function call<E extends Endpoint>(
 ): Promise<Answer<E>> {
   const { method } = endpoint
   const { body } = (input ?? {}) as { body?: unknown }
-  const { signal, auth = endpoint.auth !== 'none' } = options
+  const { signal, auth = endpoint.auth !== 'none', authorization } = options
   const url = absolute(urlOf(endpoint, input))
   const init: RequestInit = { method, ...(signal ? { signal } : {}) }
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = authorization ? { Authorization: authorization } : {}
   if (body !== undefined) {
     init.body = JSON.stringify(body)
     headers['Content-Type'] = 'application/json'

@@ -3,6 +3,8 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly details: Record<string, unknown> | undefined
+  /** The server's id of the request (`X-Request-Id` of an error answer): support sees it beside the message. */
+  requestId: string | undefined
 
   constructor(status: number, code: string, message: string, details?: Record<string, unknown>) {
     super(message)

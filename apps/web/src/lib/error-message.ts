@@ -5,11 +5,13 @@ import {
   isErrorCode,
   type Namespace,
   parseErrorDetails,
+  type SupportContext,
 } from '@app/contract'
 import { type ApiError, isApiError } from './api-error.ts'
 import { isolateLtr } from './bidi.ts'
 import { showDialog } from './dialogs.ts'
 import type { TFunction } from './i18n.ts'
+import { needsSupport, openSupport, supportContextOf } from './support-link.ts'
 import { hapticNotification } from './telegram/haptics.ts'
 
 /**
@@ -163,6 +165,16 @@ const CODE_TEXTS: CodeText = {
   IDEMPOTENCY_KEY_IN_PROGRESS: () => ({ key: 'error.code.IDEMPOTENCY_KEY_IN_PROGRESS' }),
   IDEMPOTENCY_KEY_REUSED: () => ({ key: 'error.code.IDEMPOTENCY_KEY_REUSED' }),
   FLOW_ENDED: () => ({ key: 'error.code.FLOW_ENDED' }),
+  SUPPORT_LIMIT_REACHED: (d, t) => ({
+    key: 'error.code.SUPPORT_LIMIT_REACHED',
+    values: { wait: formatWait(d.wait, t) },
+  }),
+  PHOTO_TOO_LARGE: (d, t) => ({
+    key: 'error.code.PHOTO_TOO_LARGE',
+    values: { size: t('error.megabytes', { ns: 'common', count: Math.floor(d.maxBytes / (1024 * 1024)) }) },
+  }),
+  PHOTO_TYPE_NOT_ACCEPTED: () => ({ key: 'error.code.PHOTO_TYPE_NOT_ACCEPTED' }),
+  PHOTO_UNAVAILABLE: () => ({ key: 'error.code.PHOTO_UNAVAILABLE' }),
 }
 
 /** The code's text, its details read through the contract; undefined for a code without one or broken details. */
@@ -187,6 +199,7 @@ function waitOf(code: ErrorCode, rawDetails: unknown): number | undefined {
   if (code === 'ACTION_WAIT_REQUIRED_ERROR') return parseErrorDetails(code, rawDetails)?.wait
   if (code === 'EMAIL_FLOOD') return parseErrorDetails(code, rawDetails)?.wait
   if (code === 'RATE_LIMITED' || code === 'SIGN_IN_LOCKED') return parseErrorDetails(code, rawDetails)?.wait
+  if (code === 'SUPPORT_LIMIT_REACHED') return parseErrorDetails(code, rawDetails)?.wait
   return undefined
 }
 
@@ -250,5 +263,27 @@ export function showApiErrorDialog(
   t: TFunction,
   rows: StatusMessages = NO_ROWS,
 ): Promise<string | null> {
-  return showErrorDialog(t, apiErrorMessage(error, t, rows))
+  const message = apiErrorMessage(error, t, rows)
+  if (!needsSupport(error)) return showErrorDialog(t, message)
+  return showSupportErrorDialog(t, message, supportContextOf(error))
+}
+
+/** An error dialog whose message tells the user to contact support: a 'Contact support' button opens it. */
+export async function showSupportErrorDialog(
+  t: TFunction,
+  message: string,
+  context: SupportContext,
+  title = t('error.title', { ns: 'common' }),
+): Promise<string | null> {
+  hapticNotification('error')
+  const pressed = await showDialog({
+    title,
+    message,
+    buttons: [
+      { id: 'support', text: t('action.contactSupport', { ns: 'common' }) },
+      { id: 'ok', text: t('action.ok', { ns: 'common' }) },
+    ],
+  })
+  if (pressed === 'support') openSupport(context)
+  return pressed
 }

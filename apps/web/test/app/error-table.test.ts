@@ -97,6 +97,10 @@ const SAMPLE_DETAILS = {
   PAYLOAD_TOO_LARGE: undefined,
   UNSUPPORTED_MEDIA_TYPE: undefined,
   URI_TOO_LONG: undefined,
+  SUPPORT_LIMIT_REACHED: { wait: 125 },
+  PHOTO_TOO_LARGE: { maxBytes: 5 * 1024 * 1024 },
+  PHOTO_TYPE_NOT_ACCEPTED: undefined,
+  PHOTO_UNAVAILABLE: undefined,
 } satisfies { [C in ErrorCode]: ErrorDetails<C> }
 
 const answer = (status: number, code: ErrorCode, details: unknown = SAMPLE_DETAILS[code]) =>
@@ -293,6 +297,10 @@ const CODE_TEXTS: Partial<Record<ErrorCode, string>> = {
   EMAIL_DOMAIN_NOT_ACCEPTABLE: 'This email domain is not accepted. Allowed domains: gmail.com, outlook.com',
   IDEMPOTENCY_KEY_IN_PROGRESS: 'Your request is still being processed. Please try again in a moment.',
   IDEMPOTENCY_KEY_REUSED: 'This request does not match the one sent before. Please try again.',
+  SUPPORT_LIMIT_REACHED:
+    'You have sent many messages this hour. Please wait 2 minutes 5 seconds; your message is still here.',
+  PHOTO_TOO_LARGE: 'This photo is too large. Please choose one under 5 MB.',
+  PHOTO_TYPE_NOT_ACCEPTED: 'Only photos (JPEG, PNG or WebP) can be attached.',
 }
 
 /**

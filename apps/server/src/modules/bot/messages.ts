@@ -189,6 +189,24 @@ function render(
         }),
       }
     }
+    case 'support_reply':
+      // The operator's words as they wrote them: inserted as a parameter, sent without parse_mode (plain text).
+      return {
+        text: t('bot.support.reply', { text: message.params.text }),
+        replyMarkup: open('bot.button.support', { kind: 'support' }),
+      }
+    case 'support_received':
+      return { text: t('bot.support.received') }
+    case 'ops_support_thread': {
+      const { user, text, link, reopened } = message.params
+      return {
+        text: `${reopened ? 'Support thread opened again' : 'New support thread'} from ${user}:\n${text}\n${link}`,
+      }
+    }
+    case 'ops_support_unanswered':
+      return {
+        text: `A support thread has waited ${message.params.minutes} minutes for an answer:\n${message.params.link}`,
+      }
     case 'start_welcome':
       return {
         text: t('bot.start.welcome'),

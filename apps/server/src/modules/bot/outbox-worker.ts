@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts'
 import type { DatabaseOutage } from '../../db/outage.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { netToWire } from '../../lib/money.ts'
+import { queueUnansweredAlerts } from '../support/alerts.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, type RenderedMessage, renderAcceptances, renderMessage } from './messages.ts'
 import { createSendPacer } from './pacing.ts'
@@ -34,7 +35,7 @@ export function createOutboxWorker(deps: {
   bot: TelegramBot
   botToken: string
   botTexts: BotTexts
-  config: Pick<Config, 'bot' | 'referralLink'>
+  config: Pick<Config, 'bot' | 'referralLink'> & Partial<Pick<Config, 'appOrigins'>>
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug'> | undefined
   /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
   databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
@@ -206,9 +207,22 @@ export function createOutboxWorker(deps: {
     return rows.length
   }
 
+  /** Operators hear once about each support thread unanswered for longer than SUPPORT_UNANSWERED_MINUTES. */
+  const queueSupportAlerts = () =>
+    queueUnansweredAlerts(
+      db,
+      {
+        opsChatId: config.bot.opsChatId,
+        appOrigins: config.appOrigins ?? [],
+        unansweredSeconds: config.bot.supportUnansweredSeconds,
+      },
+      now(),
+    )
+
   return {
     deliverDue,
     queueReviewAlerts,
+    queueSupportAlerts,
     /** A message was queued and committed in this process: the worker looks at once rather than at its next poll. */
     messageQueued(): void {
       running?.wake()
@@ -224,6 +238,7 @@ export function createOutboxWorker(deps: {
           if (Date.now() - lastAlertLook > 60_000) {
             lastAlertLook = Date.now()
             await queueReviewAlerts()
+            await queueSupportAlerts()
           }
           return deliverDue()
         },

@@ -20,7 +20,7 @@ export type BotServiceDeps = {
   botToken: string
   botTexts: BotTexts
   webhookSecret: string
-  config: Pick<Config, 'bot' | 'referralLink'>
+  config: Pick<Config, 'bot' | 'referralLink'> & Partial<Pick<Config, 'appOrigins'>>
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'debug' | 'error'> | undefined
   /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
   databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
@@ -34,6 +34,7 @@ export function createBotService(deps: BotServiceDeps) {
     ...updates,
     deliverDue: outbox.deliverDue,
     queueReviewAlerts: outbox.queueReviewAlerts,
+    queueSupportAlerts: outbox.queueSupportAlerts,
     messageQueued: outbox.messageQueued,
     startOutboxWorker: outbox.start,
     startPolling: () => startPolling({ ...deps, handleUpdate: updates.handleUpdate }),

@@ -10,6 +10,7 @@ import { Composer, Context } from 'grammy'
 import type { Update } from 'grammy/types'
 import { queueChatMessage } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
+import { recordBotMessage } from '../support/from-bot.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { isMember, markStarted, recordHandledUpdate } from './repository.ts'
 
@@ -25,6 +26,8 @@ export function createUpdateHandling(deps: {
   botToken: string
   webhookSecret: string
   log?: Pick<FastifyBaseLogger, 'debug'> | undefined
+  /** Support's notices: the operators' chat and the console's address (docs/support.md). */
+  config: { appOrigins?: string[] | undefined; bot: { opsChatId: number | undefined } }
   /** What the handlers queued has committed: the outbox worker may look. */
   messageQueued: () => void
 }) {
@@ -46,6 +49,20 @@ export function createUpdateHandling(deps: {
           ? { ...chat, kind: 'start_member', params: {} }
           : { ...chat, kind: 'start_no_code', params: {} },
     )
+  })
+  // Text that is no command, and photos, join the user's support thread (docs/support.md).
+  privateChat.on(['message:text', 'message:photo'], async (ctx, next) => {
+    const text = ctx.message.text ?? ctx.message.caption ?? null
+    if (ctx.message.text?.startsWith('/')) return next()
+    const support = { opsChatId: deps.config.bot.opsChatId, appOrigins: deps.config.appOrigins ?? [] }
+    const kept = await recordBotMessage(ctx.db, support, now(), {
+      telegramId: ctx.from.id,
+      chatId: ctx.chat.id,
+      text,
+      photoFileId: ctx.message.photo?.at(-1)?.file_id ?? null,
+      languageCode: ctx.from.language_code,
+    })
+    if (!kept) return next()
   })
   privateChat.on('message', async (ctx) => {
     await queueChatMessage(ctx.db, {

@@ -20,6 +20,7 @@ import { DomainError, unauthorized } from '../../lib/domain-error.ts'
 import { roleMayCall } from '../../modules/operators/access.ts'
 import type { OperatorActor } from '../../modules/operators/actor.ts'
 import { showOrder } from '../../modules/orders/service.ts'
+import supportOpsRoutes from '../../modules/support/ops-routes.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
 import { route } from '../route.ts'
@@ -55,6 +56,7 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'news'
     | 'bot'
     | 'exports'
+    | 'support'
   > & { secureCookies: boolean; loginRateLimitMax: number }
 > = async (app, { services, secureCookies, loginRateLimitMax }) => {
   const { invites, settings, orders, accounts, users, operators, audit } = services
@@ -248,6 +250,7 @@ const opsRoutes: FastifyPluginAsyncZod<
   await app.register(withdrawalsOpsRoutes, { services })
   await app.register(exportsOpsRoutes, { services })
   await app.register(newsOpsRoutes, { services })
+  await app.register(supportOpsRoutes, { services })
   await app.register(operatorRoutes, { services, secureCookies, loginRateLimitMax })
 }
 export default opsRoutes

@@ -6,6 +6,7 @@ import * as news from './news.ts'
 import * as operators from './operators.ts'
 import * as orders from './orders.ts'
 import * as settings from './settings.ts'
+import * as support from './support.ts'
 import * as users from './users.ts'
 import * as withdrawals from './withdrawals.ts'
 
@@ -18,6 +19,7 @@ export const OPS_ENDPOINTS: readonly Endpoint[] = [
   operators,
   orders,
   settings,
+  support,
   users,
   withdrawals,
 ].flatMap((group) => Object.values(group))
