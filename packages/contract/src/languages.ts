@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'referrals',
   'news',
   'auth',
+  'support',
   /** The emails' words (verification and reset codes); the server renders them, the mini-app never loads them. */
   'email',
   /** The bot's words (/start, help, notifications); the server renders them, the mini-app never loads them. */

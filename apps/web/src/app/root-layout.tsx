@@ -1,7 +1,8 @@
-import { Suspense } from 'react'
-import { Outlet, useLocation } from 'react-router'
+import { Suspense, useEffect } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router'
 import { PageBackProvider } from '../components/layout/page-back.tsx'
 import { paths } from '../config/paths.ts'
+import { setSupportNavigator } from '../lib/support-link.ts'
 import { useLaunchParams } from '../lib/telegram/launch-context.tsx'
 import { isSupportedPlatform } from '../lib/telegram/platform.ts'
 import { BackButtonController } from './back-button-controller.tsx'
@@ -34,6 +35,12 @@ function BrowserLayout() {
  */
 export function RootLayout() {
   const launch = useLaunchParams()
+  // 'Contact support' in an error dialog opens support in place (lib/support-link.ts).
+  const navigate = useNavigate()
+  useEffect(() => {
+    setSupportNavigator((path) => void navigate(path))
+    return () => setSupportNavigator(undefined)
+  }, [navigate])
   if (!launch) return <BrowserLayout />
   if (!isSupportedPlatform(launch.platform)) return <PlatformGate />
   return (

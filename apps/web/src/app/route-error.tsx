@@ -3,6 +3,7 @@ import { AlertIcon } from '../components/icons.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Placeholder } from '../components/ui/placeholder.tsx'
 import { dismissBootHome } from '../lib/boot-home.ts'
+import { openSupport } from '../lib/support-link.ts'
 import { useTranslation } from '../lib/use-translation.tsx'
 
 /** What a crashed screen shows instead of a blank page. */
@@ -16,9 +17,18 @@ export function RouteError() {
         title={t('error.unexpected', { defaultValue: 'Unexpected Application Error!' })}
         role="alert"
         action={
-          <Button variant="secondary" onClick={() => window.location.assign('/')}>
-            {t('action.reload')}
-          </Button>
+          <>
+            <Button variant="secondary" onClick={() => window.location.assign('/')}>
+              {t('action.reload')}
+            </Button>
+            <Button
+              variant="plain"
+              data-testid="route-error-support"
+              onClick={() => openSupport({ screen: window.location.pathname, errorCode: 'SCREEN_CRASHED' })}
+            >
+              {t('action.contactSupport')}
+            </Button>
+          </>
         }
       />
     </main>

@@ -60,6 +60,8 @@ export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
         { path: 'email-verification-confirm', element: emailAuth('EmailVerificationConfirm') },
         { path: 'password-reset-request', element: emailAuth('PasswordResetRequest') },
         { path: 'password-reset-confirm', element: emailAuth('PasswordResetConfirm') },
+        // Support takes a blocked user too (Telegram's init data instead of tokens): outside the signed-in layout.
+        { path: 'support', element: screen(() => import('./routes/support.tsx'), ['support']) },
         // Behind sign-in (Telegram, or email in a plain browser)
         {
           element: <AuthenticatedLayout />,

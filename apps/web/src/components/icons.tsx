@@ -92,6 +92,14 @@ export const NewsIcon = (p: IconProps) => (
   </Svg>
 )
 
+/** A speech bubble: support. */
+export const SupportIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 5h16v11H9l-5 4z" />
+    <path d="M8 9h8M8 12h5" />
+  </Svg>
+)
+
 export const CompassIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9.5" />

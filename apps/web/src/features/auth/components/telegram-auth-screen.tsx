@@ -4,10 +4,11 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { dismissBootHome } from '../../../lib/boot-home.ts'
+import { openSupport } from '../../../lib/support-link.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import type { AuthorizationFailure } from './use-telegram-authorization.ts'
 
-type FailureView = { icon: ReactNode; title?: string; text: string; retry?: true }
+type FailureView = { icon: ReactNode; title?: string; text: string; retry?: true; support?: true }
 
 /**
  * Why authorization failed, as the gate says its refusal. 'Try again' only where it can help: a blocked user is
@@ -16,7 +17,12 @@ type FailureView = { icon: ReactNode; title?: string; text: string; retry?: true
 const FAILURES: Record<AuthorizationFailure, FailureView> = {
   unauthorized: { icon: <AlertIcon />, text: 'telegramAuth.unauthorized' },
   referralRequired: { icon: <AlertIcon />, text: 'telegramAuth.referralRequired' },
-  blocked: { icon: <LockIcon />, title: 'telegramAuth.blockedTitle', text: 'telegramAuth.blocked' },
+  blocked: {
+    icon: <LockIcon />,
+    title: 'telegramAuth.blockedTitle',
+    text: 'telegramAuth.blocked',
+    support: true,
+  },
   unavailable: { icon: <AlertIcon />, text: 'telegramAuth.unavailable', retry: true },
 }
 
@@ -43,7 +49,20 @@ export function TelegramAuthScreen({
           title={view.title ? t(view.title) : undefined}
           description={t(view.text)}
           role="alert"
-          action={view.retry ? <Button onClick={onRetry}>{t('action.retry')}</Button> : undefined}
+          action={
+            view.retry ? (
+              <Button onClick={onRetry}>{t('action.retry')}</Button>
+            ) : view.support ? (
+              <Button
+                data-testid="blocked-support"
+                onClick={() =>
+                  openSupport({ screen: '/telegram-auth', errorCode: 'USER_BLOCKED', status: 403 })
+                }
+              >
+                {t('action.contactSupport')}
+              </Button>
+            ) : undefined
+          }
         />
       </main>
     )

@@ -4,6 +4,7 @@ import {
   MegaphoneIcon,
   NewsIcon,
   SendIcon,
+  SupportIcon,
   UsersIcon,
   WalletIcon,
 } from '../../../components/icons.tsx'
@@ -102,6 +103,15 @@ export function DashboardMenu({ dashboard, channel }: DashboardMenuProps) {
           }}
         >
           {t('dashboard.orders')}
+        </Cell>
+        <Cell
+          icon={<SupportIcon />}
+          iconColor="#30b0c7"
+          to={paths.support}
+          chevron
+          testId="dashboard-support"
+        >
+          {t('dashboard.support')}
         </Cell>
         {channelUsername ? (
           <Cell

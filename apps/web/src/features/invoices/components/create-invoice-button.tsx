@@ -4,8 +4,10 @@ import { useNavigate } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { paths } from '../../../config/paths.ts'
 import { showDialog } from '../../../lib/dialogs.ts'
+import { showSupportErrorDialog } from '../../../lib/error-message.ts'
 import { formatUsdt } from '../../../lib/format.ts'
 import type { TFunction } from '../../../lib/i18n.ts'
+import { needsSupport, supportContextOf } from '../../../lib/support-link.ts'
 import { hapticNotification } from '../../../lib/telegram/haptics.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { useCreateInvoice } from '../api/create-invoice.ts'
@@ -14,13 +16,16 @@ import { afterCreation, createButton } from '../invoice-status.ts'
 
 export type PaymentFlags = Dashboard['invoice']
 
-/** The spec's error dialog of invoice creation: its own title, one Ok button, an error haptic. */
+/**
+ * The spec's error dialog of invoice creation: its own title, one Ok button, an error haptic; 'Contact support'
+ * beside it when the message says to (a balance above the limit, a server error).
+ */
 function showCreateInvoiceError(error: unknown, t: TFunction) {
+  const dialog = createInvoiceErrorDialog(error, t)
+  if (needsSupport(error))
+    return showSupportErrorDialog(t, dialog.message, supportContextOf(error), dialog.title)
   hapticNotification('error')
-  return showDialog({
-    ...createInvoiceErrorDialog(error, t),
-    buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }],
-  })
+  return showDialog({ ...dialog, buttons: [{ id: 'ok', text: t('action.ok', { ns: 'common' }) }] })
 }
 
 type CreateInvoiceButtonProps = {
