@@ -24,6 +24,7 @@ const AccountsScreen = lazy(() =>
 const OrdersScreen = lazy(() => import('./screens/orders.tsx').then((m) => ({ default: m.OrdersScreen })))
 const RatesScreen = lazy(() => import('./screens/rates.tsx').then((m) => ({ default: m.RatesScreen })))
 const NewsScreen = lazy(() => import('./screens/news.tsx').then((m) => ({ default: m.NewsScreen })))
+const SupportScreen = lazy(() => import('./screens/support.tsx').then((m) => ({ default: m.SupportScreen })))
 const InvitesScreen = lazy(() => import('./screens/invites.tsx').then((m) => ({ default: m.InvitesScreen })))
 const SettingsScreen = lazy(() =>
   import('./screens/settings.tsx').then((m) => ({ default: m.SettingsScreen })),
@@ -70,6 +71,7 @@ function Shell() {
         <NavLink to="/orders">Orders</NavLink>
         <NavLink to="/rates">Exchange rates</NavLink>
         <NavLink to="/news">News</NavLink>
+        <NavLink to="/support">Support</NavLink>
         {isAdmin ? <NavLink to="/invites">Invites</NavLink> : null}
         <NavLink to="/settings">Settings</NavLink>
         <NavLink to="/exports">Exports</NavLink>
@@ -103,6 +105,8 @@ function Shell() {
             <Route path="/orders" element={<OrdersScreen />} />
             <Route path="/rates" element={<RatesScreen />} />
             <Route path="/news" element={<NewsScreen />} />
+            <Route path="/support" element={<SupportScreen />} />
+            <Route path="/support/:uid" element={<SupportScreen />} />
             <Route path="/invites" element={isAdmin ? <InvitesScreen /> : <Navigate to="/" />} />
             <Route path="/settings" element={<SettingsScreen />} />
             <Route path="/exports" element={<ExportsScreen />} />
