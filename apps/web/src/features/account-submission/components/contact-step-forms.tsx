@@ -4,7 +4,8 @@ import { useSearchParams } from 'react-router'
 import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
 import { isApiError } from '../../../lib/api-error.ts'
 import { markLtr } from '../../../lib/bidi.ts'
-import { apiErrorMessage, showErrorDialog } from '../../../lib/error-message.ts'
+import { apiErrorMessage, showErrorDialog, showSupportErrorDialog } from '../../../lib/error-message.ts'
+import { needsSupport, supportContextOf } from '../../../lib/support-link.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { PHONE_ERRORS } from '../error-messages.ts'
 import { emailFormSchema, phoneFormSchema } from '../form-schemas.ts'
@@ -91,10 +92,10 @@ export function PhoneStepForm({
       })
   const showError = (error: unknown) => {
     const invalid = isApiError(error) && error.code === 'INVALID_PHONE_NUMBER'
-    void showErrorDialog(
-      t,
-      [apiErrorMessage(error, t, PHONE_ERRORS), invalid ? exampleText : ''].join('\n').trim(),
-    )
+    const message = [apiErrorMessage(error, t, PHONE_ERRORS), invalid ? exampleText : ''].join('\n').trim()
+    // A server error's text tells the user to contact support: the dialog offers it.
+    if (needsSupport(error)) void showSupportErrorDialog(t, message, supportContextOf(error))
+    else void showErrorDialog(t, message)
   }
   return (
     <SingleFieldForm
