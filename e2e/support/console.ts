@@ -12,7 +12,7 @@ import type { RunningServer } from './server.ts'
 export const enrolOperator = (
   server: Pick<RunningServer, 'ops'>,
   login: string,
-  role: 'operator' | 'admin',
+  role: 'viewer' | 'operator' | 'admin',
 ) => server.ops('POST', '/operators', { login, role }) as Promise<OperatorEnrolment>
 
 /** Signs the page in at /console as the enrolled operator (a TOTP code is good once: one sign-in per code step). */

@@ -30,6 +30,12 @@ const SendBodySchema = z.object({
   user: z.number().check(z.int(), z.positive()),
   text: z.string().check(z.minLength(1), z.maxLength(4096)),
 })
+/** A photo the user sends to the bot: its bytes in base64 (small: the simulator's body limit), with a caption. */
+const PhotoBodySchema = z.object({
+  user: z.number().check(z.int(), z.positive()),
+  data: z.base64().check(z.minLength(4), z.maxLength(64 * 1024)),
+  caption: z.optional(z.string().check(z.maxLength(1024))),
+})
 
 /** A button's `startapp` parameter, so the page can relaunch the mini-app with it. */
 function startParamOf(url: string): string | null {
@@ -151,6 +157,19 @@ export default async function simulatorRoutes(
     await fake.userSends(
       { id: demoUser.telegramId, first_name: demoUser.firstName, language_code: demoUser.languageCode },
       parsed.data.text,
+    )
+    return { sent: true }
+  })
+
+  app.post('/simulator/bot-chat/photo', async (req, reply) => {
+    const parsed = PhotoBodySchema.safeParse(req.body)
+    const demoUser = parsed.success ? demoUserOf(parsed.data.user) : undefined
+    if (!parsed.success || !demoUser) return reply.code(400).send(badRequest)
+    if (!fake) return reply.code(409).send(noFake)
+    await fake.userSendsPhoto(
+      { id: demoUser.telegramId, first_name: demoUser.firstName, language_code: demoUser.languageCode },
+      Buffer.from(parsed.data.data, 'base64'),
+      parsed.data.caption,
     )
     return { sent: true }
   })

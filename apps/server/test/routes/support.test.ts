@@ -317,6 +317,22 @@ describe.each(DATABASE_KINDS)('support on %s', (kind) => {
     expect(acks).toHaveLength(1)
   })
 
+  it('a user who wrote to the bot without /start still gets the reply through the bot', async () => {
+    const user = await newUser('en', false)
+    const from = { id: user.tg.id, is_bot: false, first_name: 'Test', language_code: 'en' }
+    const chat = { id: user.tg.id, type: 'private' as const, first_name: 'Test' }
+    await bot().handleUpdate({
+      update_id: 9_500_001 + user.tg.id,
+      message: { message_id: 1, date: 1, chat, from, text: 'Where is my payout?' },
+    })
+    const [listed] = await inboxFind(String(user.tg.id))
+    const replied = await ops('POST', `/ops/support/threads/${listed?.uid}/replies`, { text: 'On its way.' })
+    expect(replied.statusCode, replied.body).toBe(201)
+    await deliverAll()
+    const texts = fake.messagesTo(user.tg.id).map((m) => m.text)
+    expect(texts.filter((text) => text === 'Support replied:\n\nOn its way.')).toHaveLength(1)
+  })
+
   it('operators hear once of a thread unanswered past the setting; the metrics count it', async () => {
     const user = await newUser()
     await user.as('POST', '/support/messages', { text: 'waiting' })

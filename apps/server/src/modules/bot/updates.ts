@@ -63,6 +63,8 @@ export function createUpdateHandling(deps: {
       languageCode: ctx.from.language_code,
     })
     if (!kept) return next()
+    // Whoever writes to the bot has a chat with it: an operator's reply may go there, /start or not.
+    await markStarted(ctx.db, ctx.from.id, now())
   })
   privateChat.on('message', async (ctx) => {
     await queueChatMessage(ctx.db, {

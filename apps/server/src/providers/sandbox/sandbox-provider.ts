@@ -57,6 +57,7 @@ export function createSandboxProvider(): AccountProvider {
     async sendCode({ phone, purpose }) {
       const b = behaviourOf(phone)
       if (b.sendError) throw new ProviderError(b.sendError.kind, { waitSeconds: b.sendError.waitSeconds })
+      if (b.failsUnexpectedly) throw new Error('sandbox: the provider failed unexpectedly')
       if (b.emailRequired) {
         return {
           session: `sandbox:${purpose}:${phone}`,

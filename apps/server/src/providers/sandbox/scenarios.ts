@@ -72,6 +72,8 @@ export type ScenarioBehaviour = {
   validations?: readonly ValidationOutcome[]
   /** Refused by the server's orders before the provider is asked (documents a demo-data country). */
   refusedByOrders?: boolean
+  /** The provider fails unexpectedly (no error of its contract): the server answers 500, whose text offers support. */
+  failsUnexpectedly?: boolean
 }
 
 export type SandboxScenarioEntry = {
@@ -181,6 +183,13 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenarioEntry[] = [
     flow: 'both',
     outcome: "404 ORDER_UNAVAILABLE 'Capacity is Completed 🙌.' (details.reason capacity)",
     behaviour: { refusedByOrders: true },
+  },
+  {
+    phone: '+989120000014',
+    demonstrates: 'the provider fails unexpectedly',
+    flow: 'both',
+    outcome: "500 ('Something went wrong. Please contact support.', with Contact support)",
+    behaviour: { failsUnexpectedly: true },
   },
   // Resend
   {
@@ -344,7 +353,8 @@ export function behaviourOf(phone: string): ScenarioBehaviour {
 export function publicScenarios() {
   return SANDBOX_SCENARIOS.map((s) => {
     const b = s.behaviour
-    const reachesCode = b.sendError === undefined && b.refusedByOrders !== true
+    const reachesCode =
+      b.sendError === undefined && b.refusedByOrders !== true && b.failsUnexpectedly !== true
     const emailRow = s.email !== undefined
     return {
       phone: s.phone,
