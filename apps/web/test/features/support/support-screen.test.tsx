@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { resetFlows } from '../../../src/features/account-submission/flow-store.ts'
+import { formatTimestamp } from '../../../src/lib/format.ts'
 import { forgetSupportContext } from '../../../src/lib/support-link.ts'
 import { apiError, apiErrorWithDetails, installFakeServer, json } from '../../helpers/fake-server.ts'
 import { accountPage, dashboardFixture } from '../../helpers/fixtures.ts'
@@ -106,6 +107,9 @@ describe('the support screen', { timeout: 15_000 }, () => {
     const [only] = await bubbles()
     expect(only).toHaveTextContent('شما')
     expect(only).toHaveTextContent('دیده شد')
+    // When, as every list of the app says it: MM/DD HH:mm in Latin digits (docs/web.md, 'Numbers').
+    expect(only).toHaveTextContent(formatTimestamp(1_700_000_000))
+    expect(only?.textContent).not.toMatch(/[۰-۹]/)
     expect(document.documentElement).toHaveAttribute('dir', 'rtl')
     opened.server.on('POST', '/support/messages', () =>
       apiErrorWithDetails(429, 'SUPPORT_LIMIT_REACHED', { wait: 600 }),

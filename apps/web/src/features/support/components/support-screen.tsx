@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx'
 import { Placeholder } from '../../../components/ui/placeholder.tsx'
 import { Spinner } from '../../../components/ui/spinner.tsx'
 import { showApiErrorDialog, showErrorDialog } from '../../../lib/error-message.ts'
+import { formatTimestamp } from '../../../lib/format.ts'
 import { forgetSupportContext, peekSupportContext } from '../../../lib/support-link.ts'
 import { useTranslation } from '../../../lib/use-translation.tsx'
 import { type PickedPhoto, photoProblem, readPhoto } from '../api/photo-file.ts'
@@ -17,14 +18,6 @@ import {
   useSupportThread,
 } from '../api/support-api.ts'
 import './support.css'
-
-const time = (epoch: number) =>
-  new Date(epoch * 1000).toLocaleString(undefined, {
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
 
 /** One message: the words as text (never markup), a photo's mark, when, and for the user's own what became of it. */
 function Bubble({ message }: { message: SupportMessage }) {
@@ -43,7 +36,7 @@ function Bubble({ message }: { message: SupportMessage }) {
         </p>
       ) : null}
       <span className="support-bubble__meta">
-        <bdi dir="ltr">{time(message.createdAt)}</bdi>
+        <bdi dir="ltr">{formatTimestamp(message.createdAt)}</bdi>
         {message.state ? (
           <span data-testid="support-message-state"> · {t(`support.state.${message.state}`)}</span>
         ) : null}
