@@ -1,0 +1,193 @@
+/**
+ * The support desk's screens as people see them (issue 40), in test-output/e2e/support-*.png: the mini-app's
+ * conversation at 390 px in English and Persian, light and dark; every 'Contact support' (the blocked screen, the 500
+ * dialog, BALANCE_HIGH_ERROR's dialog) on a client without native popups, so the dialog is the app's own; the
+ * console's inbox at 1280 and 390 px, with a thread and empty.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
+import { settle } from '../support/a11y.ts'
+import { supplyAcceptedAccounts } from '../support/accounts.ts'
+import { openMiniApp, screenshot } from '../support/browser.ts'
+import { enrolOperator, signInToConsole } from '../support/console.ts'
+import { useE2e } from '../support/fixture.ts'
+
+const e2e = useE2e({
+  settings: {
+    validation_delay_seconds: 1,
+    min_payment_limit: '0.1',
+    // Below one accepted account: creating an invoice answers BALANCE_HIGH_ERROR.
+    max_payment_limit: '0.2',
+    payment_open: true,
+  },
+})
+
+type Lang = 'en' | 'fa'
+type Theme = 'light' | 'dark'
+const WORDS = {
+  en: { error: 'Error', contact: 'Contact support', phone: 'Phone number', blocked: 'Access blocked' },
+  fa: { error: 'خطا', contact: 'تماس با پشتیبانی', phone: 'شماره تلفن', blocked: 'دسترسی مسدود شده است' },
+} as const
+const FAILING_PHONE = '+989120000014'
+
+let nextId = 887_000_001
+
+/** A new user at home on a client without native popups (its own dialogs), the channel's prompt closed. */
+async function openHome(lang: Lang, theme: Theme, id = nextId++) {
+  const user = { id, firstName: lang === 'fa' ? 'سارا' : 'Sara', lastName: 'Support', languageCode: lang }
+  const opened = await openMiniApp(e2e.browser, e2e.server, {
+    user,
+    platform: 'android',
+    theme,
+    startParam: DEMO_REFERRAL_CODE,
+    version: '6.1',
+  })
+  await opened.page.getByTestId('dashboard-accounts').waitFor({ timeout: 20_000 })
+  const prompt = opened.page.getByRole('alertdialog')
+  await prompt.waitFor({ timeout: 15_000 })
+  await prompt.getByRole('button').last().click()
+  await prompt.waitFor({ state: 'hidden' })
+  return { ...opened, user }
+}
+
+/** The app's own dialog: pictured once it has faded in, then `press`ed. */
+async function dialogShot(page: Page, shot: string, press: string) {
+  const box = page.getByRole('alertdialog')
+  await box.waitFor({ timeout: 15_000 })
+  await page.waitForTimeout(300)
+  await screenshot(page, shot)
+  const text = await box.innerText()
+  await box.getByRole('button', { name: press }).click()
+  return text
+}
+
+/** The page has no horizontal scroll: nothing overflows the phone's width. */
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+
+describe('the support desk, pictured', () => {
+  it('the 500 dialog, Contact support, the conversation with a reply: English and Persian, light and dark', async () => {
+    const variants: [Lang, Theme][] = [
+      ['en', 'light'],
+      ['en', 'dark'],
+      ['fa', 'light'],
+      ['fa', 'dark'],
+    ]
+    for (const [lang, theme] of variants) {
+      const w = WORDS[lang]
+      const { page, context, errors, user } = await openHome(lang, theme)
+      await page.getByTestId('dashboard-accounts').click()
+      await page.getByTestId('accounts-login').click()
+      await page.getByLabel(w.phone, { exact: true }).fill(FAILING_PHONE)
+      await page.getByTestId('submit-phone-submit').click()
+      const text = await dialogShot(page, `support-500-dialog-${lang}-${theme}`, w.contact)
+      expect(text).toContain(w.contact)
+      await page.getByTestId('support').waitFor()
+      await settle(page)
+      await screenshot(page, `support-empty-${lang}-${theme}`)
+      await page
+        .getByTestId('support-text')
+        .fill(lang === 'fa' ? 'کد برای شماره‌ام نیامد. چه کنم؟' : 'The code never came. What should I do?')
+      await page.getByTestId('support-send').click()
+      await page.getByTestId('support-message').first().waitFor()
+
+      const listed = (await e2e.server.ops('GET', `/support/threads?status=all&q=${user.id}`)) as {
+        items: { uid: string }[]
+      }
+      const uid = listed.items[0]?.uid ?? ''
+      await e2e.server.ops('POST', `/support/threads/${uid}/read`)
+      await e2e.server.ops('POST', `/support/threads/${uid}/replies`, {
+        text:
+          lang === 'fa'
+            ? 'سلام! مشکل از سمت ما بود و برطرف شد. لطفاً دوباره امتحان کنید.'
+            : 'Hello! It was on our side and is fixed now. Please try again.',
+      })
+      await page.reload()
+      await expect.poll(() => page.getByTestId('support-message').count(), { timeout: 20_000 }).toBe(2)
+      await page.getByTestId('support-text').fill(lang === 'fa' ? 'ممنون، درست شد.' : 'Thanks, it works.')
+      await page.getByTestId('support-send').click()
+      await expect.poll(() => page.getByTestId('support-message').count()).toBe(3)
+      await settle(page)
+      expect(await fitsWidth(page)).toBe(true)
+      await screenshot(page, `support-thread-${lang}-${theme}`)
+      const marks = await page.getByTestId('support-message-state').allInnerTexts()
+      expect(marks).toHaveLength(2)
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('the blocked screen and BALANCE_HIGH_ERROR offer Contact support', async () => {
+    for (const [lang, theme] of [
+      ['en', 'light'],
+      ['fa', 'dark'],
+    ] as [Lang, Theme][]) {
+      const w = WORDS[lang]
+      // Above the limit: one accepted account is worth more than max_payment_limit.
+      const rich = await openHome(lang, theme)
+      await supplyAcceptedAccounts(e2e.server, rich.page, rich.user.id, [
+        `+1201555${String(rich.user.id).slice(-4)}`,
+      ])
+      await rich.page.reload()
+      await rich.page.getByTestId('dashboard-withdraw').waitFor({ timeout: 20_000 })
+      const prompt = rich.page.getByRole('alertdialog')
+      if (await prompt.isVisible()) await prompt.getByRole('button').last().click()
+      await rich.page.getByTestId('dashboard-withdraw').click()
+      const create = rich.page.getByTestId('invoices-create')
+      await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true)
+      await create.click()
+      // The confirmation first, then the refusal.
+      const confirm = rich.page.getByRole('alertdialog')
+      await confirm.waitFor()
+      await confirm.getByRole('button').first().click()
+      await confirm.waitFor({ state: 'hidden' })
+      const text = await dialogShot(rich.page, `support-balance-high-${lang}-${theme}`, w.contact)
+      expect(text).toContain(w.contact)
+      await rich.page.getByTestId('support').waitFor()
+      expect(await rich.page.getByTestId('support-context').innerText()).toContain('BALANCE_HIGH_ERROR')
+      await rich.context.close()
+
+      const id = nextId++
+      const first = await openHome(lang, theme, id)
+      await first.context.close()
+      await e2e.server.ops('POST', `/users/${id}/block`, { reason: 'e2e: the blocked screen pictured' })
+      const blocked = await openMiniApp(e2e.browser, e2e.server, {
+        user: { id, firstName: 'Blocked', languageCode: lang },
+        platform: 'android',
+        theme,
+      })
+      await blocked.page.getByText(w.blocked).waitFor({ timeout: 20_000 })
+      await settle(blocked.page)
+      await screenshot(blocked.page, `support-blocked-${lang}-${theme}`)
+      await blocked.page.getByTestId('blocked-support').click()
+      await blocked.page.getByTestId('support').waitFor()
+      await settle(blocked.page)
+      await screenshot(blocked.page, `support-blocked-conversation-${lang}-${theme}`)
+      await blocked.context.close()
+    }
+  })
+
+  it('the console inbox at 1280 and 390 px: threads, one open beside the record, and empty', async () => {
+    for (const width of [1280, 390]) {
+      // One operator a width: a TOTP code signs in once.
+      const enrolment = await enrolOperator(e2e.server, `pictures-op-${width}`, 'operator')
+      const context = await e2e.browser.newContext({ viewport: { width, height: width === 390 ? 844 : 900 } })
+      const page = await context.newPage()
+      await signInToConsole(page, e2e.server, enrolment)
+      await page.goto(`${e2e.server.url}/console/support`)
+      await page.getByLabel('Status').selectOption('all')
+      await page.getByTestId('support-thread-row').first().waitFor({ timeout: 20_000 })
+      await settle(page)
+      await screenshot(page, `support-console-inbox-${width}`)
+      await page.getByTestId('support-thread-row').first().getByRole('link').click()
+      await page.getByTestId('support-msg').first().waitFor()
+      await settle(page)
+      await screenshot(page, `support-console-thread-${width}`)
+      await page.getByLabel('Search threads').fill('nobody-writes-this')
+      await page.getByText('No threads.').waitFor()
+      await screenshot(page, `support-console-empty-${width}`)
+      await context.close()
+    }
+  })
+})
