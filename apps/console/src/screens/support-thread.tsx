@@ -43,6 +43,18 @@ function MessageItem({ message }: { message: Message }) {
   )
 }
 
+/** One part of the user's record: its rows, or 'None' rather than a heading over nothing. */
+function RecordList({ items }: { items: [key: string, text: string][] }) {
+  if (items.length === 0) return <p className="muted none">None</p>
+  return (
+    <ul>
+      {items.map(([key, text]) => (
+        <li key={key}>{text}</li>
+      ))}
+    </ul>
+  )
+}
+
 export function SupportThreadView({ uid }: { uid: string }) {
   const client = useQueryClient()
   const canAct = useCan('operator')
@@ -93,7 +105,9 @@ export function SupportThreadView({ uid }: { uid: string }) {
     <div className="support-thread">
       <header>
         <h2>
-          {thread.user.firstName} {thread.user.lastName ?? ''}{' '}
+          <bdi>
+            {thread.user.firstName} {thread.user.lastName ?? ''}
+          </bdi>{' '}
           <span className="muted">
             {thread.user.telegramId ?? 'no Telegram'} · {language === 'fa' ? 'Persian' : 'English'} ·{' '}
             {thread.status}
@@ -129,38 +143,18 @@ export function SupportThreadView({ uid }: { uid: string }) {
         </ol>
         <aside className="support-record" aria-label="The user's record">
           <h3>Accounts ({record.accounts.total})</h3>
-          <ul>
-            {record.accounts.latest.map((a) => (
-              <li key={a.uid}>
-                {a.label} · {a.status}
-              </li>
-            ))}
-          </ul>
+          <RecordList items={record.accounts.latest.map((a) => [a.uid, `${a.label} · ${a.status}`])} />
           <h3>Invoices</h3>
-          <ul>
-            {record.invoices.map((i) => (
-              <li key={i.uid}>
-                {i.label} · {i.status}
-              </li>
-            ))}
-          </ul>
+          <RecordList items={record.invoices.map((i) => [i.uid, `${i.label} · ${i.status}`])} />
           <h3>Payouts</h3>
-          <ul>
-            {record.payouts.map((p) => (
-              <li key={p.uid}>
-                {p.label} · {p.status}
-              </li>
-            ))}
-          </ul>
+          <RecordList items={record.payouts.map((p) => [p.uid, `${p.label} · ${p.status}`])} />
           <h3>Last errors</h3>
-          <ul>
-            {record.errors.map((e) => (
-              <li key={`${e.at}-${e.requestId}`}>
-                {new Date(e.at).toLocaleString()} · {e.method} {e.route} · {e.status} {e.code ?? ''} ·{' '}
-                {e.requestId}
-              </li>
-            ))}
-          </ul>
+          <RecordList
+            items={record.errors.map((e) => [
+              `${e.at}-${e.requestId}`,
+              `${new Date(e.at).toLocaleString()} · ${e.method} ${e.route} · ${e.status} ${e.code ?? ''} · ${e.requestId}`,
+            ])}
+          />
         </aside>
       </div>
       {canAct ? (
@@ -190,6 +184,7 @@ export function SupportThreadView({ uid }: { uid: string }) {
           ) : null}
           <textarea
             aria-label="Reply"
+            placeholder={`Your reply to ${thread.user.firstName}, as plain text`}
             dir="auto"
             rows={4}
             value={text}

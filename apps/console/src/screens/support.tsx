@@ -52,16 +52,16 @@ export function SupportScreen() {
         </label>
         <input
           type="search"
-          placeholder="User, Telegram id, phone or text"
+          placeholder="Name, Telegram id, phone or text"
           value={q}
           onChange={(e) => setQ(e.target.value)}
           aria-label="Search threads"
         />
-        <label>
+        <label className="check">
           <input type="checkbox" checked={mine} onChange={(e) => setMine(e.target.checked)} /> Assigned to me
         </label>
       </div>
-      <div className="support-layout">
+      <div className={uid ? 'support-layout has-thread' : 'support-layout'}>
         <ul className="support-threads" aria-label="Threads">
           {list.isLoading ? <li className="state">Loading…</li> : null}
           {list.error ? <li className="state error">{list.error.message}</li> : null}
@@ -73,18 +73,32 @@ export function SupportScreen() {
               data-testid="support-thread-row"
             >
               <Link to={`/support/${thread.uid}`}>
-                <strong>{who(thread)}</strong>
+                <strong>
+                  <bdi>{who(thread)}</bdi>
+                </strong>
                 {thread.user.blocked ? <span className="badge danger">blocked</span> : null}
                 {thread.unread > 0 ? <span className="badge">{thread.unread} unread</span> : null}
                 <span className="muted"> · {thread.status}</span>
                 {thread.assignee ? <span className="muted"> · {thread.assignee}</span> : null}
-                <span className="support-preview">{thread.lastMessage.text ?? '(photo)'}</span>
+                <span className="support-preview" dir="auto">
+                  {thread.lastMessage.from === 'operator' ? 'You: ' : ''}
+                  {thread.lastMessage.text ?? '(photo)'}
+                </span>
               </Link>
             </li>
           ))}
         </ul>
         <div className="support-detail">
-          {uid ? <SupportThreadView uid={uid} /> : <div className="state">Choose a thread.</div>}
+          {uid ? (
+            <>
+              <Link className="support-back" to="/support">
+                ← All threads
+              </Link>
+              <SupportThreadView uid={uid} />
+            </>
+          ) : (
+            <div className="state">Choose a thread.</div>
+          )}
         </div>
       </div>
     </section>
