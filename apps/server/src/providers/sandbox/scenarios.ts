@@ -188,7 +188,7 @@ export const SANDBOX_SCENARIOS: readonly SandboxScenarioEntry[] = [
     phone: '+989120000014',
     demonstrates: 'the provider fails unexpectedly',
     flow: 'both',
-    outcome: "500 ('Something went wrong. Please contact support.', with Contact support)",
+    outcome: '500: the app offers Contact support',
     behaviour: { failsUnexpectedly: true },
   },
   // Resend
