@@ -8,6 +8,16 @@ import { useCan, useMe } from '../lib/session.tsx'
 
 type Message = OpsSupportThreadDetail['messages'][number]
 
+/** Bidi embeddings, overrides and isolates (not the marks or joiners Persian needs). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g
+
+/**
+ * What a user wrote, with its bidi controls shown as [U+202E]: an override would otherwise reverse the text after
+ * it on screen ('gnp.exe' read as 'exe.png'), and the operator must read what was sent.
+ */
+export const showControls = (text: string) =>
+  text.replace(BIDI_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase()}]`)
+
 function ContextLine({ context }: { context: NonNullable<Message['context']> }) {
   const parts = [
     `screen ${context.screen}`,
@@ -36,7 +46,7 @@ function MessageItem({ message }: { message: Message }) {
       ) : null}
       {message.text !== null ? (
         <p className="support-text" dir="auto">
-          {message.text}
+          {message.from === 'user' ? showControls(message.text) : message.text}
         </p>
       ) : null}
     </li>

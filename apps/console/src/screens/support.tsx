@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { call } from '../lib/api.ts'
-import { SupportThreadView } from './support-thread.tsx'
+import { SupportThreadView, showControls } from './support-thread.tsx'
 
 type StatusFilter = 'open' | 'waiting' | 'closed' | 'all'
 
@@ -82,7 +82,7 @@ export function SupportScreen() {
                 {thread.assignee ? <span className="muted"> · {thread.assignee}</span> : null}
                 <span className="support-preview" dir="auto">
                   {thread.lastMessage.from === 'operator' ? 'You: ' : ''}
-                  {thread.lastMessage.text ?? '(photo)'}
+                  {thread.lastMessage.text === null ? '(photo)' : showControls(thread.lastMessage.text)}
                 </span>
               </Link>
             </li>

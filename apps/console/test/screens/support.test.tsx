@@ -137,6 +137,25 @@ describe('the support inbox', () => {
     )
   })
 
+  it('shows the bidi controls a user wrote, so reversed text cannot pass for something else', async () => {
+    const spoof = 'invoice\u202Egnp.exe\u202C \u2067x\u2069 نیم\u200Cفاصله'
+    open(`/support/${UID}`, 'operator', {
+      'GET /ops/support/threads': () => ({
+        items: [thread({ lastMessage: { from: 'user', text: spoof, at: '2026-01-01T10:00:00.000Z' } })],
+      }),
+      [`GET /ops/support/threads/${UID}`]: () => {
+        const answer = detail()
+        return { ...answer, messages: answer.messages.map((m) => ({ ...m, text: spoof })) }
+      },
+    })
+    const shown = 'invoice[U+202E]gnp.exe[U+202C] [U+2067]x[U+2069] نیم\u200Cفاصله'
+    const message = await screen.findByTestId('support-msg')
+    expect(message.querySelector('.support-text')?.textContent).toBe(shown)
+    expect(screen.getByTestId('support-thread-row').querySelector('.support-preview')?.textContent).toBe(
+      shown,
+    )
+  })
+
   it('says so when no thread matches', async () => {
     open('/support', 'viewer', { 'GET /ops/support/threads': () => ({ items: [] }) })
     expect(await screen.findByText('No threads.')).toBeTruthy()
