@@ -195,7 +195,7 @@ describe('the support desk, pictured', () => {
       expect(await page.getByRole('list', { name: 'Threads' }).isVisible()).toBe(width === 1280)
       if (width === 390) await page.getByRole('link', { name: '← All threads' }).click()
       await page.getByLabel('Search threads').fill('nobody-writes-this')
-      await page.getByText('No threads.').waitFor()
+      await page.getByText('No threads match.').waitFor()
       expect(await page.getByTestId('support-thread-row').count()).toBe(0)
       await screenshot(page, `support-console-empty-${width}`)
       await context.close()

@@ -65,7 +65,13 @@ export function SupportScreen() {
         <ul className="support-threads" aria-label="Threads">
           {list.isLoading ? <li className="state">Loading…</li> : null}
           {list.error ? <li className="state error">{list.error.message}</li> : null}
-          {list.data?.items.length === 0 ? <li className="state">No threads.</li> : null}
+          {list.data?.items.length === 0 ? (
+            <li className="state">
+              {status === 'open' && q.trim() === '' && !mine
+                ? 'Nobody is waiting: no open threads.'
+                : 'No threads match.'}
+            </li>
+          ) : null}
           {list.data?.items.map((thread) => (
             <li
               key={thread.uid}

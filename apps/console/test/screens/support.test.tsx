@@ -158,7 +158,9 @@ describe('the support inbox', () => {
 
   it('says so when no thread matches', async () => {
     open('/support', 'viewer', { 'GET /ops/support/threads': () => ({ items: [] }) })
-    expect(await screen.findByText('No threads.')).toBeTruthy()
+    expect(await screen.findByText('Nobody is waiting: no open threads.')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Search threads'), { target: { value: 'reza' } })
+    expect(await screen.findByText('No threads match.')).toBeTruthy()
   })
 
   it('a thread: the context of its error, the photo through the server, the record; opening it marks it read', async () => {
