@@ -37,7 +37,7 @@ async function startBot(telegramId: number) {
 }
 
 async function openConsole(role: 'viewer' | 'operator' | 'admin', login: string, width = 1280) {
-  const enrolment = await enrolOperator(e2e.server, login, role as 'operator')
+  const enrolment = await enrolOperator(e2e.server, login, role)
   const context = await e2e.browser.newContext({ viewport: { width, height: 900 } })
   const page = await context.newPage()
   const dialogs: string[] = []
