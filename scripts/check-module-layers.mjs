@@ -27,6 +27,7 @@ const LAYERS = [
     'audit',
     'health',
     'locales',
+    'flags',
   ],
   ['referrals', 'auth', 'housekeeping', 'exports', 'metrics', 'rates'],
   ['accounts', 'validation', 'dashboard', 'users', 'email-auth'],

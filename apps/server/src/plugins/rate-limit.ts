@@ -1,6 +1,6 @@
 /**
  * Rate limits: a modest global limit per client IP, and a stricter one that every /auth/* call shares
- * (`app.authRateLimit`, routes/auth/rate-limit.ts), and a budget of failed operator authentications
+ * (`app.authRateLimit`, modules/auth/route-limit.ts), and a budget of failed operator authentications
  * (`app.operatorAuthFailures`). Counters live in Redis when REDIS_URL is set so that every process shares them, in
  * this process's memory while Redis cannot answer (rate-limit-store.ts); in memory without REDIS_URL.
  */

@@ -24,7 +24,7 @@ function svgOf(code: string): Promise<string> {
 const flagRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/flags/:file',
-    // A file of the app's, outside the per-address limit as its words are (routes/locales).
+    // A file of the app's, outside the per-address limit as its words are (modules/locales/routes.ts).
     {
       config: { rateLimit: false },
       schema: { params: z.object({ file: z.string().check(z.maxLength(16)) }) },

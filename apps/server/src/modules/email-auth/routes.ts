@@ -5,13 +5,13 @@
 import { emailAuthCalls, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@app/contract'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AuthUser } from '../../modules/auth/repository.ts'
-import type { AuthService } from '../../modules/auth/service.ts'
-import type { Requester } from '../../modules/email-auth/context.ts'
+import { route } from '../../lib/route.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
-import { route } from '../route.ts'
-import { authRouteLimit } from './rate-limit.ts'
+import type { AuthUser } from '../auth/repository.ts'
+import { authRouteLimit } from '../auth/route-limit.ts'
+import type { AuthService } from '../auth/service.ts'
+import type { Requester } from './context.ts'
 
 /** The first of our languages the header prefers (`fa-IR,fa;q=0.9,en;q=0.8` -> fa), else English. */
 export function languageFromHeader(header: string | undefined): Language {

@@ -1,10 +1,10 @@
 import { authCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { unauthorized } from '../../lib/domain-error.ts'
+import { route } from '../../lib/route.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
-import { route } from '../route.ts'
-import { authRouteLimit } from './rate-limit.ts'
+import { authRouteLimit } from './route-limit.ts'
 
 const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'>> = async (app, { services: { auth } }) => {
   const limit = authRouteLimit(app)

@@ -4,9 +4,9 @@
  */
 import { opsOperatorCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { OperatorActor } from '../../modules/operators/actor.ts'
+import { route } from '../../lib/route.ts'
 import type { AuditedServices, WithServices } from '../../services.ts'
-import { route } from '../route.ts'
+import type { OperatorActor } from './actor.ts'
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts'
 
 export type OperatorRoutesOptions = WithServices<'operators' | 'audit'> & {

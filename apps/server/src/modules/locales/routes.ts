@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { LANGUAGES, localeCalls, NAMESPACES, TranslationsSchema } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { notFound } from '../../lib/domain-error.ts'
-import type { MissingKeysRecorder } from '../../modules/locales/missing-keys.ts'
-import { route } from '../route.ts'
+import { route } from '../../lib/route.ts'
+import type { MissingKeysRecorder } from './missing-keys.ts'
 
 /** Short: translations change with deployments, and the ETag makes revalidation cheap. */
 const CACHE_CONTROL = 'public, max-age=300'
