@@ -1,7 +1,7 @@
 /** Operators' and their sessions' SQL. */
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operatorSessions, operators } from '../../db/operators-schema.ts'
+import { operatorSessions, operators } from './schema.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 
