@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url'
 
 /** Lowest first. A module may import the modules of the layers before its own, never its own layer's or later. */
 const LAYERS = [
-  // Leaves: nothing of ours below them but the floor.
+  // The bot's outbox: every module that tells users or operators something queues through it.
+  ['bot-outbox'],
+  // Leaves: nothing of ours below them but the floor and the outbox.
   [
     'settings',
     'invites',

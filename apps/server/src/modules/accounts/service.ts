@@ -10,7 +10,6 @@ import type {
   Page,
   ValidationStatus,
 } from '@app/contract'
-import { queueAccountMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
@@ -18,6 +17,7 @@ import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
+import { queueAccountMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { accrueReferralEarning, removeReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import {

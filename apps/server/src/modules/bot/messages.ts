@@ -14,8 +14,8 @@ import {
   screenStartParam,
 } from '@app/contract'
 import type { Config } from '../../config.ts'
-import { type BotMessage, parseBotMessage } from '../../db/bot-outbox.ts'
 import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import { type BotMessage, parseBotMessage } from '../bot-outbox/messages.ts'
 
 export type BotTexts = Record<Language, Record<string, string>>
 

@@ -5,11 +5,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../../config.ts'
-import { queueOpsMessage } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { DatabaseOutage } from '../../db/outage.ts'
 import { type BatchWorker, backoffMs, startBatchWorker } from '../../lib/batch-worker.ts'
 import { netToWire } from '../../lib/money.ts'
+import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, type RenderedMessage, renderAcceptances, renderMessage } from './messages.ts'
 import { createSendPacer } from './pacing.ts'

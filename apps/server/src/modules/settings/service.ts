@@ -3,9 +3,10 @@
  * docs/console.md) tells the operators' chat of every change, and a change that weakens it waits.
  */
 import type { Config } from '../../config.ts'
-import { type BotMessage, queueOpsMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { validationError } from '../../lib/domain-error.ts'
+import type { BotMessage } from '../bot-outbox/messages.ts'
+import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import {
   deletePendingSetting,
   findPendingSettings,
