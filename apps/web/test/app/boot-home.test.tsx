@@ -36,6 +36,7 @@ afterEach(() => {
   delete window.__bootCalls
   delete (window as { __bootHome?: unknown; __bootWords?: unknown }).__bootHome
   delete (window as { __bootWords?: unknown }).__bootWords
+  delete (window as { __afterPaint?: unknown }).__afterPaint
   document.body.innerHTML = ''
   document.documentElement.className = ''
   document.documentElement.removeAttribute('style')
