@@ -1,8 +1,6 @@
 import { field, onEvent, postEvent } from './bridge.ts'
 import { supports } from './methods.ts'
-import { readableTheme } from './readable-theme.ts'
-
-export type ThemeParams = Record<string, string>
+import { readableTheme, type ThemeParams } from './readable-theme.ts'
 
 /** The app's chrome and background follow the theme's secondary background (grouped lists on iOS). */
 const APP_COLOR_KEY = 'secondary_bg_color'

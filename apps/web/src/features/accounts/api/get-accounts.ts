@@ -1,14 +1,8 @@
-import { type AccountFilters, type AccountSorts, type AccountStatus, accountCalls } from '@app/contract'
+import { type AccountSorts, type AccountStatus, accountCalls } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
 import { ACCOUNTS_PAGE_SIZE } from '../../../config/constants.ts'
 import { call } from '../../../lib/api-client.ts'
-import { accountKeys } from './account-keys.ts'
-
-export type AccountListParams = {
-  filters: AccountFilters
-  search: string
-  direction: 'asc' | 'desc'
-}
+import { type AccountListParams, accountKeys } from './account-keys.ts'
 
 export function getAccounts(params: AccountListParams, cursor: string | undefined, signal?: AbortSignal) {
   const sorts: AccountSorts = [{ model: 'Account', field: 'created_at', direction: params.direction }]
