@@ -1,7 +1,7 @@
 import type { Namespace } from '@app/contract'
 import { type ComponentType, lazy, type ReactElement, useMemo } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
-import type { I18n } from '../lib/i18n.ts'
+import type { I18n } from '#lib/i18n.ts'
 import { AuthenticatedLayout } from './authenticated-layout.tsx'
 import { RootLayout } from './root-layout.tsx'
 // The first screen (authorizing, then home) ships in the entry chunk: no request waterfall before it shows.

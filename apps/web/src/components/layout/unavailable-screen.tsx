@@ -1,5 +1,5 @@
 import type { Namespace } from '@app/contract'
-import { useTranslation } from '../../lib/use-translation.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { ToolsIcon } from '../icons.tsx'
 import { Placeholder } from '../ui/placeholder.tsx'
 import { Page } from './page.tsx'

@@ -1,7 +1,7 @@
 import { ErrorCode, parseErrorDetails } from '@app/contract'
-import { isApiError } from '../../lib/api-error.ts'
-import { formatUsdt } from '../../lib/format.ts'
-import type { TFunction } from '../../lib/i18n.ts'
+import { isApiError } from '#lib/api-error.ts'
+import { formatUsdt } from '#lib/format.ts'
+import type { TFunction } from '#lib/i18n.ts'
 
 /** One error dialog of invoice creation: title and message keys (invoices namespace) and their values. */
 export type ErrorDialogText = {

@@ -1,7 +1,7 @@
 import { type SubmitAccountCodeBodySchema, submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 export type SubmitAccountCodeBody = z.input<typeof SubmitAccountCodeBodySchema>
 

@@ -1,6 +1,6 @@
 import { accountCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { accountKeys } from './account-keys.ts'
 
 export function getAccount(accountUid: string, signal?: AbortSignal) {

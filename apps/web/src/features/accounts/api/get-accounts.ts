@@ -1,7 +1,7 @@
 import { type AccountSorts, type AccountStatus, accountCalls } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { ACCOUNTS_PAGE_SIZE } from '../../../config/constants.ts'
-import { call } from '../../../lib/api-client.ts'
+import { ACCOUNTS_PAGE_SIZE } from '#config/constants.ts'
+import { call } from '#lib/api-client.ts'
 import { type AccountListParams, accountKeys } from './account-keys.ts'
 
 export function getAccounts(params: AccountListParams, cursor: string | undefined, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import { firstScreenRoutes, REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
-import { noteSignedIn, setTokens } from '../../../lib/auth-tokens.ts'
+import { call } from '#lib/api-client.ts'
+import { noteSignedIn, setTokens } from '#lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
 export function authorizeTelegram(body: TelegramAuthorizeBody) {

@@ -1,6 +1,6 @@
 import { emailAuthCalls, type RegisterBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type RegisterVariables = {

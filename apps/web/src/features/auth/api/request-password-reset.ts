@@ -1,7 +1,7 @@
 import { emailAuthCalls, type PasswordResetRequestBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type PasswordResetRequestBody = WithMailLanguage<z.infer<typeof PasswordResetRequestBodySchema>>

@@ -1,6 +1,6 @@
 import { firstScreenRoutes } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { dashboardKeys } from './get-dashboard.ts'
 
 export function getChannelStatus(signal?: AbortSignal) {

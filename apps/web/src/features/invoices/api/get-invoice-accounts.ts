@@ -1,6 +1,6 @@
 import { invoiceCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}/accounts?cursor&size=24: the accounts the invoice pays, with their `total`. */

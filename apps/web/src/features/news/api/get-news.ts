@@ -1,6 +1,6 @@
 import { type Language, newsCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { newsKeys } from './news-keys.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { newsCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 /** POST /news/seen: everything published up to this item (the newest shown) stops counting as unseen. */
 export function markNewsSeen(uid: string) {

@@ -1,7 +1,7 @@
 import { type BankCardSortSchema, paymentCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { BANK_CARDS_PAGE_SIZE } from '../payment-constants.ts'
 import { paymentKeys } from './payment-keys.ts'
 

@@ -1,6 +1,6 @@
 import { type ExchangePair, paymentCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /exchanges/{pair}: `price` payout-currency units per 1 USDT. 404/409 when operators set no rate. */

@@ -1,8 +1,8 @@
 import { paymentCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { OPERATOR_WAIT_REFETCH_MS } from '../../../config/constants.ts'
-import { call } from '../../../lib/api-client.ts'
-import { isPayoutOpen } from '../../../lib/payout-status.ts'
+import { OPERATOR_WAIT_REFETCH_MS } from '#config/constants.ts'
+import { call } from '#lib/api-client.ts'
+import { isPayoutOpen } from '#lib/payout-status.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /transactions/{uid} */

@@ -1,7 +1,7 @@
 import { paymentCalls, type RequestPaymentIrtBodySchema } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { paymentKeys } from './payment-keys.ts'
 import type { PaymentRequestOptions } from './payment-request-options.ts'
 
