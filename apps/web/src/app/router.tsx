@@ -17,7 +17,7 @@ type LoadNamespaces = (namespaces: Namespace[]) => Promise<unknown>
  * (docs/measurements/delivery.md) and we use none of its loaders or actions. Every other screen is its own chunk and
  * starts loading its translation namespace in parallel with its code.
  */
-export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
+function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   const screen = (load: () => Promise<RouteModule>, namespaces: Namespace[] = []): ReactElement => {
     const Screen = lazy(async () => {
       const [module] = await Promise.all([load(), loadNamespaces(namespaces).catch(() => undefined)])

@@ -8,7 +8,7 @@ const APP_COLOR_KEY = 'secondary_bg_color'
 const COLOR = /^#([\da-f]{3}|[\da-f]{4}|[\da-f]{6}|[\da-f]{8})$/i
 
 /** Colours of a `theme_changed` payload: '#rgb'...'#rrggbbaa' strings, or numbers as some clients send. */
-export function readThemeParams(payload: unknown): ThemeParams {
+function readThemeParams(payload: unknown): ThemeParams {
   const theme: ThemeParams = {}
   if (!payload || typeof payload !== 'object') return theme
   for (const [key, value] of Object.entries(payload)) {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { call } from '#lib/api-client.ts'
 
 /** POST /telegram/resend-code (no body: the server keeps the flow) */
-export function resendCode() {
+function resendCode() {
   return call(submissionCalls.resendCode)
 }
 

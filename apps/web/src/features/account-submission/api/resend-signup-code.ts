@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type ResendSignupCodeBody = z.input<typeof ResendSignupCodeBodySchema>
 
 /** POST /telegram/auth/resend-code */
-export function resendSignupCode(body: ResendSignupCodeBody) {
+function resendSignupCode(body: ResendSignupCodeBody) {
   return call(submissionCalls.resendSignupCode, { body })
 }
 

@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SendSignupCodeBody = z.input<typeof SendCodeBodySchema>
 
 /** POST /telegram/auth/send-code */
-export function sendSignupCode(body: SendSignupCodeBody) {
+function sendSignupCode(body: SendSignupCodeBody) {
   return call(submissionCalls.sendSignupCode, { body })
 }
 

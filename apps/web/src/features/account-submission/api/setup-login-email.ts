@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SetupLoginEmailBody = z.input<typeof SetupLoginEmailBodySchema>
 
 /** POST /telegram/auth/setup-login-email */
-export function setupLoginEmail(body: SetupLoginEmailBody) {
+function setupLoginEmail(body: SetupLoginEmailBody) {
   return call(submissionCalls.setupLoginEmail, { body })
 }
 

@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SignupBody = z.input<typeof SignupBodySchema>
 
 /** POST /telegram/auth/signup */
-export function signup(body: SignupBody) {
+function signup(body: SignupBody) {
   return call(submissionCalls.signup, { body })
 }
 

@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SubmitAccountCodeBody = z.input<typeof SubmitAccountCodeBodySchema>
 
 /** POST /telegram/submit-account-code */
-export function submitAccountCode(body: SubmitAccountCodeBody) {
+function submitAccountCode(body: SubmitAccountCodeBody) {
   return call(submissionCalls.submitCode, { body })
 }
 

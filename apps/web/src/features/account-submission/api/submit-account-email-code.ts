@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SubmitAccountEmailCodeBody = z.input<typeof SubmitAccountEmailCodeBodySchema>
 
 /** POST /telegram/submit-account-email-code */
-export function submitAccountEmailCode(body: SubmitAccountEmailCodeBody) {
+function submitAccountEmailCode(body: SubmitAccountEmailCodeBody) {
   return call(submissionCalls.submitEmailCode, { body })
 }
 

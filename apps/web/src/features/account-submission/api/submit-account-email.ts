@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SubmitAccountEmailBody = z.input<typeof SubmitAccountEmailBodySchema>
 
 /** POST /telegram/submit-account-email */
-export function submitAccountEmail(body: SubmitAccountEmailBody) {
+function submitAccountEmail(body: SubmitAccountEmailBody) {
   return call(submissionCalls.submitEmail, { body })
 }
 

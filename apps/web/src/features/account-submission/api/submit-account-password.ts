@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SubmitAccountPasswordBody = z.input<typeof SubmitAccountPasswordBodySchema>
 
 /** POST /telegram/submit-account-password */
-export function submitAccountPassword(body: SubmitAccountPasswordBody) {
+function submitAccountPassword(body: SubmitAccountPasswordBody) {
   return call(submissionCalls.submitPassword, { body })
 }
 

@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type SubmitAccountPhoneBody = z.input<typeof SubmitAccountPhoneBodySchema>
 
 /** POST /telegram/submit-account-phone */
-export function submitAccountPhone(body: SubmitAccountPhoneBody) {
+function submitAccountPhone(body: SubmitAccountPhoneBody) {
   return call(submissionCalls.submitPhone, { body })
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { call } from '#lib/api-client.ts'
 
 /** POST /telegram/submit-account (no body: the server keeps the flow) */
-export function submitAccount() {
+function submitAccount() {
   return call(submissionCalls.submitAccount)
 }
 

@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type VerifyLoginEmailBody = z.input<typeof VerifyLoginEmailBodySchema>
 
 /** POST /telegram/auth/verify-login-email */
-export function verifyLoginEmail(body: VerifyLoginEmailBody) {
+function verifyLoginEmail(body: VerifyLoginEmailBody) {
   return call(submissionCalls.verifyLoginEmail, { body })
 }
 

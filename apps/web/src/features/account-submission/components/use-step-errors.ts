@@ -30,7 +30,7 @@ export function useRestart() {
 }
 
 /** Why the flow is over, if the answer says so: 410 FLOW_ENDED, or a wrong answer that used the last try. */
-export function flowEndReason(error: unknown): 'expired' | 'too_many_attempts' | undefined {
+function flowEndReason(error: unknown): 'expired' | 'too_many_attempts' | undefined {
   if (!isApiError(error) || !isErrorCode(error.code)) return undefined
   if (error.code === ErrorCode.FLOW_ENDED)
     return parseErrorDetails(ErrorCode.FLOW_ENDED, error.details)?.reason ?? 'expired'

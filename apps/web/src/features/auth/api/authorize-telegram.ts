@@ -4,7 +4,7 @@ import { call } from '#lib/api-client.ts'
 import { noteSignedIn, setTokens } from '#lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
-export function authorizeTelegram(body: TelegramAuthorizeBody) {
+function authorizeTelegram(body: TelegramAuthorizeBody) {
   return call(firstScreenRoutes.authorize, { body })
 }
 

@@ -6,7 +6,7 @@ import { call } from '#lib/api-client.ts'
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>
 
 /** POST /auth/password-reset-confirm -> 204: the new password is the password. */
-export function confirmPasswordReset(body: PasswordResetConfirmBody) {
+function confirmPasswordReset(body: PasswordResetConfirmBody) {
   return call(emailAuthCalls.confirmPasswordReset, { body })
 }
 

@@ -10,7 +10,7 @@ export type RegisterVariables = {
 }
 
 /** POST /auth/register -> 201, and a verification code is emailed. */
-export function register({ body, withSession }: RegisterVariables) {
+function register({ body, withSession }: RegisterVariables) {
   return call(emailAuthCalls.register, { body }, { auth: withSession })
 }
 

@@ -9,7 +9,7 @@ export type EmailVerificationRequestBody = WithMailLanguage<
 >
 
 /** POST /auth/email-verification-request -> 204 for any address; a new code goes to one waiting for it. */
-export function requestEmailVerification(body: EmailVerificationRequestBody) {
+function requestEmailVerification(body: EmailVerificationRequestBody) {
   return call(emailAuthCalls.requestVerification, { body })
 }
 

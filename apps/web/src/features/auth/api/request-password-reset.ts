@@ -10,7 +10,7 @@ export type PasswordResetRequestBody = WithMailLanguage<z.infer<typeof PasswordR
  * POST /auth/password-reset-request -> 204 for any address; a code goes to an account's, and the new password
  * waits for it.
  */
-export function requestPasswordReset(body: PasswordResetRequestBody) {
+function requestPasswordReset(body: PasswordResetRequestBody) {
   return call(emailAuthCalls.requestPasswordReset, { body })
 }
 

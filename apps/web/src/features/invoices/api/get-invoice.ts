@@ -6,7 +6,7 @@ import { isPayoutOpen } from '#lib/payout-status.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}: the invoice with its transactions. */
-export function getInvoice(invoiceUid: string, signal?: AbortSignal) {
+function getInvoice(invoiceUid: string, signal?: AbortSignal) {
   return call(invoiceCalls.get, { params: { invoiceId: invoiceUid } }, { signal })
 }
 

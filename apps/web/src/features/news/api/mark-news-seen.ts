@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { call } from '#lib/api-client.ts'
 
 /** POST /news/seen: everything published up to this item (the newest shown) stops counting as unseen. */
-export function markNewsSeen(uid: string) {
+function markNewsSeen(uid: string) {
   return call(newsCalls.markSeen, { body: { uid } })
 }
 

@@ -8,7 +8,7 @@ import type { PaymentRequestOptions } from './payment-request-options.ts'
 export type RequestPaymentIrtBody = z.input<typeof RequestPaymentIrtBodySchema>
 
 /** POST /invoices/{uid}/request-payment-irt: a toman bank transfer; the server saves the card for reuse. */
-export function requestPaymentIrt(invoiceUid: string, body: RequestPaymentIrtBody) {
+function requestPaymentIrt(invoiceUid: string, body: RequestPaymentIrtBody) {
   return call(paymentCalls.requestIrt, { params: { uid: invoiceUid }, body })
 }
 

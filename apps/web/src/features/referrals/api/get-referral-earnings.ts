@@ -4,7 +4,7 @@ import { call } from '#lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** GET /referral-earnings/stats: total and paid, USDT. */
-export function getReferralEarnings(signal?: AbortSignal) {
+function getReferralEarnings(signal?: AbortSignal) {
   return call(referralCalls.earningsStats, {}, { signal })
 }
 

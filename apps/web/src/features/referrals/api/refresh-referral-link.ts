@@ -4,7 +4,7 @@ import { call } from '#lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** POST /referral-links/refresh (the spec's Revoke): the old code stops admitting anyone; the answer is the new link. */
-export function refreshReferralLink() {
+function refreshReferralLink() {
   return call(referralCalls.refreshLink)
 }
 
