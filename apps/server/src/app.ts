@@ -48,7 +48,7 @@ import referralRoutes from './routes/referrals/index.ts'
 import { createServices } from './services.ts'
 import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
 
-export const BODY_LIMIT_BYTES = 64 * 1024
+const BODY_LIMIT_BYTES = 64 * 1024
 
 /**
  * Errors Fastify answers before any route or error handler sees the request: a URL that does not decode

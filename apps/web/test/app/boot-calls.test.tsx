@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiError, type FakeServer, installFakeServer, json } from '../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture, FRESH_TOKENS } from '../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../helpers/launch-url.ts'
-import { renderApp, storeTokensFor } from '../helpers/render-app.tsx'
-import { installFakeTelegram } from '../helpers/telegram-bridge.ts'
+import { apiError, type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture, FRESH_TOKENS } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp, storeTokensFor } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 /** index.html's inline script, the one that sends home's calls while the code downloads. */
 const INLINE_SCRIPT = (() => {

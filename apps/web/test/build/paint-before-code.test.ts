@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { paintBeforeCode, skeletonWords } from '../../scripts/paint-before-code.ts'
+import { paintBeforeCode, skeletonWords } from '#scripts/paint-before-code.ts'
 
 /** index.html as Vite writes it: the entry, its modulepreloads and its CSS in the head. */
 const BUILT = `<!doctype html>

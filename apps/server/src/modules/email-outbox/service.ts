@@ -43,7 +43,6 @@ export type EmailOutboxServiceDeps = {
   /** In place of the SMTP transport built from SMTP_URL (nothing in the app uses it; kept for embedders). */
   transport?: MailTransport | undefined
 }
-export type EmailOutboxService = ReturnType<typeof createEmailOutboxService>
 
 /** An error fit for the table and the log: its message, short; never the mail. */
 function describeError(error: unknown): string {
