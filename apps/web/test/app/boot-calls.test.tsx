@@ -22,7 +22,10 @@ function stubPaintTiming() {
   const observing = new Set<FakePaintObserver>()
   class FakePaintObserver {
     static readonly supportedEntryTypes = ['paint']
-    constructor(readonly callback: PerformanceObserverCallback) {}
+    readonly callback: PerformanceObserverCallback
+    constructor(callback: PerformanceObserverCallback) {
+      this.callback = callback
+    }
     observe() {
       observing.add(this)
     }
