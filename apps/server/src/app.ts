@@ -57,7 +57,7 @@ import paymentRoutes from './routes/payments/index.ts'
 import { createServices } from './services.ts'
 import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
 
-export const BODY_LIMIT_BYTES = 64 * 1024
+const BODY_LIMIT_BYTES = 64 * 1024
 
 /**
  * Errors Fastify answers before any route or error handler sees the request: a URL that does not decode

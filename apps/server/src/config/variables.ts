@@ -12,7 +12,7 @@ import { TOOL_VARIABLES } from './variables-tools.ts'
 import { USER_FACING_VARIABLES } from './variables-users.ts'
 import { OPERATION_VARIABLES } from './variables-work.ts'
 
-export { CONFIG_AREAS, type ConfigArea, type ConfigVariable, SERVER_AREAS } from './variable-areas.ts'
+export { CONFIG_AREAS, type ConfigVariable, SERVER_AREAS } from './variable-areas.ts'
 
 /** In the order docs/configuration.md lists them. */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [

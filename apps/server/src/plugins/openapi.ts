@@ -45,7 +45,7 @@ export const OPERATOR_SECURITY = 'operatorToken'
  * (429), and a path parameter over the router's length (414) where the URL has any. Added to the declared answers
  * of every route that declares them with zod (unless it declares its own), so the document says so.
  */
-export function frameworkAnswers(url: string): Record<number, typeof ErrorResponseSchema> {
+function frameworkAnswers(url: string): Record<number, typeof ErrorResponseSchema> {
   const answers: Record<number, typeof ErrorResponseSchema> = {
     400: ErrorResponseSchema,
     413: ErrorResponseSchema,

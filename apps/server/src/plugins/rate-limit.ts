@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** How long Redis is left alone after a failed command, before one call tries it again (its circuit is open). */
-export const REDIS_CIRCUIT_OPEN_MS = 5_000
+const REDIS_CIRCUIT_OPEN_MS = 5_000
 
 export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', async (app, opts) => {
   // Fail fast (rate-limit-store.ts): no queue while disconnected, a short wait per command and per connection.

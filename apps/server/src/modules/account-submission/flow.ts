@@ -30,9 +30,9 @@ import {
 import { consumeCodeSend } from './send-limits.ts'
 
 /** A flow left alone this long is gone; each step gives it this long again. */
-export const FLOW_TTL_SECONDS = 15 * 60
+const FLOW_TTL_SECONDS = 15 * 60
 /** Wrong codes, email codes and passwords allowed per flow before it is closed. */
-export const MAX_FAILED_ATTEMPTS = 5
+const MAX_FAILED_ATTEMPTS = 5
 
 const invalidPhone = () => new DomainError(422, 'INVALID_PHONE_NUMBER', 'Invalid phone number.')
 const unknownCountry = () => new DomainError(400, 'VALIDATION_ERROR', 'country: Unknown country')

@@ -35,5 +35,3 @@ export function createAccountSubmissionService(ctx: SubmissionContext) {
     signup,
   })
 }
-
-export type AccountSubmissionService = ReturnType<typeof createAccountSubmissionService>

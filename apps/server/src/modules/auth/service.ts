@@ -55,7 +55,7 @@ const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
   no_user: 'Telegram init data has no valid user',
 }
 
-export const referralRequired = () =>
+const referralRequired = () =>
   new DomainError(406, 'REFERRAL_REQUIRED', 'Only users with a referral link can access the bot')
 
 /** No spec text for it: the operators' decision, said plainly (docs/console.md, 'Blocking users'). */

@@ -9,7 +9,7 @@ import type { DatabaseOutage } from '../../db/outage.ts'
 import { backoffMs } from '../../lib/batch-worker.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, type RenderedMessage, renderAcceptances, renderMessage } from './messages.ts'
-import type { SendPacer } from './pacing.ts'
+import type { createSendPacer } from './pacing.ts'
 import {
   type ClaimedMessage,
   claimDueMessages,
@@ -36,7 +36,7 @@ export type OutboxWorkerDeps = {
 /** The worker's dependencies and the state its sends share. */
 export type OutboxContext = OutboxWorkerDeps & {
   settings: Config['bot']['outbox']
-  pacer: SendPacer
+  pacer: ReturnType<typeof createSendPacer>
   /** Sends are failing (the Bot API away): logged when it starts and when a send works again, not per try. */
   failing: { since: number | undefined; tries: number }
 }

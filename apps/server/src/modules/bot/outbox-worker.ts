@@ -12,7 +12,7 @@ import { createSendPacer } from './pacing.ts'
 import { payoutsLongInReview } from './repository.ts'
 
 /** Operators hear once about each payout in review for longer than the alert time. */
-export async function queueReviewAlerts({ db, now, config }: OutboxContext): Promise<number> {
+async function queueReviewAlerts({ db, now, config }: OutboxContext): Promise<number> {
   if (config.bot.opsChatId === undefined) return 0
   const before = new Date(now().getTime() - config.bot.reviewAlertSeconds * 1000)
   const rows = await payoutsLongInReview(db, before, 50)

@@ -34,7 +34,6 @@ export type EmailOutboxServiceDeps = {
   /** In place of the SMTP transport built from SMTP_URL (nothing in the app uses it; kept for embedders). */
   transport?: MailTransport | undefined
 }
-export type EmailOutboxService = ReturnType<typeof createEmailOutboxService>
 
 /** The transport SMTP_URL names, said once at start; none without it (the dev outbox). */
 function transportOf({ config, log, transport }: EmailOutboxServiceDeps): MailTransport | undefined {

@@ -15,7 +15,7 @@ import type { MissingKeysRecorder } from './missing-keys.ts'
 /** Short: translations change with deployments, and the ETag makes revalidation cheap. */
 const CACHE_CONTROL = 'public, max-age=300'
 
-export function localeFiles(localesDir: string): Map<string, string> {
+function localeFiles(localesDir: string): Map<string, string> {
   const files = new Map<string, string>()
   for (const lng of LANGUAGES) {
     for (const ns of NAMESPACES) files.set(`${lng}/${ns}.json`, join(localesDir, lng, `${ns}.json`))

@@ -10,7 +10,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 export const SESSION_COOKIE = 'ops_session'
-export const CSRF_COOKIE = 'ops_csrf'
+const CSRF_COOKIE = 'ops_csrf'
 export const CSRF_HEADER = 'x-csrf-token'
 
 /** The cookie's value, or undefined when it is missing or empty. */

@@ -57,7 +57,6 @@ export type InvoiceServiceDeps = {
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
-export type InvoiceService = ReturnType<typeof createInvoiceService>
 
 const balanceError = (code: 'BALANCE_LOW_ERROR' | 'BALANCE_HIGH_ERROR', balance: bigint, limit: bigint) =>
   code === 'BALANCE_LOW_ERROR'
