@@ -19,9 +19,28 @@ import { StartupError } from './lib/startup-error.ts'
 import { fastifyTrustProxy } from './lib/trust-proxy.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
+import accountSubmissionRoutes from './modules/account-submission/routes.ts'
+import accountOpsRoutes from './modules/accounts/ops-routes.ts'
+import accountRoutes from './modules/accounts/routes.ts'
+import authRoutes from './modules/auth/routes.ts'
+import botWebhookRoutes from './modules/bot/routes.ts'
+import dashboardRoutes from './modules/dashboard/routes.ts'
+import emailAuthRoutes from './modules/email-auth/routes.ts'
+import exportOpsRoutes from './modules/exports/ops-routes.ts'
+import flagRoutes from './modules/flags/routes.ts'
+import healthRoutes from './modules/health/routes.ts'
+import inviteOpsRoutes from './modules/invites/ops-routes.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
-import { supportErrorLogPlugin } from './modules/support/error-log.ts'
+import localesRoutes from './modules/locales/routes.ts'
+import newsOpsRoutes from './modules/news/ops-routes.ts'
+import newsRoutes from './modules/news/routes.ts'
+import operatorOpsRoutes from './modules/operators/ops-routes.ts'
+import orderOpsRoutes from './modules/orders/ops-routes.ts'
+import referralRoutes from './modules/referrals/routes.ts'
+import settingOpsRoutes from './modules/settings/ops-routes.ts'
+import supportOpsRoutes from './modules/support/ops-routes.ts'
 import supportRoutes from './modules/support/routes.ts'
+import userOpsRoutes from './modules/users/ops-routes.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { consoleAppPlugin } from './plugins/console-app.ts'
@@ -30,27 +49,18 @@ import { globalPlugin } from './plugins/global-plugin.ts'
 import { idempotencyPlugin } from './plugins/idempotency.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { openApiPlugin } from './plugins/openapi.ts'
+import { operatorAccessPlugin } from './plugins/operator-access.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityPlugin } from './plugins/security.ts'
+import { supportErrorLogPlugin } from './plugins/support-error-log.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
-import accountSubmissionRoutes from './routes/account-submission/index.ts'
-import accountRoutes from './routes/accounts/index.ts'
-import emailAuthRoutes from './routes/auth/email.ts'
-import authRoutes from './routes/auth/index.ts'
-import botWebhookRoutes from './routes/bot/index.ts'
-import dashboardRoutes from './routes/dashboard/index.ts'
-import flagRoutes from './routes/flags/index.ts'
-import healthRoutes from './routes/health/index.ts'
 import invoiceRoutes from './routes/invoices/index.ts'
-import localesRoutes from './routes/locales/index.ts'
-import newsRoutes from './routes/news/index.ts'
-import opsRoutes from './routes/ops/index.ts'
+import withdrawalOpsRoutes from './routes/ops/withdrawals.ts'
 import paymentRoutes from './routes/payments/index.ts'
-import referralRoutes from './routes/referrals/index.ts'
-import { createServices } from './services.ts'
+import { createServices, type Services } from './services.ts'
 import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
 
-export const BODY_LIMIT_BYTES = 64 * 1024
+const BODY_LIMIT_BYTES = 64 * 1024
 
 /**
  * Errors Fastify answers before any route or error handler sees the request: a URL that does not decode
@@ -197,6 +207,25 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   }
 }
 
+/** Operators' calls, by feature (modules/<feature>/ops-routes.ts), each after the operators' access check. */
+async function registerOpsRoutes(ops: FastifyInstance, services: Services, config: Config): Promise<void> {
+  await ops.register(operatorAccessPlugin, { services })
+  await ops.register(inviteOpsRoutes, { services })
+  await ops.register(userOpsRoutes, { services })
+  await ops.register(settingOpsRoutes, { services })
+  await ops.register(orderOpsRoutes, { services })
+  await ops.register(accountOpsRoutes, { services })
+  await ops.register(withdrawalOpsRoutes, { services })
+  await ops.register(exportOpsRoutes, { services })
+  await ops.register(newsOpsRoutes, { services })
+  await ops.register(supportOpsRoutes, { services })
+  await ops.register(operatorOpsRoutes, {
+    services,
+    secureCookies: config.isProduction,
+    loginRateLimitMax: config.rateLimit.authMax,
+  })
+}
+
 async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { config } = options
   app.setValidatorCompiler(validatorCompiler)
@@ -244,7 +273,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(webAppPlugin, { distDir: config.webDistDir })
   await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })
 
-  // Users' calls.
+  // Users' calls, by feature (modules/<feature>/routes.ts).
   await app.register(healthRoutes, { services, rateLimitMax: config.rateLimit.max })
   await app.register(authRoutes, { services })
   await app.register(emailAuthRoutes, { services })
@@ -266,13 +295,8 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       : createMissingKeysRecorder(join(config.dataDir, 'missing-locales')),
   })
 
-  // Operators' calls (the CLI, later the console).
-  await app.register(opsRoutes, {
-    prefix: '/ops',
-    services,
-    secureCookies: config.isProduction,
-    loginRateLimitMax: config.rateLimit.authMax,
-  })
+  // Operators' calls (the CLI and the console) under /ops, behind the operators' access check.
+  await app.register((ops) => registerOpsRoutes(ops, services, config), { prefix: '/ops' })
 
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })

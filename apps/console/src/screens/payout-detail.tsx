@@ -4,11 +4,11 @@
  */
 import { formatDecimal } from '@app/contract'
 import type { OpsTransaction } from '@app/contract/ops'
-import { formatMoney, Money } from '../lib/amounts.tsx'
-import { ChainCheckView } from '../lib/chain-check.tsx'
-import { isOpenPayout, NO_LONGER_COUNTS, when } from '../lib/four-eyes.ts'
-import { CopyButton } from '../lib/reason-dialog.tsx'
-import { UserCell } from '../lib/user-cell.tsx'
+import { formatMoney, Money } from '#lib/amounts.tsx'
+import { ChainCheckView } from '#lib/chain-check.tsx'
+import { isOpenPayout, NO_LONGER_COUNTS, when } from '#lib/four-eyes.ts'
+import { CopyButton } from '#lib/reason-dialog.tsx'
+import { UserCell } from '#lib/user-cell.tsx'
 
 /** Whether the payout needs a second operator now, in a sentence. */
 function requirement({ fourEyes, status }: Pick<OpsTransaction, 'fourEyes' | 'status'>): string {

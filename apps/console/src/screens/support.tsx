@@ -8,8 +8,8 @@ import { type OpsSupportThread, opsSupportCalls } from '@app/contract/ops'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { call } from '../lib/api.ts'
-import { SupportThreadView, showControls } from './support-thread.tsx'
+import { call } from '#lib/api.ts'
+import { SupportThreadView, showControls } from './support-detail.tsx'
 
 type StatusFilter = 'open' | 'waiting' | 'closed' | 'all'
 

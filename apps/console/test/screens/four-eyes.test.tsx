@@ -7,10 +7,10 @@
 import type { Operator, OpsTransaction, PendingSetting } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OperatorsScreen } from '../../src/screens/operators.tsx'
-import { PayoutsScreen } from '../../src/screens/payouts.tsx'
-import { SettingsScreen } from '../../src/screens/settings.tsx'
-import { errorAnswer, fakeApi, location, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
+import { OperatorsScreen } from '#screens/operators.tsx'
+import { PayoutsScreen } from '#screens/payouts.tsx'
+import { SettingsScreen } from '#screens/settings.tsx'
+import { errorAnswer, fakeApi, location, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

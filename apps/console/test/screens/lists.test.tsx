@@ -1,11 +1,11 @@
 /** The Invites, Users, Payouts and Audit screens against a fake API: lists paged by cursor, filters in the URL. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuditScreen } from '../../src/screens/audit.tsx'
-import { InvitesScreen } from '../../src/screens/invites.tsx'
-import { PayoutsScreen } from '../../src/screens/payouts.tsx'
-import { UsersScreen } from '../../src/screens/users.tsx'
-import { fakeApi, location, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
+import { AuditScreen } from '#screens/audit.tsx'
+import { InvitesScreen } from '#screens/invites.tsx'
+import { PayoutsScreen } from '#screens/payouts.tsx'
+import { UsersScreen } from '#screens/users.tsx'
+import { fakeApi, location, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

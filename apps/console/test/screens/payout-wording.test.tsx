@@ -7,8 +7,8 @@
 import type { OpsTransaction } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PayoutsScreen } from '../../src/screens/payouts.tsx'
-import { fakeApi, opsChainCheck, opsOverview, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
+import { PayoutsScreen } from '#screens/payouts.tsx'
+import { fakeApi, opsChainCheck, opsOverview, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

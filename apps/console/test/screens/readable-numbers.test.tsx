@@ -4,13 +4,13 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuditScreen } from '../../src/screens/audit.tsx'
-import { InvoicesScreen } from '../../src/screens/invoices.tsx'
-import { OverviewScreen } from '../../src/screens/overview.tsx'
-import { PayoutsScreen } from '../../src/screens/payouts.tsx'
-import { SettingsScreen } from '../../src/screens/settings.tsx'
-import { UsersScreen } from '../../src/screens/users.tsx'
-import { fakeApi, opsPayout, renderScreen } from '../helpers/test-harness.tsx'
+import { AuditScreen } from '#screens/audit.tsx'
+import { InvoicesScreen } from '#screens/invoices.tsx'
+import { OverviewScreen } from '#screens/overview.tsx'
+import { PayoutsScreen } from '#screens/payouts.tsx'
+import { SettingsScreen } from '#screens/settings.tsx'
+import { UsersScreen } from '#screens/users.tsx'
+import { fakeApi, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

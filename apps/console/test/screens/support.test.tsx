@@ -7,8 +7,8 @@ import type { OpsSupportThread, OpsSupportThreadDetail } from '@app/contract/ops
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SupportScreen } from '../../src/screens/support.tsx'
-import { fakeApi, renderScreen } from '../helpers/test-harness.tsx'
+import { SupportScreen } from '#screens/support.tsx'
+import { fakeApi, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

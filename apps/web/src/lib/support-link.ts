@@ -37,7 +37,7 @@ function uidsIn(path: string): Partial<SupportContext> {
   }
 }
 
-export function rememberSupportContext(context: SupportContext): void {
+function rememberSupportContext(context: SupportContext): void {
   try {
     sessionStorage.setItem(KEY, JSON.stringify(context))
   } catch {
@@ -69,7 +69,7 @@ export function setSupportNavigator(next: ((path: string) => void) | undefined):
   navigate = next
 }
 
-export const SUPPORT_PATH = '/support'
+const SUPPORT_PATH = '/support'
 
 /** Opens support with the context; without the router (a crashed screen) by loading the page. */
 export function openSupport(context?: SupportContext): void {

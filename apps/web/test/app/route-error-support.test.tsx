@@ -4,13 +4,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { forgetSupportContext, peekSupportContext } from '../../src/lib/support-link.ts'
-import { json } from '../helpers/fake-server.ts'
-import { buildLaunchUrl } from '../helpers/launch-url.ts'
-import { renderApp } from '../helpers/render-app.tsx'
-import { signedIn } from '../helpers/signed-in.ts'
+import { forgetSupportContext, peekSupportContext } from '#lib/support-link.ts'
+import { json } from '#test-helpers/fake-server.ts'
+import { buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
-vi.mock('../../src/app/routes/news.tsx', () => ({
+vi.mock('#app/routes/news.tsx', () => ({
   Component: () => {
     throw new Error('the news screen crashed')
   },

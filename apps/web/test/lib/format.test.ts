@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPayout, formatUsdt } from '../../src/lib/format.ts'
+import { formatPayout, formatUsdt } from '#lib/format.ts'
 
 describe('formatUsdt', () => {
   it('writes 2 decimals, the whole part grouped by the digit rule as toman is', () => {

@@ -2,8 +2,9 @@
  * The operators' chat hears once of each thread whose user has waited longer than SUPPORT_UNANSWERED_MINUTES
  * (docs/support.md): once per wait, however many rounds look, by the outbox's dedupe key.
  */
-import { queueOpsMessage } from '../../db/bot-outbox.ts'
+
 import type { Db } from '../../db/client.ts'
+import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import type { NoticeConfig } from './record-message.ts'
 import { threadsWaitingSince } from './repository.ts'
 import { consoleThreadLink } from './support-context.ts'

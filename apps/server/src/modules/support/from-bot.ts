@@ -5,9 +5,9 @@
  */
 import { languageFromTelegram } from '@app/contract'
 import { eq } from 'drizzle-orm'
-import { queueChatMessage } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
+import { queueChatMessage } from '../bot-outbox/queue.ts'
 import { type NoticeConfig, recordUserMessage } from './record-message.ts'
 
 export type FromBot = {

@@ -22,7 +22,7 @@ import { readUserRecord } from './user-record.ts'
 
 const iso = (at: Date | string) => new Date(at).toISOString()
 
-export function toOpsThread(row: ThreadListRow): OpsSupportThread {
+function toOpsThread(row: ThreadListRow): OpsSupportThread {
   const { thread, user, last } = row
   return {
     uid: thread.uid,

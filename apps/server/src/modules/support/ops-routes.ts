@@ -4,7 +4,7 @@
  */
 import { opsSupportCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../routes/route.ts'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
 
 const supportOpsRoutes: FastifyPluginAsyncZod<WithServices<'support' | 'audit'>> = async (

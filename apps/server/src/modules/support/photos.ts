@@ -9,15 +9,15 @@ import { InputFile } from 'grammy'
 import { DomainError } from '../../lib/domain-error.ts'
 import type { SupportContext } from './support-context.ts'
 
-export const photoTooLarge = () =>
+const photoTooLarge = () =>
   new DomainError(413, 'PHOTO_TOO_LARGE', 'The photo is too large', { maxBytes: SUPPORT_PHOTO_MAX_BYTES })
-export const photoTypeNotAccepted = () =>
+const photoTypeNotAccepted = () =>
   new DomainError(415, 'PHOTO_TYPE_NOT_ACCEPTED', 'Only JPEG, PNG or WebP photos are accepted')
-export const photoUnavailable = () =>
+const photoUnavailable = () =>
   new DomainError(503, 'PHOTO_UNAVAILABLE', 'The photo cannot be kept now; please try again')
 
 /** The type the bytes say, whatever the client declared; undefined for anything else. */
-export function sniffPhotoType(bytes: Uint8Array): SupportPhotoType | undefined {
+function sniffPhotoType(bytes: Uint8Array): SupportPhotoType | undefined {
   const starts = (...values: number[]) => values.every((v, i) => bytes[i] === v)
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg'
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png'

@@ -4,8 +4,8 @@
  * again. Nothing the user wrote is refused here: limits are the mini-app's call (send-message.ts).
  */
 import type { SupportContext as MessageContext } from '@app/contract'
-import { queueOpsMessage } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
+import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import {
   findMessageByClientKey,
   findThreadOfUser,
@@ -41,7 +41,7 @@ export type Recorded = {
 
 /** How much of a message the operators' chat shows. */
 const PREVIEW = 200
-export const preview = (text: string | null) =>
+const preview = (text: string | null) =>
   text === null ? '(photo)' : text.length > PREVIEW ? `${text.slice(0, PREVIEW)}…` : text
 
 export const displayName = (user: { firstName: string; lastName: string | null; username: string | null }) =>

@@ -2,8 +2,7 @@
 import type { SupportContext, SupportThreadStatus } from '@app/contract'
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operators, userBlocks } from '../../db/operators-schema.ts'
-import { users } from '../../db/schema.ts'
+import { operators, userBlocks, users } from '../../db/schema.ts'
 import { timestamptz } from '../../db/timestamp.ts'
 import {
   type SupportAuthor,
@@ -102,7 +101,7 @@ export async function insertMessage(tx: Db, message: NewMessage): Promise<Messag
   return row === undefined ? undefined : findMessageByUid(tx, row.uid)
 }
 
-export async function findMessageByUid(db: Db, uid: string): Promise<MessageRow | undefined> {
+async function findMessageByUid(db: Db, uid: string): Promise<MessageRow | undefined> {
   const [row] = await db
     .select(messageColumns)
     .from(supportMessages)
@@ -188,7 +187,7 @@ export async function countUnreadReplies(db: Db, thread: ThreadRow): Promise<num
 }
 
 /** The user, for the thread list and the bot's words. */
-export const userColumns = {
+const userColumns = {
   uid: users.uid,
   telegramId: users.telegramId,
   firstName: users.firstName,
@@ -311,7 +310,7 @@ export async function deleteSavedReply(db: Db, uid: string): Promise<boolean> {
 // --- Users' errors ---
 
 /** How many of a user's last errors are kept. */
-export const USER_ERRORS_KEPT = 20
+const USER_ERRORS_KEPT = 20
 
 export async function insertUserError(
   db: Db,

@@ -4,7 +4,7 @@
  */
 import { SUPPORT_MESSAGE_BODY_LIMIT, supportCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../routes/route.ts'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
 import type { SupportUser } from './user-thread.ts'
 

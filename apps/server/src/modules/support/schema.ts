@@ -13,13 +13,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { operators } from '../../db/operators-schema.ts'
-
-const at = (name: string) => timestamp(name, { withTimezone: true })
+import { at, createdAt } from '../../db/columns.ts'
+import { operators } from '../operators/schema.ts'
+import { users } from '../users/schema.ts'
 
 export type SupportAuthor = 'user' | 'operator'
 export type SupportVia = 'app' | 'bot' | 'console'
@@ -30,8 +29,10 @@ export const supportThreads = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
     /** One conversation per user: a closed one opens again when they write. */
-    /** users.id (the foreign key is in the migration: a reference here would make schema.ts import itself). */
-    userId: bigint('user_id', { mode: 'number' }).notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => users.id),
     status: text('status').$type<SupportThreadStatus>().notNull().default('open'),
     assigneeId: bigint('assignee_id', { mode: 'number' }).references(() => operators.id),
     /** The user's oldest message no operator has answered yet; null when nobody waits. */
@@ -41,7 +42,7 @@ export const supportThreads = pgTable(
     /** When the user last opened it: operators' replies after it are unread. */
     userReadAt: at('user_read_at'),
     lastMessageAt: at('last_message_at').notNull().defaultNow(),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_threads_status_idx').on(t.status, t.lastMessageAt),
@@ -66,7 +67,7 @@ export const supportMessages = pgTable(
     context: jsonb('context').$type<SupportContext>(),
     /** The client's key for this message: a resend is the same message. */
     clientKey: uuid('client_key'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('support_messages_thread_idx').on(t.threadId, t.id),
@@ -81,7 +82,7 @@ export const supportSavedReplies = pgTable('support_saved_replies', {
   title: text('title').notNull(),
   textEn: text('text_en').notNull(),
   textFa: text('text_fa').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 })
 
 /** The last errors the server answered a signed-in user (a few per user): the operator sees what they met. */
@@ -89,8 +90,9 @@ export const supportUserErrors = pgTable(
   'support_user_errors',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** users.id (its foreign key is in the migration). */
-    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
     method: text('method').notNull(),
     route: text('route').notNull(),
     status: integer('status').notNull(),

@@ -12,8 +12,6 @@ import { createSupportContext, type SupportDeps } from './support-context.ts'
 import { photoOf, userById, userByInitData } from './support-user.ts'
 import { markUserRead, readThread, sendMessage } from './user-thread.ts'
 
-export type SupportService = ReturnType<typeof createSupportService>
-
 export function createSupportService(deps: SupportDeps & { config: { authMaxAgeSeconds: number } }) {
   const context = createSupportContext(deps)
   return {

@@ -9,9 +9,9 @@ import {
   type SupportMessage,
   type SupportThread,
 } from '@app/contract'
-import { transactionThenWake } from '../../db/bot-outbox.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
+import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { decodePhoto, storePhoto } from './photos.ts'
 import { displayName, recordUserMessage } from './record-message.ts'
 import {
@@ -120,7 +120,7 @@ export async function sendMessage(
   return toUserMessage(recorded.message, recorded.thread, 0)
 }
 
-export const noticeConfig = (context: SupportContext) => ({
+const noticeConfig = (context: SupportContext) => ({
   opsChatId: context.config.bot.opsChatId,
   appOrigins: context.config.appOrigins,
 })

@@ -5,7 +5,6 @@
 import type { Account, InvoiceDetail, Page } from '@app/contract'
 import type { OpsInvoiceRow } from '@app/contract/ops'
 import type { Config } from '../../config.ts'
-import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { lockUser } from '../../db/locks.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
@@ -13,6 +12,7 @@ import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
+import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import {
   attachAvailableEarnings,
   invoiceEarningsAmount,
@@ -57,7 +57,6 @@ export type InvoiceServiceDeps = {
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
-export type InvoiceService = ReturnType<typeof createInvoiceService>
 
 const balanceError = (code: 'BALANCE_LOW_ERROR' | 'BALANCE_HIGH_ERROR', balance: bigint, limit: bigint) =>
   code === 'BALANCE_LOW_ERROR'

@@ -15,7 +15,6 @@ import {
 } from '@app/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ChainConfig, Config } from '../../config.ts'
-import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { claimRound } from '../../db/leases.ts'
 import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
@@ -26,6 +25,7 @@ import { formatUsdt, formatUsdt2, parseUsdt } from '../../lib/money.ts'
 import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/chain-reader.ts'
 import type { ChainReaders } from '../../providers/chain/readers.ts'
 import { appendAudit } from '../audit/service.ts'
+import { queueOpsMessage, queueUserMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { saveBankCard } from '../payments/bank-card-repository.ts'
 import { findCurrentRate, findLowestRate } from '../rates/repository.ts'
 import { rateUnavailable, withinBounds } from '../rates/service.ts'
@@ -82,10 +82,9 @@ export type PayoutServiceDeps = {
 }
 
 /** The lease of the background chain check's rounds (one process a round). */
-export const CHAIN_RECHECK_LEASE = 'chain-recheck'
+const CHAIN_RECHECK_LEASE = 'chain-recheck'
 /** Who the audit log names for what the background chain check records. */
 const CHAIN_CHECK_ACTOR = { id: null, login: 'chain-check' }
-export type PayoutService = ReturnType<typeof createPayoutService>
 
 const MICRO = 1_000_000n
 const USDT_FEE_MINOR = parseUsdt(String(USDT_BEP20_FEE)) ?? 0n
@@ -99,7 +98,7 @@ export type PayoutRequest =
  * What the operator pays, in the payout currency's minor units, rounded down so that a payout never
  * exceeds the invoice: trx and usdt to cents (storage keeps 6 decimals), toman to whole toman.
  */
-export function payoutNet(currency: PayoutCurrency, amount: bigint, fee: bigint, rate: bigint): bigint {
+function payoutNet(currency: PayoutCurrency, amount: bigint, fee: bigint, rate: bigint): bigint {
   const usdt = amount - fee
   if (currency === 'irt') return (usdt * rate) / (MICRO * MICRO)
   const minor = (usdt * rate) / MICRO

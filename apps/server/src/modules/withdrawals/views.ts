@@ -65,7 +65,7 @@ export function explorerUrl(currency: PayoutCurrency, txid: string | null): stri
  * A payout's chain check as operators read it. A toman payout has none to have; a TRX or USDT payout succeeded
  * before the check existed counts as unverified.
  */
-export function toChainCheck(row: TransactionRecord): ChainCheck {
+function toChainCheck(row: TransactionRecord): ChainCheck {
   const state =
     row.currency === 'irt'
       ? 'not_applicable'

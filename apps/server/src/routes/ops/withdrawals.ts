@@ -2,10 +2,10 @@
 import type { ExchangePair } from '@app/contract'
 import { opsWithdrawalCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { route } from '../../lib/route.ts'
+import { requireReason } from '../../modules/audit/reason.ts'
 import { payoutMoveOf } from '../../modules/withdrawals/status-rules.ts'
 import type { WithServices } from '../../services.ts'
-import { route } from '../route.ts'
-import { requireReason } from './reason.ts'
 
 const withdrawalsOpsRoutes: FastifyPluginAsyncZod<
   WithServices<'invoices' | 'payouts' | 'exchangeRates' | 'ledger' | 'audit'>

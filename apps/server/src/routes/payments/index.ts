@@ -5,8 +5,8 @@
  */
 import { paymentCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
-import { route } from '../route.ts'
 
 const paymentRoutes: FastifyPluginAsyncZod<WithServices<'payouts' | 'bankCards' | 'exchangeRates'>> = async (
   app,

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
-import { dashboardKeys, dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
-import { invoiceQueryOptions } from '../../features/invoices/api/get-invoice.ts'
-import { invoiceKeys } from '../../features/invoices/api/invoice-keys.ts'
-import { RequestPaymentIrtScreen } from '../../features/payments/components/request-payment-irt-screen.tsx'
-import { RequestPaymentWalletScreen } from '../../features/payments/components/request-payment-wallet-screen.tsx'
-import { SelectMethodScreen } from '../../features/payments/components/select-method-screen.tsx'
-import { TransactionDetail as TransactionDetailScreen } from '../../features/payments/components/transaction-detail.tsx'
+import { dashboardKeys, dashboardQueryOptions } from '#features/dashboard/api/get-dashboard.ts'
+import { invoiceQueryOptions } from '#features/invoices/api/get-invoice.ts'
+import { invoiceKeys } from '#features/invoices/api/invoice-keys.ts'
+import { RequestPaymentIrtScreen } from '#features/payments/components/request-payment-irt-screen.tsx'
+import { RequestPaymentWalletScreen } from '#features/payments/components/request-payment-wallet-screen.tsx'
+import { SelectMethodScreen } from '#features/payments/components/select-method-screen.tsx'
+import { TransactionDetail as TransactionDetailScreen } from '#features/payments/components/transaction-detail.tsx'
 import { NotFoundScreen } from './not-found.tsx'
-import '../../features/payments/components/payments.css'
+import '#features/payments/components/payments.css'
 
 /**
  * Payout screens: method selection, the TRX, USDT and toman forms, the transaction detail. They meet the

@@ -1,6 +1,6 @@
-import { supportAuth } from '../../features/support/api/support-api.ts'
-import { SupportScreen } from '../../features/support/components/support-screen.tsx'
-import { useLaunchParams } from '../../lib/telegram/launch-context.tsx'
+import { supportAuth } from '#features/support/api/support-api.ts'
+import { SupportScreen } from '#features/support/components/support-screen.tsx'
+import { useLaunchParams } from '#lib/telegram/launch-context.tsx'
 
 /**
  * Support sits outside the signed-in screens: a blocked user has no tokens, and reaches it with Telegram's init

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  cardNumberDigits,
-  groupCardNumber,
-  ibanDigits,
-  ibanWithPrefix,
-} from '../../../src/features/payments/digits.ts'
-import {
-  bankCardFormSchema,
-  trxFormSchema,
-  usdtFormSchema,
-} from '../../../src/features/payments/form-schemas.ts'
-import { formatRate, usdtEquivalent } from '../../../src/features/payments/format.ts'
-import { groupAddress, payoutPreview } from '../../../src/features/payments/payout-preview.ts'
-import { serverFieldErrors } from '../../../src/features/payments/server-field-errors.ts'
-import { explorerUrl, showsPendingNote } from '../../../src/features/payments/transaction-texts.ts'
-import { ApiError } from '../../../src/lib/api-error.ts'
-import { formatPayout } from '../../../src/lib/format.ts'
+import { cardNumberDigits, groupCardNumber, ibanDigits, ibanWithPrefix } from '#features/payments/digits.ts'
+import { bankCardFormSchema, trxFormSchema, usdtFormSchema } from '#features/payments/form-schemas.ts'
+import { formatRate, usdtEquivalent } from '#features/payments/format.ts'
+import { groupAddress, payoutPreview } from '#features/payments/payout-preview.ts'
+import { serverFieldErrors } from '#features/payments/server-field-errors.ts'
+import { explorerUrl, showsPendingNote } from '#features/payments/transaction-texts.ts'
+import { ApiError } from '#lib/api-error.ts'
+import { formatPayout } from '#lib/format.ts'
 import { BSC, CARD, IBAN, TRON } from './payments-fixtures.ts'
 
 describe('digits', () => {

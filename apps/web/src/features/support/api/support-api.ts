@@ -1,7 +1,7 @@
 import { type SendSupportMessageBody, type SupportThread, supportCalls } from '@app/contract'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type CallOptions, call } from '../../../lib/api-client.ts'
-import { hasTokens } from '../../../lib/auth-tokens.ts'
+import { type CallOptions, call } from '#lib/api-client.ts'
+import { hasTokens } from '#lib/auth-tokens.ts'
 
 /**
  * How support's calls sign in (docs/support.md): the access token when the user has one, else Telegram's init data
@@ -20,10 +20,10 @@ const options = (auth: NonNullable<SupportAuth>, signal?: AbortSignal): CallOpti
     ? { auth: false, authorization: auth.authorization, ...(signal ? { signal } : {}) }
     : { ...(signal ? { signal } : {}) }
 
-export const supportKeys = { thread: ['support', 'thread'] as const }
+const supportKeys = { thread: ['support', 'thread'] as const }
 
 /** The conversation, fetched again every few seconds while it is open: replies show without a reload. */
-export function supportThreadQueryOptions(auth: NonNullable<SupportAuth>) {
+function supportThreadQueryOptions(auth: NonNullable<SupportAuth>) {
   return queryOptions({
     queryKey: supportKeys.thread,
     queryFn: ({ signal }) => call(supportCalls.thread, undefined, options(auth, signal)),
