@@ -60,8 +60,8 @@ describe('the bot on the simulator page', () => {
       `https://t.me/AccountSupplyDemoBot?startapp=${DEMO_REFERRAL_CODE}`,
     )
 
-    // Any other text gets the short help.
-    await page.locator('#bot-text').fill('hello bot')
+    // Any other command gets the short help (text that is no command goes to support: support-desk.test.ts).
+    await page.locator('#bot-text').fill('/hello')
     await page.locator('#bot-form button[type=submit]').click()
     await page
       .locator('#bot-messages li', { hasText: 'I tell you when your accounts' })

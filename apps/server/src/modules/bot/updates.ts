@@ -1,7 +1,6 @@
 /**
  * The bot's answers to updates (docs/bot.md, 'Updates'): /start with a code, without one (a member or not), help for
- * anything else,
- * each update handled once, and the webhook's secret.
+ * any other command, other text and photos to support, each update handled once, and the webhook's secret.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { languageFromTelegram, REFERRAL_CODE_PATTERN } from '@app/contract'
