@@ -19,7 +19,11 @@ import { StartupError } from './lib/startup-error.ts'
 import { fastifyTrustProxy } from './lib/trust-proxy.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
+import bankCardRoutes from './modules/bank-cards/routes.ts'
+import invoiceRoutes from './modules/invoices/routes.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
+import rateRoutes from './modules/rates/routes.ts'
+import transactionRoutes from './modules/transactions/routes.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { consoleAppPlugin } from './plugins/console-app.ts'
@@ -39,11 +43,9 @@ import botWebhookRoutes from './routes/bot/index.ts'
 import dashboardRoutes from './routes/dashboard/index.ts'
 import flagRoutes from './routes/flags/index.ts'
 import healthRoutes from './routes/health/index.ts'
-import invoiceRoutes from './routes/invoices/index.ts'
 import localesRoutes from './routes/locales/index.ts'
 import newsRoutes from './routes/news/index.ts'
 import opsRoutes from './routes/ops/index.ts'
-import paymentRoutes from './routes/payments/index.ts'
 import referralRoutes from './routes/referrals/index.ts'
 import { createServices } from './services.ts'
 import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
@@ -250,7 +252,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(invoiceRoutes, { services })
   await app.register(referralRoutes, { services })
   await app.register(newsRoutes, { services })
-  await app.register(paymentRoutes, { services })
+  await app.register(transactionRoutes, { services })
+  await app.register(bankCardRoutes, { services })
+  await app.register(rateRoutes, { services })
   await app.register(accountSubmissionRoutes, { services })
   await app.register(flagRoutes)
   await app.register(localesRoutes, {
@@ -303,9 +307,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     const worker = services.emailOutbox.start({ pollMs: config.emailAuth.outbox.pollMs })
     app.addHook('preClose', () => worker.stop())
   }
-  // The chain check's re-reads of payouts waiting for confirmations (docs/payments.md): one process a round.
+  // The chain check's re-reads of transactions waiting for confirmations (docs/transactions.md): one process a round.
   if (config.chain.recheckMs > 0 && (config.chain.tron !== undefined || config.chain.bsc !== undefined)) {
-    const worker = services.payouts.startRecheck()
+    const worker = services.transactions.startRecheck()
     app.addHook('preClose', () => worker.stop())
   }
   // Housekeeping (docs/resilience.md): one process a round prunes what no longer matters.

@@ -24,7 +24,12 @@ const importsOf = (text: string) =>
 describe('server layers', () => {
   it('routes import no database code and no repository, and take no transaction', () => {
     const found: string[] = []
-    for (const file of sourcesUnder(join(src, 'routes'))) {
+    // Routes live in routes/ and, for the modules that own theirs, in modules/<feature>/{routes,ops-routes}.ts.
+    const moduleRoutes = sourcesUnder(join(src, 'modules')).filter((file) =>
+      /[/\\](ops-)?routes\.ts$/.test(file),
+    )
+    expect(moduleRoutes.length).toBeGreaterThan(0)
+    for (const file of [...sourcesUnder(join(src, 'routes')), ...moduleRoutes]) {
       const text = readFileSync(file, 'utf8')
       const name = relative(src, file)
       for (const specifier of importsOf(text)) {

@@ -7,13 +7,10 @@ import type {
   AccountStatus,
   CodeType,
   ExchangePair,
-  Invoice,
   LimitStatus,
   SubmitType,
-  Transaction,
   ValidationStatus,
 } from '@app/contract'
-import type { ChainCheckState } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -31,15 +28,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { invoices } from '../modules/invoices/schema.ts'
+import { referralLinks, users } from '../modules/users/schema.ts'
 
-/**
- * Status columns are text in the database and typed here from the contract's enums (`$type`, no SQL change):
- * what the wire allows is what a row may hold, and modules need no casts.
- */
-type ConfirmationStatus = Invoice['confirmationStatus']
-type PaymentStatus = Invoice['paymentStatus']
-type TransactionStatus = Transaction['status']
-type PayoutCurrency = Transaction['currency']
+// Status columns are text in the database and typed here from the contract's enums (`$type`, no SQL change):
+// what the wire allows is what a row may hold, and modules need no casts.
+
 /** Which flow a submission is: login (submit-account-*) or sign-up (auth/*). */
 export type FlowPurpose = 'login' | 'signup'
 /**
@@ -50,75 +44,6 @@ export type FlowPurpose = 'login' | 'signup'
 export type FlowState = 'code_sent' | 'email_required' | 'email_code_sent' | 'password_required' | 'ready'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-
-export const users = pgTable(
-  'users',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Public identifier: the only id that leaves the server (token subject). */
-    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
-    /** Null for users who joined by email registration (docs/email-auth.md) and never signed in through Telegram. */
-    telegramId: bigint('telegram_id', { mode: 'number' }).unique(),
-    firstName: text('first_name').notNull().default(''),
-    lastName: text('last_name'),
-    username: text('username'),
-    languageCode: text('language_code'),
-    /**
-     * The country the user last picked on a phone screen (ISO alpha-2): a number typed without its country code is
-     * one of its numbers. Null until they pick one (their language's country is used then: lib/phone-number.ts).
-     */
-    phoneCountry: text('phone_country'),
-    /** Null for users admitted by an operator invite. */
-    referrerUserId: bigint('referrer_user_id', { mode: 'number' }).references((): AnyPgColumn => users.id),
-    /** The referral code or operator invite that admitted the user (null before migration 0011 and for demo users). */
-    referralLinkId: bigint('referral_link_id', { mode: 'number' }).references(
-      (): AnyPgColumn => referralLinks.id,
-    ),
-    canAddAccount: boolean('can_add_account').notNull().default(true),
-    canRegisterAccount: boolean('can_register_account').notNull().default(true),
-    canReferrer: boolean('can_referrer').notNull().default(true),
-    /** When the mini-app last showed the channel prompt to the user, on any device (issue 38). */
-    channelPromptedAt: timestamp('channel_prompted_at', { withTimezone: true }),
-    /** 'Join Channel' pressed, and the channel check has not said joined since: the prompt waits for it. */
-    channelJoinPressedAt: timestamp('channel_join_pressed_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('users_referrer_user_id_idx').on(t.referrerUserId),
-    index('users_referral_link_id_idx').on(t.referralLinkId),
-    // The console's user search: a case-insensitive substring of a name or username (docs/console.md).
-    index('users_name_trgm_idx')
-      .using(
-        'gin',
-        t.firstName.op('gin_trgm_ops'),
-        t.lastName.op('gin_trgm_ops'),
-        t.username.op('gin_trgm_ops'),
-      )
-      .with({ fastupdate: false }),
-  ],
-)
-
-export const referralLinks = pgTable(
-  'referral_links',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    code: text('code').notNull().unique(),
-    /** Null for operator invite codes (root invites have no referrer). */
-    userId: bigint('user_id', { mode: 'number' }).references(() => users.id),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Operator invites: the login of the operator who made it (`bootstrap` for OPS_TOKEN); null for users' links. */
-    createdBy: text('created_by'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('referral_links_user_id_idx').on(t.userId),
-    // A user has at most one live code: two concurrent refreshes cannot both leave one (docs/referrals.md).
-    uniqueIndex('referral_links_one_live_per_user')
-      .on(t.userId)
-      .where(sql`${t.revokedAt} is null and ${t.userId} is not null`),
-  ],
-)
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -300,130 +225,6 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 })
-
-/**
- * Invoices: a user's withdrawal of the accepted accounts attached to it (accounts.invoice_id).
- * `amount` is the sum of their net when the invoice was made (USDT minor units); see docs/payments.md.
- */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    /** pending, confirmed, rejected, validating: operators decide. */
-    confirmationStatus: text('confirmation_status').$type<ConfirmationStatus>().notNull().default('pending'),
-    /** pending, success, review, failed: follows the invoice's transactions. */
-    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('invoices_user_created_idx').on(t.userId, t.createdAt, t.id),
-    index('invoices_confirmation_created_idx').on(t.confirmationStatus, t.createdAt),
-    // Every invoice of a period, oldest first (the CSV export).
-    index('invoices_created_idx').on(t.createdAt, t.id),
-  ],
-)
-
-/** Bank cards users were paid to in toman, saved for reuse: one row per user, card and IBAN. */
-export const bankCards = pgTable(
-  'bank_cards',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    name: text('name').notNull(),
-    family: text('family').notNull(),
-    number: text('number').notNull(),
-    /** With the IR prefix. */
-    iban: text('iban').notNull(),
-    /** Last used: the list shows the most recently used first. */
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('bank_cards_user_number_iban_unique').on(t.userId, t.number, t.iban),
-    index('bank_cards_user_created_idx').on(t.userId, t.createdAt, t.id),
-    // Who else was paid to this card or sheba (self-referral signs, modules/referrals/shared-payouts.ts).
-    index('bank_cards_number_idx').on(t.number),
-    index('bank_cards_iban_idx').on(t.iban),
-  ],
-)
-
-/**
- * Payouts of invoices. `net` is what the operator pays, in the payout currency's minor units
- * (trx, usdt: 6 decimals; irt: whole toman), computed once at request time; `rate` is payout units per
- * USDT x 10^6. At most one open (pending, broadcasting, review) transaction per invoice, by index.
- */
-export const transactions = pgTable(
-  'transactions',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    uid: uuid('uid').notNull().unique().default(sql`gen_random_uuid()`),
-    invoiceId: bigint('invoice_id', { mode: 'number' })
-      .notNull()
-      .references(() => invoices.id),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id),
-    /** trx (TRC20), usdt (BEP20), irt (toman by bank transfer). */
-    currency: text('currency').$type<PayoutCurrency>().notNull(),
-    status: text('status').$type<TransactionStatus>().notNull().default('pending'),
-    /** The invoice amount paid by this transaction, USDT minor units. */
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    userFee: bigint('user_fee', { mode: 'bigint' }).notNull(),
-    rate: bigint('rate', { mode: 'bigint' }).notNull(),
-    net: bigint('net', { mode: 'bigint' }).notNull(),
-    /**
-     * What leaves, in USDT minor units: `net` at the lowest rate of its pair in force over FOUR_EYES_DELAY_SECONDS
-     * before the request, never below `amount` (docs/payments.md, 'Exchange rates'). Four eyes and the largest
-     * payout judge this.
-     */
-    valueUsdt: bigint('value_usdt', { mode: 'bigint' }).notNull(),
-    /** Wallet address (trx, usdt) or IBAN (irt). */
-    receiverAddress: text('receiver_address').notNull(),
-    bankCardId: bigint('bank_card_id', { mode: 'number' }).references(() => bankCards.id),
-    txid: text('txid'),
-    senderAddress: text('sender_address'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The chain check of a TRX or USDT payout (docs/payments.md, 'Chain check'); null until one is recorded, and for
-     * toman. Confirmations seen and needed, why it was refused or expired, when it was last read, and until when a
-     * waiting payout is re-checked in the background.
-     */
-    chainCheck: text('chain_check').$type<Exclude<ChainCheckState, 'not_applicable' | 'none'>>(),
-    chainConfirmations: integer('chain_confirmations'),
-    chainRequired: integer('chain_required'),
-    chainReason: text('chain_reason'),
-    chainCheckedAt: timestamp('chain_checked_at', { withTimezone: true }),
-    chainWaitUntil: timestamp('chain_wait_until', { withTimezone: true }),
-  },
-  (t) => [
-    index('transactions_invoice_created_idx').on(t.invoiceId, t.createdAt),
-    // The background check's queue, and the overview's count.
-    index('transactions_chain_waiting_idx').on(t.chainCheckedAt).where(sql`${t.chainCheck} = 'waiting'`),
-    // A txid is recorded for one payout only: the check looks it up without regard to case.
-    index('transactions_txid_idx').on(sql`lower(${t.txid})`).where(sql`${t.txid} is not null`),
-    uniqueIndex('transactions_one_open_per_invoice')
-      .on(t.invoiceId)
-      .where(sql`${t.status} in ('pending', 'broadcasting', 'review')`),
-    index('transactions_status_created_idx').on(t.status, t.createdAt),
-    // Every payout of a period (the CSV export), and the successful ones by when they were paid (the ledger
-    // export, the overview's trends).
-    index('transactions_created_idx').on(t.createdAt, t.id),
-    index('transactions_paid_idx').on(t.paidAt, t.id).where(sql`${t.status} = 'success'`),
-    // Who else was paid to this wallet (self-referral signs).
-    index('transactions_receiver_idx').on(sql`lower(${t.receiverAddress})`),
-  ],
-)
 
 /** Exchange rates set by operators, with their history: the newest row of a pair is the rate. */
 export const exchangeRates = pgTable(
@@ -767,5 +568,10 @@ export const signInAddresses = pgTable(
   ],
 )
 
-// Operators, their sessions, the audit log and payout approvals (docs/console.md).
+export * from '../modules/bank-cards/schema.ts'
+export * from '../modules/invoices/schema.ts'
+export * from '../modules/transactions/schema.ts'
+// Users and their referral links; the money tables (docs/transactions.md): each in its module.
+export * from '../modules/users/schema.ts'
+// Operators, their sessions, the audit log and transaction approvals (docs/console.md).
 export * from './operators-schema.ts'

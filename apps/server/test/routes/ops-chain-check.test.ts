@@ -20,7 +20,7 @@ import {
 } from '../../dev/fake-chain/server.ts'
 import { createCursorCodec } from '../../src/lib/cursor.ts'
 import { parseUsdt } from '../../src/lib/money.ts'
-import { createPayoutService } from '../../src/modules/withdrawals/payout-service.ts'
+import { createTransactionService } from '../../src/modules/transactions/service.ts'
 import { createChainReaders } from '../../src/providers/chain/readers.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { createTestApp, json, TEST_AUTH_SECRET, type TestApp } from '../helpers/app.ts'
@@ -290,7 +290,7 @@ describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
 
   /** The payout service of another process on the same database, its clock `offsetMs` ahead. */
   const processOf = (offsetMs = 0) =>
-    createPayoutService({
+    createTransactionService({
       db: t.database.db,
       now: () => new Date(Date.now() + offsetMs),
       cursors: createCursorCodec(TEST_AUTH_SECRET),

@@ -17,9 +17,13 @@ import fastifyCookie from '@fastify/cookie'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
+import invoiceOpsRoutes from '../../modules/invoices/ops-routes.ts'
+import ledgerOpsRoutes from '../../modules/ledger/ops-routes.ts'
 import { roleMayCall } from '../../modules/operators/access.ts'
 import type { OperatorActor } from '../../modules/operators/actor.ts'
 import { showOrder } from '../../modules/orders/service.ts'
+import rateOpsRoutes from '../../modules/rates/ops-routes.ts'
+import transactionOpsRoutes from '../../modules/transactions/ops-routes.ts'
 import { bearerToken } from '../../plugins/authenticate.ts'
 import type { WithServices } from '../../services.ts'
 import { route } from '../route.ts'
@@ -28,7 +32,6 @@ import newsOpsRoutes from './news.ts'
 import operatorRoutes from './operators.ts'
 import { requireReason } from './reason.ts'
 import { CSRF_HEADER, readCookie, SESSION_COOKIE } from './session-cookies.ts'
-import withdrawalsOpsRoutes from './withdrawals.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,7 +51,7 @@ const opsRoutes: FastifyPluginAsyncZod<
     | 'orders'
     | 'accounts'
     | 'invoices'
-    | 'payouts'
+    | 'transactions'
     | 'exchangeRates'
     | 'ledger'
     | 'users'
@@ -245,7 +248,10 @@ const opsRoutes: FastifyPluginAsyncZod<
     ),
   )
 
-  await app.register(withdrawalsOpsRoutes, { services })
+  await app.register(invoiceOpsRoutes, { services })
+  await app.register(transactionOpsRoutes, { services })
+  await app.register(rateOpsRoutes, { services })
+  await app.register(ledgerOpsRoutes, { services })
   await app.register(exportsOpsRoutes, { services })
   await app.register(newsOpsRoutes, { services })
   await app.register(operatorRoutes, { services, secureCookies, loginRateLimitMax })

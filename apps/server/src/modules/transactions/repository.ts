@@ -1,12 +1,19 @@
-/** All SQL about transactions (payouts of invoices): the records operators and users see, and status moves. */
+/** All SQL about transactions (the money leaving for invoices): the records operators and users see, and status moves. */
 import type { ChainCheckState } from '@app/contract/ops'
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { bankCards, invoices, transactions, users } from '../../db/schema.ts'
+import { users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
-import { OPEN_TRANSACTION_STATUSES, type PayoutCurrency, type TransactionStatus } from './status-rules.ts'
+import { bankCards } from '../bank-cards/schema.ts'
+import { invoices } from '../invoices/schema.ts'
+import { transactions } from './schema.ts'
+import {
+  OPEN_TRANSACTION_STATUSES,
+  type TransactionCurrency,
+  type TransactionStatus,
+} from './status-rules.ts'
 
 const referrer = alias(users, 'referrer')
 
@@ -73,12 +80,12 @@ export async function hasTransactionIn(
 export type NewTransaction = {
   invoiceId: number
   userId: number
-  currency: PayoutCurrency
+  currency: TransactionCurrency
   amount: bigint
   userFee: bigint
   rate: bigint
   net: bigint
-  /** What leaves in USDT at the lowest rate of the day before (four eyes and the largest payout judge it). */
+  /** What leaves in USDT at the lowest rate of the day before (four eyes and the largest payment judge it). */
   valueUsdt: bigint
   receiverAddress: string
   bankCardId: number | null
@@ -94,7 +101,7 @@ export async function insertTransaction(tx: Db, values: NewTransaction): Promise
   return row.uid
 }
 
-/** A payout's chain check as stored (docs/payments.md, 'Chain check'). */
+/** A transaction's chain check as stored (docs/transactions.md, 'Chain check'). */
 export type StoredChainCheck = {
   chainCheck: TransactionRecord['chainCheck']
   chainConfirmations?: number | null
@@ -124,7 +131,7 @@ export async function updateTransactionStatus(
   return rows.length === 1
 }
 
-/** Writes the chain check of a payout whose status does not change (a refusal, a new count of confirmations). */
+/** Writes the chain check of a transaction whose status does not change (a refusal, a new count of confirmations). */
 export async function setChainCheck(
   tx: Db,
   id: number,
@@ -143,15 +150,15 @@ export async function setChainCheck(
 }
 
 /**
- * Holds the txid until the end of the database transaction, so that two payouts recording one txid at once are
+ * Holds the txid until the end of the database transaction, so that two transactions recording one txid at once are
  * serialized (the second then finds the first's). Case-blind, as the chains' hashes are.
  */
 export async function lockTxid(tx: Db, txid: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`txid:${txid.toLowerCase()}`}))`)
 }
 
-/** Another payout that recorded this txid, in any case; undefined when none. */
-export async function findOtherPayoutWithTxid(
+/** Another transaction that recorded this txid, in any case; undefined when none. */
+export async function findOtherTransactionWithTxid(
   db: Db,
   txid: string,
   exceptId: number,
@@ -164,16 +171,16 @@ export async function findOtherPayoutWithTxid(
   return row
 }
 
-/** Payouts waiting for confirmations, the least recently checked first (the background check's batch). */
-export async function findWaitingPayouts(db: Db, limit: number): Promise<TransactionRecord[]> {
+/** Transactions waiting for confirmations, the least recently checked first (the background check's batch). */
+export async function findWaitingTransactions(db: Db, limit: number): Promise<TransactionRecord[]> {
   return selectRecords(db)
     .where(and(eq(transactions.chainCheck, 'waiting'), eq(transactions.status, 'broadcasting')))
     .orderBy(asc(transactions.chainCheckedAt), asc(transactions.id))
     .limit(limit)
 }
 
-/** How many payouts wait for confirmations now (the console's overview). */
-export async function countWaitingPayouts(db: Db): Promise<number> {
+/** How many transactions wait for confirmations now (the console's overview). */
+export async function countWaitingTransactions(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(transactions)
@@ -192,7 +199,7 @@ export async function findTransactionsByStatus(
   db: Db,
   filter: {
     status?: TransactionStatus | undefined
-    currency?: PayoutCurrency | undefined
+    currency?: TransactionCurrency | undefined
     chainCheck?: ChainCheckState | undefined
   },
   limit: number,

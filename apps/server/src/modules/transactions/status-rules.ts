@@ -1,17 +1,15 @@
 /**
- * The withdrawal state machines in one place: an invoice's confirmation (operators' moves), a payout
- * transaction's status (operators' moves), the invoice's payment status that follows it, and which statuses
- * count as open. Pure rules; the invoice and payout services apply them inside database transactions.
- * The same moves are drawn in docs/payments.md.
+ * A transaction's status (operators' moves), the invoice's payment status that follows it, and which statuses count
+ * as open. Pure rules; the transaction and invoice services apply them inside database transactions (an invoice's
+ * confirmation: modules/invoices/status-rules.ts). The same moves are drawn in docs/transactions.md.
  */
 import type { Invoice, Transaction } from '@app/contract'
 import type { TransactionMove } from '@app/contract/ops'
 import { validationError } from '../../lib/domain-error.ts'
 
-export type ConfirmationStatus = Invoice['confirmationStatus']
 export type PaymentStatus = Invoice['paymentStatus']
 export type TransactionStatus = Transaction['status']
-export type PayoutCurrency = Transaction['currency']
+export type TransactionCurrency = Transaction['currency']
 
 /** Transaction statuses that block a new payment request (the one-open-per-invoice index uses the same). */
 export const OPEN_TRANSACTION_STATUSES = [
@@ -24,20 +22,7 @@ export function isOpenTransactionStatus(status: TransactionStatus): boolean {
   return OPEN_TRANSACTION_STATUSES.some((open) => open === status)
 }
 
-// --- Invoice confirmation (operators) ---
-
-export type ConfirmationMove = 'confirm' | 'reject' | 'validate'
-
-export const CONFIRMATION_MOVES: Record<
-  ConfirmationMove,
-  { from: readonly ConfirmationStatus[]; to: ConfirmationStatus }
-> = {
-  confirm: { from: ['pending', 'validating'], to: 'confirmed' },
-  validate: { from: ['pending'], to: 'validating' },
-  reject: { from: ['pending', 'validating', 'confirmed'], to: 'rejected' },
-}
-
-/** A reject is refused while the invoice has a payout open or done: its accounts are being paid. */
+/** An invoice's reject is refused while it has a transaction open or done: its accounts are being paid. */
 export const TRANSACTION_STATUSES_BLOCKING_REJECT: readonly TransactionStatus[] = [
   ...OPEN_TRANSACTION_STATUSES,
   'success',
@@ -45,26 +30,28 @@ export const TRANSACTION_STATUSES_BLOCKING_REJECT: readonly TransactionStatus[] 
 
 // --- Payment requests (users) ---
 
-/** Confirmed and not paid (never asked for, or the last payout failed): the invoice waits for a payout. */
-export function invoiceAwaitsPayout(invoice: Pick<Invoice, 'confirmationStatus' | 'paymentStatus'>): boolean {
+/** Confirmed and not paid (never asked for, or the last transaction failed): the invoice waits for a payment. */
+export function invoiceAwaitsPayment(
+  invoice: Pick<Invoice, 'confirmationStatus' | 'paymentStatus'>,
+): boolean {
   return (
     invoice.confirmationStatus === 'confirmed' &&
     (invoice.paymentStatus === 'pending' || invoice.paymentStatus === 'failed')
   )
 }
 
-/** Whether the user may ask for a payout of this invoice now (`isPaymentRequestAvailable`). */
+/** Whether the user may make a payment request of this invoice now (`isPaymentRequestAvailable`). */
 export function paymentRequestAllowed(
   invoice: Pick<Invoice, 'confirmationStatus' | 'paymentStatus'>,
   paymentOpen: boolean,
   hasOpenTransaction: boolean,
 ): boolean {
-  return paymentOpen && invoiceAwaitsPayout(invoice) && !hasOpenTransaction
+  return paymentOpen && invoiceAwaitsPayment(invoice) && !hasOpenTransaction
 }
 
-// --- Payouts (operators) ---
+// --- Transactions (operators) ---
 
-export type PayoutMove =
+export type StatusMove =
   | { to: 'broadcasting' }
   | { to: 'success'; txid: string; senderAddress?: string | undefined }
   | { to: 'failed' }
@@ -72,19 +59,19 @@ export type PayoutMove =
 
 const MOVE_TARGET = { broadcast: 'broadcasting', fail: 'failed', review: 'review' } as const
 
-/** The payout move an operator's call names (`POST /ops/transactions/:uid/:move`): recording success needs the txid. */
-export function payoutMoveOf(
+/** The status move an operator's call names (`POST /ops/transactions/:uid/:move`): recording success needs the txid. */
+export function statusMoveOf(
   move: TransactionMove,
   body: { txid?: string | undefined; senderAddress?: string | undefined } | null | undefined,
-): PayoutMove {
+): StatusMove {
   if (move !== 'succeed') return { to: MOVE_TARGET[move] }
   const txid = body?.txid
   if (txid === undefined) throw validationError('txid: required to record a payout')
   return { to: 'success', txid, senderAddress: body?.senderAddress }
 }
 
-/** The statuses each payout move starts from. */
-export const PAYOUT_MOVES_FROM: Record<PayoutMove['to'], readonly TransactionStatus[]> = {
+/** The statuses each status move starts from. */
+export const MOVES_FROM: Record<StatusMove['to'], readonly TransactionStatus[]> = {
   broadcasting: ['pending'],
   success: ['pending', 'broadcasting', 'review'],
   failed: ['pending', 'broadcasting', 'review'],
@@ -92,9 +79,9 @@ export const PAYOUT_MOVES_FROM: Record<PayoutMove['to'], readonly TransactionSta
 }
 
 /**
- * The invoice's payment status once a new payment request is recorded: not paid yet. After a failed payout the
- * re-request moves the invoice from `failed` back to `pending`, so the list and the detail say 'Not Paid' while
- * the new payout is open, not the failure of the previous one.
+ * The invoice's payment status once a new payment request is recorded: not paid yet. After a failed transaction
+ * the re-request moves the invoice from `failed` back to `pending`, so the list and the detail say 'Not Paid' while
+ * the new transaction is open, not the failure of the previous one.
  */
 export const PAYMENT_STATUS_ON_REQUEST: PaymentStatus = 'pending'
 

@@ -1,14 +1,15 @@
 /**
- * All SQL about invoices: creating one from the available balance (attaching accounts), reading them, and
- * the status columns the withdrawal state machines move (confirmation, payment).
+ * All SQL about invoices: creating one from the available balance (attaching accounts), reading them, and their
+ * confirmation. The payment status, which follows the invoice's transactions: modules/transactions/invoice-payments.ts.
  */
 import { and, count, eq, getTableColumns, inArray, isNull, max, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { accounts, invoices, referralEarnings, users } from '../../db/schema.ts'
+import { accounts, referralEarnings, users } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
 import { accountRecordColumns } from '../accounts/repository.ts'
-import type { ConfirmationStatus, PaymentStatus } from './status-rules.ts'
+import { invoices } from './schema.ts'
+import type { ConfirmationStatus } from './status-rules.ts'
 
 export type InvoiceRecord = typeof invoices.$inferSelect & { createdAtKey: string }
 const recordColumns = { ...getTableColumns(invoices), createdAtKey: createdAtKey(invoices.createdAt) }
@@ -120,19 +121,6 @@ export async function updateConfirmationStatus(
     .where(and(eq(invoices.id, invoiceId), inArray(invoices.confirmationStatus, from)))
     .returning(recordColumns)
   return row
-}
-
-/** The payment status follows the invoice's payout; `paidAt` is set by a success only. */
-export async function setInvoicePaymentStatus(
-  tx: Db,
-  invoiceId: number,
-  paymentStatus: PaymentStatus,
-  paidAt: Date | null,
-): Promise<void> {
-  await tx
-    .update(invoices)
-    .set({ paymentStatus, paidAt, updatedAt: sql`now()` })
-    .where(eq(invoices.id, invoiceId))
 }
 
 /** A rejected invoice gives its accounts back to the available balance. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
-import { countBankCards, findBankCardPage } from './bank-card-repository.ts'
+import { countBankCards, findBankCardPage } from './repository.ts'
 
 export type BankCardServiceDeps = { db: Db; cursors: CursorCodec }
 export type BankCardService = ReturnType<typeof createBankCardService>

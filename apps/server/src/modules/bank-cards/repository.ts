@@ -2,9 +2,9 @@
 import type { BankCardCreate } from '@app/contract'
 import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { bankCards } from '../../db/schema.ts'
 import type { CursorPosition } from '../../lib/cursor.ts'
 import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import { bankCards } from './schema.ts'
 
 /** Saves the card (or marks an already saved one as just used) and answers its id. */
 export async function saveBankCard(tx: Db, userId: number, card: BankCardCreate, now: Date): Promise<number> {

@@ -1,38 +1,13 @@
-/** How invoices and their payout transactions look on the wire (users) and to operators (exact amounts, ISO times). */
-import type { Invoice, Transaction } from '@app/contract'
+/** How transactions look on the wire (users) and to operators (exact amounts, ISO times). */
+import type { Transaction } from '@app/contract'
 import type { ChainCheck } from '@app/contract/ops'
 import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { formatUsdt, netToWire, usdtToWireNumber } from '../../lib/money.ts'
 import type { FourEyesView } from './four-eyes.ts'
-import type { InvoiceRecord } from './invoice-repository.ts'
-import type { PayoutCurrency } from './status-rules.ts'
-import type { TransactionRecord } from './transaction-repository.ts'
+import type { TransactionRecord } from './repository.ts'
+import type { TransactionCurrency } from './status-rules.ts'
 
-export function toInvoice(row: InvoiceRecord, isPaymentRequestAvailable: boolean): Invoice {
-  return {
-    uid: row.uid,
-    amount: usdtToWireNumber(row.amount),
-    currency: 'usdt',
-    confirmationStatus: row.confirmationStatus,
-    paymentStatus: row.paymentStatus,
-    isPaymentRequestAvailable,
-    createdAt: epochSeconds(row.createdAt),
-  }
-}
-
-export function toOpsInvoice(row: InvoiceRecord) {
-  return {
-    uid: row.uid,
-    amount: formatUsdt(row.amount),
-    confirmationStatus: row.confirmationStatus,
-    paymentStatus: row.paymentStatus,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: row.paidAt?.toISOString() ?? null,
-  }
-}
-export type OpsInvoice = ReturnType<typeof toOpsInvoice>
-
-const netToExact = (currency: PayoutCurrency, net: bigint) =>
+const netToExact = (currency: TransactionCurrency, net: bigint) =>
   currency === 'irt' ? net.toString() : formatUsdt(net)
 
 export function toTransaction(row: TransactionRecord): Transaction {
@@ -56,14 +31,14 @@ export function toTransaction(row: TransactionRecord): Transaction {
 }
 
 /** The transaction on its chain's explorer; undefined for toman or without a txid. */
-export function explorerUrl(currency: PayoutCurrency, txid: string | null): string | undefined {
+export function explorerUrl(currency: TransactionCurrency, txid: string | null): string | undefined {
   if (txid === null || currency === 'irt') return undefined
   return currency === 'trx' ? `https://tronscan.org/#/transaction/${txid}` : `https://bscscan.com/tx/${txid}`
 }
 
 /**
- * A payout's chain check as operators read it. A toman payout has none to have; a TRX or USDT payout succeeded
- * before the check existed counts as unverified.
+ * A transaction's chain check as operators read it. A toman transaction has none to have; a TRX or USDT one that
+ * succeeded before the check existed counts as unverified.
  */
 export function toChainCheck(row: TransactionRecord): ChainCheck {
   const state =

@@ -1,5 +1,5 @@
 /**
- * The chain check of a TRX or USDT BEP20 payout (docs/payments.md, 'Chain check'): what the chain says of the
+ * The chain check of a TRX or USDT BEP20 payout (docs/transactions.md, 'Chain check'): what the chain says of the
  * recorded transaction, judged against the payout. Pure: the payout service looks the transaction up, this decides.
  * A refusal names the check that failed with the expected and the found value, in words operators read.
  */

@@ -10,10 +10,10 @@ import type { Db } from '../../db/client.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { formatUsdt } from '../../lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
-import { lockSigner, type PayoutSigner, type Signer, signingProblem } from '../signers/signers.ts'
+import { lockSigner, type Signer, type SigningOperator, signingProblem } from '../signers/signers.ts'
 import { findApprovals, lockApprovals, upsertApproval } from './approval-repository.ts'
+import { findTransaction, type TransactionRecord } from './repository.ts'
 import { isOpenTransactionStatus } from './status-rules.ts'
-import { findTransaction, type TransactionRecord } from './transaction-repository.ts'
 
 /** Who approves or moves a payout: a named operator, or the bootstrap token (`id` null). */
 const refused = (message: string) => new DomainError(409, 'INVALID_STATE', message)
@@ -70,7 +70,7 @@ export async function approvalState(tx: Db, uid: string, at: Date) {
 }
 
 /** A named operator's approval of an open payout; when the payout needs one, theirs must be able to count. */
-export async function approvePayout(tx: Db, by: PayoutSigner, uid: string, at: Date) {
+export async function approveTransaction(tx: Db, by: SigningOperator, uid: string, at: Date) {
   if (by.id === null) throw refused('Approvals are given by named operators, not the bootstrap token')
   const state = await approvalState(tx, uid, at)
   if (!isOpenTransactionStatus(state.status))
@@ -84,7 +84,7 @@ export async function approvePayout(tx: Db, by: PayoutSigner, uid: string, at: D
 }
 
 /** Throws 409 unless `by` may send this payout at `at`: small enough, or by and for two people as above. */
-export async function requireFourEyes(tx: Db, by: PayoutSigner, row: TransactionRecord, at: Date) {
+export async function requireFourEyes(tx: Db, by: SigningOperator, row: TransactionRecord, at: Date) {
   const { threshold, required } = await thresholdOf(tx, row, at)
   if (!required) return
   const above = `This payout (${formatUsdt(row.valueUsdt)} USDT) is above the approval amount (${formatUsdt(threshold)} USDT)`

@@ -1,6 +1,6 @@
-/** The chain check's judgement (modules/withdrawals/chain-check.ts): each refusal names its check, expected and found. */
+/** The chain check's judgement (modules/transactions/chain-check.ts): each refusal names its check, expected and found. */
 import { describe, expect, it } from 'vitest'
-import { type ChainExpectation, judgeOnChain } from '../../../src/modules/withdrawals/chain-check.ts'
+import { type ChainExpectation, judgeOnChain } from '../../../src/modules/transactions/chain-check.ts'
 import type { ChainLookUp, ObservedTransfer } from '../../../src/providers/chain/chain-reader.ts'
 
 const USDT = '0x55d398326f99059fF775485246999027B3197955'

@@ -1,0 +1,46 @@
+/** Operator API for exchange rates: set, the changes waiting for four eyes, and the history. */
+import type { ExchangePair } from '@app/contract'
+import { opsWithdrawalCalls as calls } from '@app/contract/ops'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { route } from '../../routes/route.ts'
+import type { WithServices } from '../../services.ts'
+
+const rateOpsRoutes: FastifyPluginAsyncZod<WithServices<'exchangeRates' | 'audit'>> = async (
+  app,
+  { services: { exchangeRates, audit } },
+) => {
+  /** A change of the pair's rate, audited with the rate in force and the change waiting before it. */
+  const rateChange = (action: string, pair: ExchangePair) => ({
+    action,
+    objectType: 'rate',
+    objectId: pair,
+    before: (s: { exchangeRates: typeof exchangeRates }) => s.exchangeRates.snapshot(pair),
+  })
+
+  // Bounds and four eyes beyond the step are the rate service's (modules/rates/service.ts).
+  route(app, calls.setRate, async (request) => {
+    const { pair } = request.params
+    return audit.record(request.operator, rateChange('rate.set', pair), (s) =>
+      s.exchangeRates.set(pair, String(request.body.price), request.operator),
+    )
+  })
+
+  route(app, calls.pendingRates, async () => exchangeRates.pending())
+
+  route(app, calls.approveRate, async (request) => {
+    const { pair } = request.params
+    return audit.record(request.operator, rateChange('rate.approve', pair), (s) =>
+      s.exchangeRates.approve(pair, String(request.body.price), request.operator),
+    )
+  })
+
+  route(app, calls.cancelRate, async (request) => {
+    const { pair } = request.params
+    return audit.record(request.operator, rateChange('rate.cancel', pair), (s) =>
+      s.exchangeRates.cancel(pair),
+    )
+  })
+
+  route(app, calls.rates, async (request) => exchangeRates.history(request.params.pair, request.query.limit))
+}
+export default rateOpsRoutes
