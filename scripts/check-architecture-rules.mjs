@@ -17,7 +17,7 @@ const plants = [
   {
     file: `apps/web/src/features/accounts/components/${tag}.ts`,
     says: 'Web features never import each other',
-    refused: ['../../invoices/invoice-status.ts', '../../../features/payments/digits.ts'],
+    refused: ['../../invoices/invoice-status.ts', '../../../features/payment-requests/digits.ts'],
     allowed: ['../account-status.ts', '../../../lib/format.ts', '../../../components/ui/badge.tsx'],
   },
   {

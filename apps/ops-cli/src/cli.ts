@@ -19,8 +19,8 @@ import { createOpsClient, type OpsClient, OpsClientError } from './client.ts'
 import { ConfigError, loadOpsClientConfig } from './config.ts'
 import { addNewsCommands } from './news-commands.ts'
 import { addOperatorCommands } from './operator-commands.ts'
-import { addPaymentCommands } from './payment-commands.ts'
 import { pendingLine, savedSettingLines } from './setting-lines.ts'
+import { addTransactionCommands } from './transaction-commands.ts'
 
 /** Command-line text to a JSON value: true/false/null become JSON, anything else stays a string. */
 export function parseCliValue(text: string): boolean | null | string {
@@ -301,7 +301,7 @@ export function buildCli(client: () => OpsClient): Command {
       print(userLines(await client().call(opsUserCalls.unblock, { params: { user: id }, body })))
     })
 
-  addPaymentCommands(program, client)
+  addTransactionCommands(program, client)
   addNewsCommands(program, client)
   addOperatorCommands(program, client)
 

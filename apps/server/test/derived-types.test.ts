@@ -52,7 +52,7 @@ describe('contract types are derived, never retyped', () => {
     expect("export const REASONS = [\n  'singleAuthorization',\n  'twoFa',").toMatch(REASONS_LIST)
     expect("const reasons = [...ACCOUNT_CHECK_FAILURES, 'failed'] as const").not.toMatch(REASONS_LIST)
     expect('(payment as (b: unknown) => PaymentRequest)(request.body)').toMatch(CAST)
-    expect('route(app, endpoint as typeof paymentCalls.requestTrx, handler)').toMatch(CAST)
+    expect('route(app, endpoint as typeof paymentRequestCalls.requestTrx, handler)').toMatch(CAST)
     expect("const requests = ['a', 'b'] as const").not.toMatch(CAST)
     expect(withoutComments('/** Paid as the contract says. */\nconst x = 1')).not.toMatch(CAST)
   })

@@ -13,7 +13,7 @@ import { createInvoiceErrorDialog } from '../../src/features/invoices/create-inv
 import {
   PAYMENT_OUTCOME_KEYS,
   type PaymentOutcome,
-} from '../../src/features/payments/components/use-payment-outcome.ts'
+} from '../../src/features/payment-requests/components/use-payment-outcome.ts'
 import { ApiError } from '../../src/lib/api-error.ts'
 import {
   apiErrorMessage,

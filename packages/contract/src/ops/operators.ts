@@ -199,8 +199,8 @@ export const TrendsSchema = z.object({
 })
 export type Trends = z.infer<typeof TrendsSchema>
 
-/** Four eyes: whether a payout needs a second operator's approval, and who gave one. */
-export const PayoutApprovalSchema = z.object({
+/** Four eyes: whether a transaction needs a second operator's approval, and who gave one. */
+export const TransactionApprovalSchema = z.object({
   uid: z.string(),
   required: z.boolean(),
   approvedBy: z.array(z.string()),

@@ -1,5 +1,5 @@
 /** Saved bank cards of spec section 7, newest-used first for the toman form. */
-import { paymentCalls } from '@app/contract'
+import { bankCardCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { route } from '../../routes/route.ts'
 import type { WithServices } from '../../services.ts'
@@ -10,7 +10,7 @@ const bankCardRoutes: FastifyPluginAsyncZod<WithServices<'bankCards'>> = async (
 ) => {
   app.addHook('preHandler', app.authenticate)
 
-  route(app, paymentCalls.bankCards, async (request) => {
+  route(app, bankCardCalls.list, async (request) => {
     const { cursor, size, sorts } = request.query
     return bankCards.list(request.user.id, {
       cursor,

@@ -1,5 +1,5 @@
 /** Operator API for invoices: the queue and the confirmation moves. */
-import { opsWithdrawalCalls as calls } from '@app/contract/ops'
+import { opsInvoiceCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireReason } from '../../routes/ops/reason.ts'
 import { route } from '../../routes/route.ts'
@@ -9,9 +9,9 @@ const invoiceOpsRoutes: FastifyPluginAsyncZod<WithServices<'invoices' | 'audit'>
   app,
   { services: { invoices, audit } },
 ) => {
-  route(app, calls.invoices, async (request) => invoices.listForOperators(request.query))
+  route(app, calls.list, async (request) => invoices.listForOperators(request.query))
 
-  route(app, calls.moveInvoice, async (request) => {
+  route(app, calls.move, async (request) => {
     const { uid, move } = request.params
     const given = request.body?.reason
     return audit.record(

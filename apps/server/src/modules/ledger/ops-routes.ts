@@ -1,5 +1,5 @@
 /** Operator API for the ledger (docs/transactions.md, 'Ledger'). */
-import { opsWithdrawalCalls as calls } from '@app/contract/ops'
+import { opsLedgerCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { route } from '../../routes/route.ts'
 import type { WithServices } from '../../services.ts'

@@ -1,6 +1,6 @@
 /** Operator API for exchange rates: set, the changes waiting for four eyes, and the history. */
 import type { ExchangePair } from '@app/contract'
-import { opsWithdrawalCalls as calls } from '@app/contract/ops'
+import { opsRateCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { route } from '../../routes/route.ts'
 import type { WithServices } from '../../services.ts'
@@ -18,29 +18,31 @@ const rateOpsRoutes: FastifyPluginAsyncZod<WithServices<'exchangeRates' | 'audit
   })
 
   // Bounds and four eyes beyond the step are the rate service's (modules/rates/service.ts).
-  route(app, calls.setRate, async (request) => {
+  route(app, calls.set, async (request) => {
     const { pair } = request.params
     return audit.record(request.operator, rateChange('rate.set', pair), (s) =>
       s.exchangeRates.set(pair, String(request.body.price), request.operator),
     )
   })
 
-  route(app, calls.pendingRates, async () => exchangeRates.pending())
+  route(app, calls.pending, async () => exchangeRates.pending())
 
-  route(app, calls.approveRate, async (request) => {
+  route(app, calls.approve, async (request) => {
     const { pair } = request.params
     return audit.record(request.operator, rateChange('rate.approve', pair), (s) =>
       s.exchangeRates.approve(pair, String(request.body.price), request.operator),
     )
   })
 
-  route(app, calls.cancelRate, async (request) => {
+  route(app, calls.cancel, async (request) => {
     const { pair } = request.params
     return audit.record(request.operator, rateChange('rate.cancel', pair), (s) =>
       s.exchangeRates.cancel(pair),
     )
   })
 
-  route(app, calls.rates, async (request) => exchangeRates.history(request.params.pair, request.query.limit))
+  route(app, calls.history, async (request) =>
+    exchangeRates.history(request.params.pair, request.query.limit),
+  )
 }
 export default rateOpsRoutes

@@ -1,5 +1,5 @@
 /** The exchange rate a user sees before a payment request (spec section 7). */
-import { paymentCalls } from '@app/contract'
+import { exchangeRateCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { route } from '../../routes/route.ts'
 import type { WithServices } from '../../services.ts'
@@ -10,6 +10,6 @@ const rateRoutes: FastifyPluginAsyncZod<WithServices<'exchangeRates'>> = async (
 ) => {
   app.addHook('preHandler', app.authenticate)
 
-  route(app, paymentCalls.exchangeRate, async (request) => exchangeRates.price(request.params.pair))
+  route(app, exchangeRateCalls.get, async (request) => exchangeRates.price(request.params.pair))
 }
 export default rateRoutes

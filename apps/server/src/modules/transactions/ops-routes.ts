@@ -1,5 +1,5 @@
 /** Operator API for transactions: the list, moves (chain check included) and four eyes' approvals. */
-import { opsWithdrawalCalls as calls } from '@app/contract/ops'
+import { opsTransactionCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { requireReason } from '../../routes/ops/reason.ts'
 import { route } from '../../routes/route.ts'
@@ -10,10 +10,10 @@ const transactionOpsRoutes: FastifyPluginAsyncZod<WithServices<'transactions' | 
   app,
   { services: { transactions, audit } },
 ) => {
-  route(app, calls.payouts, async (request) => transactions.listForOperators(request.query))
+  route(app, calls.list, async (request) => transactions.listForOperators(request.query))
 
   // The transaction service decides whether the move may happen, four eyes included (four-eyes.ts).
-  route(app, calls.movePayout, async (request) => {
+  route(app, calls.move, async (request) => {
     const { uid, move } = request.params
     const given = request.body?.reason
     const statusMove = statusMoveOf(move, request.body)
@@ -33,7 +33,7 @@ const transactionOpsRoutes: FastifyPluginAsyncZod<WithServices<'transactions' | 
     )
   })
 
-  route(app, calls.approvePayout, async (request) => {
+  route(app, calls.approve, async (request) => {
     const { uid } = request.params
     return audit.record(
       request.operator,
