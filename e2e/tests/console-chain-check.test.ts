@@ -1,5 +1,5 @@
 /**
- * The chain check through the console (docs/payments.md, 'Chain check'): a server reading local fakes of TronGrid
+ * The chain check through the console (docs/transactions.md, 'Chain check'): a server reading local fakes of TronGrid
  * and a BSC JSON-RPC node; a user's TRX payout and USDT BEP20 payout go from the request to a verified success
  * recorded in the Payouts screen. The TRX one is recorded with one confirmation of 19: it waits as broadcasting
  * ('Waiting 1 of 19 confirmations', counted on the overview) until the background check sees it final; the USDT one

@@ -324,7 +324,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   }
 }
 
-/** Says once at start which payouts are recorded without the chain's word (docs/payments.md, 'Chain check'). */
+/** Says once at start which payouts are recorded without the chain's word (docs/transactions.md, 'Chain check'). */
 function logChainCheck(app: FastifyInstance, config: Config): void {
   const { chain } = config
   if (chain.verificationOff) {

@@ -1,5 +1,5 @@
 /**
- * Local fakes of the two chain endpoints the payout check reads (docs/payments.md, 'Chain check'): a TronGrid
+ * Local fakes of the two chain endpoints the payout check reads (docs/transactions.md, 'Chain check'): a TronGrid
  * (the TRON full node's HTTP API: POST /wallet/gettransactionbyid, /wallet/gettransactioninfobyid,
  * /wallet/getnowblock) and a BSC JSON-RPC node (eth_chainId, eth_getTransactionByHash, eth_getTransactionReceipt,
  * eth_blockNumber). Real HTTP, answers in the shapes the real endpoints answer (recorded from TronGrid and a BSC
@@ -323,7 +323,7 @@ export async function startFakeBscNode(
   return started.chain
 }
 
-/** The cases every test of the chain check plays, one each (docs/payments.md lists them). */
+/** The cases every test of the chain check plays, one each (docs/transactions.md lists them). */
 export const CHAIN_CASES = [
   'success',
   'wrong recipient',

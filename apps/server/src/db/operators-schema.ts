@@ -111,7 +111,7 @@ export const payoutApprovals = pgTable(
 )
 
 /**
- * An exchange rate change beyond the step (four eyes, docs/payments.md): proposed by one named admin against the
+ * An exchange rate change beyond the step (four eyes, docs/transactions.md): proposed by one named admin against the
  * rate then in force (`base_price`), applied only on another's approval; one per pair, a new proposal replaces it.
  */
 export const pendingRates = pgTable('pending_rates', {

@@ -1,5 +1,5 @@
 /**
- * The chain check of payouts (docs/payments.md, 'Chain check'), through the operator API against local fakes of
+ * The chain check of payouts (docs/transactions.md, 'Chain check'), through the operator API against local fakes of
  * TronGrid and a BSC JSON-RPC node (dev/fake-chain), on every database: one test per case and chain. Recording a TRX
  * or USDT BEP20 payout as succeeded is accepted only when the chain shows the exact transfer with enough
  * confirmations; fewer make it 'broadcasting' and waiting; anything else is 409 CHAIN_CHECK_FAILED in words
