@@ -28,7 +28,7 @@ export const bankCards = pgTable(
   (t) => [
     uniqueIndex('bank_cards_user_number_iban_unique').on(t.userId, t.number, t.iban),
     index('bank_cards_user_created_idx').on(t.userId, t.createdAt, t.id),
-    // Who else was paid to this card or sheba (self-referral signs, modules/referrals/shared-payouts.ts).
+    // Who else was paid to this card or sheba (self-referral signs, modules/referrals/shared-destinations.ts).
     index('bank_cards_number_idx').on(t.number),
     index('bank_cards_iban_idx').on(t.iban),
   ],

@@ -63,12 +63,12 @@ const chainRefused = (verdict: Refusal) =>
   })
 
 /** A toman transaction's bank reference that another transaction recorded: refused as a reused txid is. */
-const referenceTaken = (reference: string, payout: string) =>
+const referenceTaken = (reference: string, other: string) =>
   new DomainError(
     409,
     'PAYOUT_REFERENCE_TAKEN',
-    `The bank reference is recorded for another payout: expected a reference no payout has, found ${reference} on payout ${payout}`,
-    { reference, payout },
+    `The bank reference is recorded for another payout: expected a reference no payout has, found ${reference} on payout ${other}`,
+    { reference, payout: other },
   )
 
 /** The transaction that recorded this txid or bank reference already (any case), under a lock held to the end of `tx`. */

@@ -11,7 +11,7 @@ import { formatUsdt, formatUsdt2 } from '../../lib/money.ts'
 import { saveBankCard } from '../bank-cards/repository.ts'
 import { findCurrentRate } from '../rates/repository.ts'
 import { rateUnavailable, withinBounds } from '../rates/service.ts'
-import { auditSharedPayouts, type PayoutDetail } from '../referrals/shared-payouts.ts'
+import { auditSharedDestinations, type Destination } from '../referrals/shared-destinations.ts'
 import { readSettingsAt } from '../settings/repository.ts'
 import { MICRO, RATE_PAIR, transactionNet, USDT_FEE_MINOR, valueInUsdt } from './amounts.ts'
 import type { TransactionsContext } from './context.ts'
@@ -27,7 +27,7 @@ export type PaymentRequest =
 type Settings = Awaited<ReturnType<typeof readSettingsAt>>
 
 /** What the request is paid to, as the self-referral check compares it. */
-const destinationsOf = (request: PaymentRequest): PayoutDetail[] =>
+const destinationsOf = (request: PaymentRequest): Destination[] =>
   request.currency === 'irt'
     ? [
         { kind: 'card', value: request.bankCard.number },
@@ -103,7 +103,7 @@ async function createTransaction(
     bankCardId,
     createdAt: requestedAt,
   })
-  await auditSharedPayouts(tx, userId, uid, destinationsOf(request))
+  await auditSharedDestinations(tx, userId, uid, destinationsOf(request))
   await queueOpsMessage(tx, ctx.config?.bot.opsChatId, {
     kind: 'ops_payout_requested',
     params: { amount: formatUsdt2(invoice.amount), currency: 'USDT', invoiceUid: invoice.uid },

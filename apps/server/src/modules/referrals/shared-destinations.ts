@@ -1,5 +1,5 @@
 /**
- * Self-referral signs (docs/referrals.md, 'Shared payout details'): a referrer and someone they referred who are paid
+ * Self-referral signs (docs/referrals.md, 'Shared destinations'): a referrer and someone they referred who are paid
  * to the same wallet, card or sheba are likely one person. Operators see the pairs on the user (`GET
  * /ops/users/{telegramId}`), and a payout request that makes or repeats such a pair is written to the audit log.
  */
@@ -9,8 +9,8 @@ import { users } from '../../db/schema.ts'
 import { appendAudit } from '../audit/service.ts'
 
 export type SharedKind = 'wallet' | 'card' | 'sheba'
-export type PayoutDetail = { kind: SharedKind; value: string }
-export type SharedPayout = {
+export type Destination = { kind: SharedKind; value: string }
+export type SharedDestination = {
   relation: 'referrer' | 'referral'
   telegramId: number | null
   uid: string
@@ -21,7 +21,7 @@ export type SharedPayout = {
 const REFERRAL_CHECK = { id: null, login: 'referral-check' }
 
 /** `mine` as a relation of (kind, value): the given details, or every one the user was ever paid to. */
-function detailsOf(userId: number, details: PayoutDetail[] | undefined) {
+function detailsOf(userId: number, details: Destination[] | undefined) {
   if (details !== undefined) {
     if (details.length === 0) return sql`select null::text as kind, null::text as value where false`
     return sql`select * from (values ${sql.join(
@@ -43,11 +43,11 @@ function detailsOf(userId: number, details: PayoutDetail[] | undefined) {
  * The user's referrer and referrals who were paid (or asked to be paid) to one of the user's payout details, or to
  * one of `details` when given; each with what they share, oldest user first.
  */
-export async function findSharedPayouts(
+export async function findSharedDestinations(
   db: Db,
   userId: number,
-  details?: PayoutDetail[],
-): Promise<SharedPayout[]> {
+  details?: Destination[],
+): Promise<SharedDestination[]> {
   const result = (await db.execute(sql`
     with me as (select id, referrer_user_id from users where id = ${userId}),
     mine as (${detailsOf(userId, details)}),
@@ -67,7 +67,7 @@ export async function findSharedPayouts(
     rows: {
       telegram_id: string | number | null
       uid: string
-      relation: SharedPayout['relation']
+      relation: SharedDestination['relation']
       shared: SharedKind[] | string
     }[]
   }
@@ -83,13 +83,13 @@ export async function findSharedPayouts(
 }
 
 /** In the payout request's transaction: an audit row per referrer or referral paid to one of these details. */
-export async function auditSharedPayouts(
+export async function auditSharedDestinations(
   tx: Db,
   userId: number,
   transactionUid: string,
-  details: PayoutDetail[],
+  details: Destination[],
 ): Promise<void> {
-  const pairs = await findSharedPayouts(tx, userId, details)
+  const pairs = await findSharedDestinations(tx, userId, details)
   if (pairs.length === 0) return
   const [user] = await tx
     .select({ telegramId: users.telegramId, uid: users.uid })
