@@ -48,12 +48,8 @@ function parseCapacity(text: string): number {
   return Number(text)
 }
 
-export function buildCli(client: () => OpsClient): Command {
-  const program = new Command('ops')
-    .description('Operator tools for this deployment (through the running server)')
-    .showHelpAfterError()
-    .exitOverride()
-
+/** Root invite codes. */
+function addInviteCommands(program: Command, client: () => OpsClient): void {
   const invite = program
     .command('invite')
     .description('root invite codes (referral codes without a referrer)')
@@ -76,7 +72,10 @@ export function buildCli(client: () => OpsClient): Command {
       const revoked = await client().call(opsInviteCalls.revoke, { params: { code } })
       print(`${revoked.code} revoked at ${revoked.revokedAt}`)
     })
+}
 
+/** Settings: show them, set one. */
+function addSettingCommands(program: Command, client: () => OpsClient): void {
   const settings = program.command('settings').description('switches and limits')
   settings
     .command('show')
@@ -109,7 +108,10 @@ export function buildCli(client: () => OpsClient): Command {
       for (const line of savedSettingLines(saved)) print(line)
       if (saved.key === 'channel_username') await warnSettingProblems(client(), saved.key)
     })
+}
 
+/** Orders per country, and the validation delay. */
+function addOrderCommands(program: Command, client: () => OpsClient): void {
   const orders = program.command('orders').description('orders per country (price, capacity, open)')
   const changeOrder = async (country: string, body: Record<string, unknown>) => {
     print(orderLine(await client().call(opsOrderCalls.change, { params: { country }, body })))
@@ -182,7 +184,10 @@ export function buildCli(client: () => OpsClient): Command {
       })
       print(`${saved.key} = ${JSON.stringify(saved.value)}`)
     })
+}
 
+/** Users' accounts. */
+function addAccountCommands(program: Command, client: () => OpsClient): void {
   const accounts = program.command('accounts').description("users' accounts")
   const accountLine = (a: {
     uid: string
@@ -216,7 +221,10 @@ export function buildCli(client: () => OpsClient): Command {
         accountLine(await client().call(opsAccountCalls.setStatus, { params: { uid }, body: { status } })),
       )
     })
+}
 
+/** Users: find, show, flags, block. */
+function addUserCommands(program: Command, client: () => OpsClient): void {
   const user = program
     .command('user')
     .description('users, whatever way they signed in: USER is their user id (uid) or Telegram id')
@@ -300,7 +308,19 @@ export function buildCli(client: () => OpsClient): Command {
       const body = options.reason === undefined ? undefined : { reason: options.reason }
       print(userLines(await client().call(opsUserCalls.unblock, { params: { user: id }, body })))
     })
+}
 
+export function buildCli(client: () => OpsClient): Command {
+  const program = new Command('ops')
+    .description('Operator tools for this deployment (through the running server)')
+    .showHelpAfterError()
+    .exitOverride()
+
+  addInviteCommands(program, client)
+  addSettingCommands(program, client)
+  addOrderCommands(program, client)
+  addAccountCommands(program, client)
+  addUserCommands(program, client)
   addTransactionCommands(program, client)
   addNewsCommands(program, client)
   addOperatorCommands(program, client)

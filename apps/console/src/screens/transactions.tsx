@@ -110,6 +110,82 @@ function TransactionActions(props: {
   )
 }
 
+/** What a row shows of its transaction: the same for every operator, whatever they may do. */
+const INFO_COLUMNS: ColumnDef<Transaction, unknown>[] = [
+  {
+    header: 'User',
+    accessorKey: 'telegramId',
+    cell: ({ row }) => <UserCell telegramId={row.original.telegramId} firstName={row.original.firstName} />,
+  },
+  { header: 'Currency', accessorKey: 'currency', cell: (c) => String(c.getValue()).toUpperCase() },
+  {
+    header: 'Amount (USDT)',
+    accessorKey: 'amount',
+    cell: (c) => <Usdt value={String(c.getValue())} />,
+  },
+  {
+    header: 'To pay',
+    accessorKey: 'net',
+    cell: ({ row }) => <Money value={row.original.net} currency={row.original.currency} copy />,
+  },
+  {
+    header: 'Receiver',
+    id: 'receiver',
+    cell: ({ row }) => {
+      const p = row.original
+      return p.bankCard ? (
+        <div className="stack">
+          <span>
+            {[p.bankCard.name, p.bankCard.family].filter(Boolean).join(' ') || 'Card holder not given'}
+          </span>
+          <span>
+            <code>{p.receiverAddress}</code> <CopyButton value={p.receiverAddress} />
+          </span>
+          <span>
+            Card <code>{p.bankCard.number}</code> <CopyButton value={p.bankCard.number} />
+          </span>
+        </div>
+      ) : (
+        <span>
+          <code className="address">{p.receiverAddress}</code> <CopyButton value={p.receiverAddress} />
+        </span>
+      )
+    },
+  },
+  {
+    header: 'Status',
+    accessorKey: 'status',
+    cell: (c) => <span className={`badge ${c.getValue()}`}>{String(c.getValue())}</span>,
+  },
+  {
+    header: 'Four eyes',
+    id: 'four-eyes',
+    cell: ({ row }) => (
+      <span data-testid="four-eyes">{fourEyesSummary(row.original.fourEyes, row.original.status)}</span>
+    ),
+  },
+  {
+    header: 'Txid',
+    id: 'txid',
+    cell: ({ row }) => {
+      const url = row.original.chainCheck.explorerUrl
+      if (row.original.txid === null) return null
+      return url ? (
+        <a href={url} target="_blank" rel="noreferrer">
+          {row.original.txid.slice(0, 10)}…
+        </a>
+      ) : (
+        <code>{row.original.txid}</code>
+      )
+    },
+  },
+  {
+    header: 'Chain check',
+    id: 'chain-check',
+    cell: ({ row }) => <ChainCheckView check={row.original.chainCheck} />,
+  },
+]
+
 export function TransactionsScreen() {
   const [params, setParams] = useSearchParams()
   const status = params.get('status') ?? 'pending'
@@ -195,80 +271,7 @@ export function TransactionsScreen() {
           </span>
         ),
       },
-      {
-        header: 'User',
-        accessorKey: 'telegramId',
-        cell: ({ row }) => (
-          <UserCell telegramId={row.original.telegramId} firstName={row.original.firstName} />
-        ),
-      },
-      { header: 'Currency', accessorKey: 'currency', cell: (c) => String(c.getValue()).toUpperCase() },
-      {
-        header: 'Amount (USDT)',
-        accessorKey: 'amount',
-        cell: (c) => <Usdt value={String(c.getValue())} />,
-      },
-      {
-        header: 'To pay',
-        accessorKey: 'net',
-        cell: ({ row }) => <Money value={row.original.net} currency={row.original.currency} copy />,
-      },
-      {
-        header: 'Receiver',
-        id: 'receiver',
-        cell: ({ row }) => {
-          const p = row.original
-          return p.bankCard ? (
-            <div className="stack">
-              <span>
-                {[p.bankCard.name, p.bankCard.family].filter(Boolean).join(' ') || 'Card holder not given'}
-              </span>
-              <span>
-                <code>{p.receiverAddress}</code> <CopyButton value={p.receiverAddress} />
-              </span>
-              <span>
-                Card <code>{p.bankCard.number}</code> <CopyButton value={p.bankCard.number} />
-              </span>
-            </div>
-          ) : (
-            <span>
-              <code className="address">{p.receiverAddress}</code> <CopyButton value={p.receiverAddress} />
-            </span>
-          )
-        },
-      },
-      {
-        header: 'Status',
-        accessorKey: 'status',
-        cell: (c) => <span className={`badge ${c.getValue()}`}>{String(c.getValue())}</span>,
-      },
-      {
-        header: 'Four eyes',
-        id: 'four-eyes',
-        cell: ({ row }) => (
-          <span data-testid="four-eyes">{fourEyesSummary(row.original.fourEyes, row.original.status)}</span>
-        ),
-      },
-      {
-        header: 'Txid',
-        id: 'txid',
-        cell: ({ row }) => {
-          const url = row.original.chainCheck.explorerUrl
-          if (row.original.txid === null) return null
-          return url ? (
-            <a href={url} target="_blank" rel="noreferrer">
-              {row.original.txid.slice(0, 10)}…
-            </a>
-          ) : (
-            <code>{row.original.txid}</code>
-          )
-        },
-      },
-      {
-        header: 'Chain check',
-        id: 'chain-check',
-        cell: ({ row }) => <ChainCheckView check={row.original.chainCheck} />,
-      },
+      ...INFO_COLUMNS,
       {
         id: 'actions',
         header: '',
