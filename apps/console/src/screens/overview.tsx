@@ -157,7 +157,7 @@ function TrendsSection() {
             title="Transactions per day (USDT)"
             testId="trend-transactions"
             days={trends.data.days}
-            series={charts.payouts}
+            series={charts.transactions}
             format={formatUsdt}
           />
           <TrendChart
@@ -174,7 +174,7 @@ function TrendsSection() {
 }
 
 /** The series of each chart, from the answer (amounts as numbers for the drawing: the tables round to cents). */
-function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'owed', TrendSeries[]> {
+function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'transactions' | 'owed', TrendSeries[]> {
   const rejectedPerDay = t.days.map((_, i) => t.rejected.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0))
   return {
     accounts: [
@@ -191,7 +191,7 @@ function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'ow
             // A reason keeps its colour whichever others the 30 days have.
             look: REJECTION_REASONS.indexOf(r.reason),
           })),
-    payouts:
+    transactions:
       t.payouts.length === 0
         ? [{ label: 'Paid', values: t.days.map(() => 0) }]
         : t.payouts.map((p) => ({

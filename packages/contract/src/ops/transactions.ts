@@ -60,7 +60,7 @@ export function chainCheckSummary(check: ChainCheck): string {
     case 'expired':
       return `Not final in time: ${counted}; an operator decides`
     case 'refused':
-      return `Refused: ${check.reason ?? 'the chain does not show this payout'}`
+      return `Refused: ${check.reason ?? 'the chain does not show this transaction'}`
     case 'unverified':
       return 'Not verified: no chain endpoint was set when it was recorded'
     case 'not_applicable':

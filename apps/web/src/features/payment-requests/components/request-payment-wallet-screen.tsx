@@ -181,7 +181,7 @@ type Props = {
  * A wallet payout cannot be reversed: before it is sent the user sees the whole address, in groups, and the amount,
  * and confirms (Telegram's popup, or the app's dialog). Anything but Send sends nothing.
  */
-function useConfirmPayout(method: keyof typeof WALLET_METHODS) {
+function useConfirmRequest(method: keyof typeof WALLET_METHODS) {
   const { t } = useTranslation(['payments', 'common'])
   const { coin, network } = WALLET_METHODS[method]
   return async (address: string, receive: number) => {
@@ -210,7 +210,7 @@ export function RequestPaymentWalletScreen({ method, invoiceUid, invoiceAmount, 
   const { testId, title, schema, hint, placeholder, invalidKey, warnings, request } = WALLET_METHODS[method]
   const { t } = useTranslation(['payments', 'common'])
   const preview = useNetPreview(method, invoiceAmount)
-  const confirmPayout = useConfirmPayout(method)
+  const confirmRequest = useConfirmRequest(method)
   const [confirming, setConfirming] = useState(false)
   const navigate = useNavigate()
   const mutation = useMutation({
@@ -238,7 +238,7 @@ export function RequestPaymentWalletScreen({ method, invoiceUid, invoiceAmount, 
         const { receive } = preview
         if (mutation.isPending || confirming || receive === undefined) return
         setConfirming(true)
-        const confirmed = await confirmPayout(receiverAddress, receive).finally(() => setConfirming(false))
+        const confirmed = await confirmRequest(receiverAddress, receive).finally(() => setConfirming(false))
         if (!confirmed) return
         mutation.mutate(receiverAddress, {
           onSuccess: () => void showOutcome('success'),
