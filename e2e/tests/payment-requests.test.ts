@@ -96,7 +96,7 @@ async function relaunch(user: PayoutUser, languageCode: 'en' | 'fa', theme: 'lig
   return opened
 }
 
-describe('withdrawals', () => {
+describe('payment requests', () => {
   it('pays an invoice in USDT BEP20: request, operator payout, Completed with the BscScan link', async () => {
     const user = { id: nextTelegramId++, firstName: 'Payee', languageCode: 'en' as const }
     const { page, context, errors, invoiceUid } = await invoiceReadyForPayout(user)
