@@ -1,7 +1,8 @@
 // @ts-check
 // `npm run test:quick`: the developer's loop before a commit. Lint and format of the files changed since main, the
-// generated configuration docs, the type-check (incremental), and the unit tests Vitest finds affected by those
-// changes (its module graph), in the unit projects only. `npm test` stays the whole suite, as CI runs it.
+// dependency rules, unused code, the generated configuration docs, the type-check (incremental), and the unit tests
+// Vitest finds affected by those changes (its module graph), in the unit projects only. `npm test` stays the whole
+// suite, as CI runs it.
 import { spawnSync } from 'node:child_process'
 
 const SINCE = process.env.QUICK_SINCE ?? 'main'
@@ -11,6 +12,8 @@ const steps = [
     'lint and format (changed files)',
     ['npx', 'biome', 'check', '--changed', `--since=${SINCE}`, '--no-errors-on-unmatched'],
   ],
+  ['dependency rules', ['npm', 'run', 'deps']],
+  ['unused code', ['npm', 'run', 'knip']],
   ['configuration docs', ['node', 'scripts/config-docs.mjs', '--check']],
   ['type-check', ['npx', 'tsc', '-b']],
   ['affected unit tests', ['npx', 'vitest', 'run', '--changed', SINCE, '--passWithNoTests']],

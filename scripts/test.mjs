@@ -1,6 +1,6 @@
 // `npm test`: every test layer. Three lanes run side by side, each a sequence of steps that stops at its first
 // failure; a failure anywhere stops the other lanes and fails the run.
-//   checks:  lint + format -> architecture rules -> module layers -> Node engines -> commit subjects ->
+//   checks:  lint + format -> dependency rules -> unused code -> Node engines -> commit subjects ->
 //            alert rules (promtool) -> configuration docs -> type-check
 //   unit:    contract, server, ops CLI, web and console tests (Vitest), at a lower CPU priority
 //   browser: web build -> console build -> first-screen size budget -> end-to-end in Chromium
@@ -42,10 +42,10 @@ const vitest = (name, args) => {
 const lanes = {
   checks: [
     ['lint and format', ['npx', 'biome', 'ci', '.']],
-    // Plants files in the source tree for a moment: it runs before the type-check of the same lane, never beside it.
-    ['architecture rules fire', ['node', 'scripts/check-architecture-rules.mjs']],
-    // Server modules import only modules on layers below theirs (docs/architecture.md); plants one that does not.
-    ['server modules run one way', ['node', 'scripts/check-module-layers.mjs']],
+    // Every import boundary (.dependency-cruiser.mjs), then a planted violation of each rule, refused by name.
+    ['dependency rules', ['npm', 'run', 'deps']],
+    // No unused file, export or dependency (knip.jsonc names the entries no package.json script names).
+    ['unused code', ['npm', 'run', 'knip']],
     ['dependencies support the promised Node', ['node', 'scripts/check-engines.mjs']],
     // Subjects of at most 72 characters since issue 39 (the why in the body).
     ['commit subjects', ['node', 'scripts/check-commit-subjects.mjs']],

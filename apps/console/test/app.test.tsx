@@ -1,7 +1,7 @@
 /** The session gate: signed in it shows the (lazily loaded) shell; logging out everywhere shows the login again. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { App } from '../src/app.tsx'
+import { App } from '#app'
 import { fakeApi } from './helpers/test-harness.tsx'
 
 afterEach(() => {

@@ -19,11 +19,34 @@ import { StartupError } from './lib/startup-error.ts'
 import { fastifyTrustProxy } from './lib/trust-proxy.ts'
 import { loadEnglishMessages } from './lib/validation-messages.ts'
 import { loggerOptions } from './logger.ts'
+import accountSubmissionRoutes from './modules/account-submission/routes.ts'
+import accountOpsRoutes from './modules/accounts/ops-routes.ts'
+import accountRoutes from './modules/accounts/routes.ts'
+import authRoutes from './modules/auth/routes.ts'
 import bankCardRoutes from './modules/bank-cards/routes.ts'
+import botWebhookRoutes from './modules/bot/routes.ts'
+import dashboardRoutes from './modules/dashboard/routes.ts'
+import emailAuthRoutes from './modules/email-auth/routes.ts'
+import exportOpsRoutes from './modules/exports/ops-routes.ts'
+import flagRoutes from './modules/flags/routes.ts'
+import healthRoutes from './modules/health/routes.ts'
+import inviteOpsRoutes from './modules/invites/ops-routes.ts'
+import invoiceOpsRoutes from './modules/invoices/ops-routes.ts'
 import invoiceRoutes from './modules/invoices/routes.ts'
+import ledgerOpsRoutes from './modules/ledger/ops-routes.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
+import localesRoutes from './modules/locales/routes.ts'
+import newsOpsRoutes from './modules/news/ops-routes.ts'
+import newsRoutes from './modules/news/routes.ts'
+import operatorOpsRoutes from './modules/operators/ops-routes.ts'
+import orderOpsRoutes from './modules/orders/ops-routes.ts'
+import rateOpsRoutes from './modules/rates/ops-routes.ts'
 import rateRoutes from './modules/rates/routes.ts'
+import referralRoutes from './modules/referrals/routes.ts'
+import settingOpsRoutes from './modules/settings/ops-routes.ts'
+import transactionOpsRoutes from './modules/transactions/ops-routes.ts'
 import transactionRoutes from './modules/transactions/routes.ts'
+import userOpsRoutes from './modules/users/ops-routes.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
 import { consoleAppPlugin } from './plugins/console-app.ts'
@@ -32,25 +55,14 @@ import { globalPlugin } from './plugins/global-plugin.ts'
 import { idempotencyPlugin } from './plugins/idempotency.ts'
 import { metricsPlugin } from './plugins/metrics.ts'
 import { openApiPlugin } from './plugins/openapi.ts'
+import { operatorAccessPlugin } from './plugins/operator-access.ts'
 import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
-import accountSubmissionRoutes from './routes/account-submission/index.ts'
-import accountRoutes from './routes/accounts/index.ts'
-import emailAuthRoutes from './routes/auth/email.ts'
-import authRoutes from './routes/auth/index.ts'
-import botWebhookRoutes from './routes/bot/index.ts'
-import dashboardRoutes from './routes/dashboard/index.ts'
-import flagRoutes from './routes/flags/index.ts'
-import healthRoutes from './routes/health/index.ts'
-import localesRoutes from './routes/locales/index.ts'
-import newsRoutes from './routes/news/index.ts'
-import opsRoutes from './routes/ops/index.ts'
-import referralRoutes from './routes/referrals/index.ts'
 import { createServices } from './services.ts'
 import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
 
-export const BODY_LIMIT_BYTES = 64 * 1024
+const BODY_LIMIT_BYTES = 64 * 1024
 
 /**
  * Errors Fastify answers before any route or error handler sees the request: a URL that does not decode
@@ -197,6 +209,39 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   }
 }
 
+/**
+ * Operators' calls (the CLI and the console), by feature (modules/<feature>/ops-routes.ts), under /ops behind
+ * the operators' access check.
+ */
+async function registerOpsRoutes(
+  app: FastifyInstance,
+  config: Config,
+  services: ReturnType<typeof createServices>,
+): Promise<void> {
+  await app.register(
+    async (ops) => {
+      await ops.register(operatorAccessPlugin, { services })
+      await ops.register(inviteOpsRoutes, { services })
+      await ops.register(userOpsRoutes, { services })
+      await ops.register(settingOpsRoutes, { services })
+      await ops.register(orderOpsRoutes, { services })
+      await ops.register(accountOpsRoutes, { services })
+      await ops.register(invoiceOpsRoutes, { services })
+      await ops.register(transactionOpsRoutes, { services })
+      await ops.register(rateOpsRoutes, { services })
+      await ops.register(ledgerOpsRoutes, { services })
+      await ops.register(exportOpsRoutes, { services })
+      await ops.register(newsOpsRoutes, { services })
+      await ops.register(operatorOpsRoutes, {
+        services,
+        secureCookies: config.isProduction,
+        loginRateLimitMax: config.rateLimit.authMax,
+      })
+    },
+    { prefix: '/ops' },
+  )
+}
+
 async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { config } = options
   app.setValidatorCompiler(validatorCompiler)
@@ -243,7 +288,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(webAppPlugin, { distDir: config.webDistDir })
   await app.register(consoleAppPlugin, { distDir: config.consoleDistDir })
 
-  // Users' calls.
+  // Users' calls, by feature (modules/<feature>/routes.ts).
   await app.register(healthRoutes, { services, rateLimitMax: config.rateLimit.max })
   await app.register(authRoutes, { services })
   await app.register(emailAuthRoutes, { services })
@@ -265,13 +310,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       : createMissingKeysRecorder(join(config.dataDir, 'missing-locales')),
   })
 
-  // Operators' calls (the CLI, later the console).
-  await app.register(opsRoutes, {
-    prefix: '/ops',
-    services,
-    secureCookies: config.isProduction,
-    loginRateLimitMax: config.rateLimit.authMax,
-  })
+  await registerOpsRoutes(app, config, services)
 
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })

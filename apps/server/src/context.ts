@@ -9,7 +9,6 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db, PoolStats } from './db/client.ts'
 import type { DatabaseOutage } from './db/outage.ts'
-import type { DevTools } from './dev-tools.ts'
 import { type CursorCodec, createCursorCodec } from './lib/cursor.ts'
 import { type AccessTokenSigner, createAccessTokenSigner } from './modules/auth/access-tokens.ts'
 import {
@@ -77,6 +76,15 @@ export type AppContext = {
   config: Config
 }
 
+/** What the context needs of the development tools (dev-tools.ts): declared here, so it imports none. */
+export type FakeBotApiStarter = {
+  /**
+   * FAKE_BOT_API: starts the fake Bot API for this bot token and answers its root URL; `close` stops it. Its update
+   * ids start at `firstUpdateId`, past what the data folder's bot handled, as Telegram's go on across restarts.
+   */
+  startFakeBotApi(options: { token: string; botUsername: string; firstUpdateId: number }): Promise<string>
+}
+
 /** What tests and other embedders may put in place of the defaults. */
 export type ContextOverrides = {
   /** The account provider; default from ACCOUNT_PROVIDER (the sandbox). */
@@ -131,7 +139,7 @@ export async function createAppContext(
   log: FastifyBaseLogger,
   overrides: ContextOverrides = {},
   /** The development tools (dev-tools.ts), which start the fake Bot API when config.bot.fakeApi. */
-  devTools?: DevTools | undefined,
+  devTools?: FakeBotApiStarter | undefined,
 ): Promise<AppContext> {
   const { db } = database
   const secretsKey = await openStoredSecrets(config, db, log)

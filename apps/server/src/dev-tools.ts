@@ -1,18 +1,13 @@
 /**
  * The seam where development tools plug into the app: the fake Bot API, the demo data and the simulator live in
- * `apps/server/dev`, which this source never imports (a biome rule), and only the development entry
+ * `apps/server/dev`, which this source never imports (a dependency rule), and only the development entry
  * (`dev/server.ts`) passes them in. Production runs `server.ts`, which passes none, so it never loads that code.
  */
 import type { FastifyInstance } from 'fastify'
-import type { AppContext } from './context.ts'
+import type { AppContext, FakeBotApiStarter } from './context.ts'
 import type { Services } from './services.ts'
 
-export type DevTools = {
-  /**
-   * FAKE_BOT_API: starts the fake Bot API for this bot token and answers its root URL; `close` stops it. Its update
-   * ids start at `firstUpdateId`, past what the data folder's bot handled, as Telegram's go on across restarts.
-   */
-  startFakeBotApi(options: { token: string; botUsername: string; firstUpdateId: number }): Promise<string>
+export type DevTools = FakeBotApiStarter & {
   /** DEMO_DATA: seeds the demo data; idempotent, and never overrides what an operator changed. */
   seedDemoData(context: AppContext): Promise<void>
   /** SIMULATOR: the development routes (the simulator, and the sandbox's table beside it). */

@@ -27,7 +27,7 @@ const SECRET_FIELDS = [
   'referralCode',
 ]
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.body',
   'req.headers.cookie',

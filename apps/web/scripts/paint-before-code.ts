@@ -79,8 +79,12 @@ export function paintBeforeCode(html: string, readAsset: (path: string) => strin
           for (const href of ${JSON.stringify(sources.modules)}) add('link', { rel: 'modulepreload', href, crossOrigin: '' })
           add('script', { type: 'module', src: ${JSON.stringify(sources.entry)}, crossOrigin: '' })
         }
-        requestAnimationFrame(() => setTimeout(start))
-        setTimeout(start, 100)
+        // Home's skeleton on screen: after its first frame (index.html). Otherwise after the first frame the browser draws.
+        if (window.__afterPaint && !document.getElementById('boot-home')?.hidden) window.__afterPaint(start)
+        else {
+          requestAnimationFrame(() => setTimeout(start))
+          setTimeout(start, 100)
+        }
       })()
     </script>
   `

@@ -95,7 +95,6 @@ export const RequestPaymentIrtBodySchema = z.object({
   bankCardCreate: BankCardCreateSchema,
   currency: z.literal('irt'),
 })
-export const RequestPaymentResponseSchema = TransactionSchema
 
 export const BankCardSchema = z.object({
   ...BankCardCreateShape,

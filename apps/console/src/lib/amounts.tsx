@@ -9,7 +9,7 @@ import { CopyButton } from './reason-dialog.tsx'
 const CURRENCY_WORD: Record<string, string> = { irt: 'Toman', usdt: 'USDT', trx: 'TRX' }
 
 /** '1,182,000' (toman) or '12.50' (USDT, TRX): the number alone. */
-export function formatAmount(value: string, currency: string): string {
+function formatAmount(value: string, currency: string): string {
   return currency === 'irt' ? formatToman(value) : formatDecimal(value, 2)
 }
 

@@ -8,10 +8,10 @@ import { opsOperatorCalls } from '@app/contract/ops'
 import { isOutageAnswer, noteAnswer } from './outage.ts'
 
 /** How long a call is sent again by itself while the server answers that it cannot serve (an outage). */
-export const OUTAGE_RETRY_FOR_MS = 30_000
+const OUTAGE_RETRY_FOR_MS = 30_000
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export class ApiError extends Error {
+class ApiError extends Error {
   readonly status: number
   readonly code: string | undefined
   constructor(status: number, code: string | undefined, message: string) {
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-export function csrfToken(): string | undefined {
+function csrfToken(): string | undefined {
   const entry = document.cookie.split('; ').find((part) => part.startsWith('ops_csrf='))
   return entry === undefined ? undefined : decodeURIComponent(entry.slice('ops_csrf='.length))
 }

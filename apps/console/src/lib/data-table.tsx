@@ -21,7 +21,7 @@ export type ListQuery<T> = RowsQuery<T> | PagedQuery<T>
 const isPaged = <T,>(query: ListQuery<T>): query is PagedQuery<T> => 'fetchNextPage' in query
 
 /** The rows a list query has so far (every page of an infinite one). */
-export function rowsOf<T>(query: ListQuery<T>): T[] | undefined {
+function rowsOf<T>(query: ListQuery<T>): T[] | undefined {
   if (isPaged(query)) return query.data?.pages.flatMap((page) => page.items)
   return query.data
 }

@@ -20,7 +20,7 @@ const daysWithValues = (values: readonly number[]) =>
   values.flatMap((value, day) => (value === 0 ? [] : [day]))
 
 /** Nine colours and nine dashes: a line that lies on another still shows through its gaps. */
-export const PALETTE_SIZE = 9
+const PALETTE_SIZE = 9
 const DASHES: (number[] | undefined)[] = [
   undefined,
   [10, 5],

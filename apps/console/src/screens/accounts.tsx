@@ -8,11 +8,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import { AccountStatusOverride } from '../lib/account-status.tsx'
-import { Usdt } from '../lib/amounts.tsx'
-import { DataTable } from '../lib/data-table.tsx'
-import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
-import { usePagedList } from '../lib/paged.ts'
+import { AccountStatusOverride } from '#lib/account-status.tsx'
+import { Usdt } from '#lib/amounts.tsx'
+import { DataTable } from '#lib/data-table.tsx'
+import { type FilterField, FilterForm, useUrlFilters } from '#lib/filters.tsx'
+import { usePagedList } from '#lib/paged.ts'
 
 const FILTERS: FilterField[] = [
   { key: 'phone', label: 'Phone contains', inputMode: 'tel' },

@@ -5,10 +5,10 @@
 import { type AuditEntry, opsOperatorCalls } from '@app/contract/ops'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Link } from 'react-router'
-import { AuditChange } from '../lib/audit-diff.tsx'
-import { DataTable } from '../lib/data-table.tsx'
-import { type FilterField, FilterForm, useUrlFilters } from '../lib/filters.tsx'
-import { usePagedList } from '../lib/paged.ts'
+import { AuditChange } from '#lib/audit-diff.tsx'
+import { DataTable } from '#lib/data-table.tsx'
+import { type FilterField, FilterForm, useUrlFilters } from '#lib/filters.tsx'
+import { usePagedList } from '#lib/paged.ts'
 
 /** What the log records changes of; `session` is operators signing in and out. */
 const OBJECT_TYPES = [

@@ -6,7 +6,7 @@
 import { urlOf } from '@app/contract'
 import { DATE_RANGE, type ExportKind, opsExportCalls } from '@app/contract/ops'
 import { useSearchParams } from 'react-router'
-import { useCan } from '../lib/session.tsx'
+import { useCan } from '#lib/session.tsx'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 

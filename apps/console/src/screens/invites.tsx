@@ -10,11 +10,11 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
-import { call } from '../lib/api.ts'
-import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { usePagedList } from '../lib/paged.ts'
-import { CopyButton } from '../lib/reason-dialog.tsx'
-import { useCan } from '../lib/session.tsx'
+import { call } from '#lib/api.ts'
+import { DataTable, MutationError } from '#lib/data-table.tsx'
+import { usePagedList } from '#lib/paged.ts'
+import { CopyButton } from '#lib/reason-dialog.tsx'
+import { useCan } from '#lib/session.tsx'
 
 const baseColumns: ColumnDef<InviteRow, unknown>[] = [
   {

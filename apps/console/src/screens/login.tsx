@@ -3,8 +3,8 @@ import { type LoginBody, LoginBodySchema, opsOperatorCalls } from '@app/contract
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
-import { call } from '../lib/api.ts'
-import { sessionKey } from '../lib/session.tsx'
+import { call } from '#lib/api.ts'
+import { sessionKey } from '#lib/session.tsx'
 
 export function LoginScreen() {
   const client = useQueryClient()

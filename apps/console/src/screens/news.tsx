@@ -13,9 +13,9 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { type Resolver, useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { call } from '../lib/api.ts'
-import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { useCan } from '../lib/session.tsx'
+import { call } from '#lib/api.ts'
+import { DataTable, MutationError } from '#lib/data-table.tsx'
+import { useCan } from '#lib/session.tsx'
 
 type News = z.infer<typeof OpsNewsSchema>
 type Draft = { en: { title: string; body: string }; fa: { title: string; body: string } }

@@ -17,10 +17,10 @@ import type { ColumnDef } from '@tanstack/react-table'
 import QRCode from 'qrcode'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { call } from '../lib/api.ts'
-import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { CopyButton } from '../lib/reason-dialog.tsx'
-import { useMe } from '../lib/session.tsx'
+import { call } from '#lib/api.ts'
+import { DataTable, MutationError } from '#lib/data-table.tsx'
+import { CopyButton } from '#lib/reason-dialog.tsx'
+import { useMe } from '#lib/session.tsx'
 
 export function OperatorsScreen() {
   const client = useQueryClient()

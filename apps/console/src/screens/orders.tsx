@@ -11,10 +11,10 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { Usdt } from '../lib/amounts.tsx'
-import { call } from '../lib/api.ts'
-import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { useCan } from '../lib/session.tsx'
+import { Usdt } from '#lib/amounts.tsx'
+import { call } from '#lib/api.ts'
+import { DataTable, MutationError } from '#lib/data-table.tsx'
+import { useCan } from '#lib/session.tsx'
 
 type Order = z.infer<typeof OrderSchema>
 type NewOrder = z.infer<typeof CreateOrderBodySchema>

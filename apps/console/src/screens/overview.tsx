@@ -8,8 +8,8 @@ import { type Overview, opsOperatorCalls, REJECTION_REASONS, type Trends } from 
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import { call } from '../lib/api.ts'
-import { TrendChart, type TrendSeries } from '../lib/trend-chart.tsx'
+import { call } from '#lib/api.ts'
+import { TrendChart, type TrendSeries } from '#lib/trend-chart.tsx'
 
 /** How long something has waited: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
 export function formatAge(seconds: number): string {

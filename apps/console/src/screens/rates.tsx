@@ -11,9 +11,9 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useForm } from 'react-hook-form'
 import { useSearchParams } from 'react-router'
 import type * as z from 'zod/mini'
-import { call } from '../lib/api.ts'
-import { DataTable, MutationError } from '../lib/data-table.tsx'
-import { useCan, useMe } from '../lib/session.tsx'
+import { call } from '#lib/api.ts'
+import { DataTable, MutationError } from '#lib/data-table.tsx'
+import { useCan, useMe } from '#lib/session.tsx'
 
 type Rate = z.infer<typeof RateSchema>
 const PAIRS = ExchangePairSchema.options

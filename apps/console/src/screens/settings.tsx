@@ -12,9 +12,9 @@ import {
 } from '@app/contract/ops'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { call } from '../lib/api.ts'
-import { useCan } from '../lib/session.tsx'
-import { editableSetting, formatSetting } from '../lib/setting-value.ts'
+import { call } from '#lib/api.ts'
+import { useCan } from '#lib/session.tsx'
+import { editableSetting, formatSetting } from '#lib/setting-value.ts'
 
 export function SettingsScreen() {
   const client = useQueryClient()

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
-import { SessionProvider } from '../../src/lib/session.tsx'
+import { SessionProvider } from '#lib/session.tsx'
 
 /** The URL the screen is at now (filters live there). */
 export const location = { current: '' }

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DataTable, MutationError } from '../../src/lib/data-table.tsx'
-import { ReasonDialog } from '../../src/lib/reason-dialog.tsx'
+import { DataTable, MutationError } from '#lib/data-table.tsx'
+import { ReasonDialog } from '#lib/reason-dialog.tsx'
 
 afterEach(cleanup)
 

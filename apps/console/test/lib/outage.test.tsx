@@ -5,8 +5,8 @@
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { App } from '../../src/app.tsx'
-import { fakeApi } from '../helpers/test-harness.tsx'
+import { App } from '#app'
+import { fakeApi } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

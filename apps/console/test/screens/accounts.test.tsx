@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AccountsScreen } from '../../src/screens/accounts.tsx'
-import { fakeApi, location, renderScreen } from '../helpers/test-harness.tsx'
+import { AccountsScreen } from '#screens/accounts.tsx'
+import { fakeApi, location, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

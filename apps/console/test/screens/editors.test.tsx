@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { NewsScreen } from '../../src/screens/news.tsx'
-import { OrdersScreen } from '../../src/screens/orders.tsx'
-import { RateChart, RatesScreen } from '../../src/screens/rates.tsx'
-import { fakeApi, renderScreen } from '../helpers/test-harness.tsx'
+import { NewsScreen } from '#screens/news.tsx'
+import { OrdersScreen } from '#screens/orders.tsx'
+import { RateChart, RatesScreen } from '#screens/rates.tsx'
+import { fakeApi, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

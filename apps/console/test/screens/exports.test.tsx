@@ -1,8 +1,8 @@
 /** Exports (issue 20, item 10): the period in the URL, one download link per file, transactions for operators only. */
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ExportsScreen } from '../../src/screens/exports.tsx'
-import { location, renderScreen } from '../helpers/test-harness.tsx'
+import { ExportsScreen } from '#screens/exports.tsx'
+import { location, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(cleanup)
 

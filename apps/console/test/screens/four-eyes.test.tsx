@@ -7,9 +7,9 @@
 import type { Operator, OpsTransaction, PendingSetting } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { OperatorsScreen } from '../../src/screens/operators.tsx'
-import { SettingsScreen } from '../../src/screens/settings.tsx'
-import { TransactionsScreen } from '../../src/screens/transactions.tsx'
+import { OperatorsScreen } from '#screens/operators.tsx'
+import { SettingsScreen } from '#screens/settings.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
 import { errorAnswer, fakeApi, location, opsTransaction, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {

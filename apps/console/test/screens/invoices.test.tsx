@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { InvoicesScreen } from '../../src/screens/invoices.tsx'
-import { fakeApi, renderScreen } from '../helpers/test-harness.tsx'
+import { InvoicesScreen } from '#screens/invoices.tsx'
+import { fakeApi, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

@@ -1,10 +1,10 @@
 /** The Invites, Users, Transactions and Audit screens against a fake API: lists paged by cursor, filters in the URL. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuditScreen } from '../../src/screens/audit.tsx'
-import { InvitesScreen } from '../../src/screens/invites.tsx'
-import { TransactionsScreen } from '../../src/screens/transactions.tsx'
-import { UsersScreen } from '../../src/screens/users.tsx'
+import { AuditScreen } from '#screens/audit.tsx'
+import { InvitesScreen } from '#screens/invites.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
+import { UsersScreen } from '#screens/users.tsx'
 import { fakeApi, location, opsTransaction, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {

@@ -5,8 +5,8 @@
 import type { Overview, Trends } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { formatAge, OverviewScreen } from '../../src/screens/overview.tsx'
-import { fakeApi, renderScreen } from '../helpers/test-harness.tsx'
+import { formatAge, OverviewScreen } from '#screens/overview.tsx'
+import { fakeApi, renderScreen } from '#test-helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()

@@ -4,12 +4,12 @@
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AuditScreen } from '../../src/screens/audit.tsx'
-import { InvoicesScreen } from '../../src/screens/invoices.tsx'
-import { OverviewScreen } from '../../src/screens/overview.tsx'
-import { SettingsScreen } from '../../src/screens/settings.tsx'
-import { TransactionsScreen } from '../../src/screens/transactions.tsx'
-import { UsersScreen } from '../../src/screens/users.tsx'
+import { AuditScreen } from '#screens/audit.tsx'
+import { InvoicesScreen } from '#screens/invoices.tsx'
+import { OverviewScreen } from '#screens/overview.tsx'
+import { SettingsScreen } from '#screens/settings.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
+import { UsersScreen } from '#screens/users.tsx'
 import { fakeApi, opsTransaction, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {

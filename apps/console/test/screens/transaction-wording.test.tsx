@@ -7,7 +7,7 @@
 import type { OpsTransaction } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { TransactionsScreen } from '../../src/screens/transactions.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
 import {
   fakeApi,
   opsChainCheck,

@@ -67,7 +67,7 @@ export type ServerPart = {
  * Telegram's web clients: Web K (/k/) and Web A (/a/) both open a mini-app in an iframe on web.telegram.org;
  * webk. and webz. are their former addresses, which still redirect there.
  */
-export const TELEGRAM_WEB_ORIGINS = [
+const TELEGRAM_WEB_ORIGINS = [
   'https://web.telegram.org',
   'https://webk.telegram.org',
   'https://webz.telegram.org',

@@ -4,7 +4,7 @@ import type { Transaction } from '@app/contract'
  * Money is never a float. USDT is kept as integer minor units with 6 decimals (bigint);
  * decimal strings are parsed digit by digit and formatted back without going through floats.
  */
-export const USDT_DECIMALS = 6
+const USDT_DECIMALS = 6
 const SCALE = 10n ** BigInt(USDT_DECIMALS)
 const DECIMAL = /^(\d{1,12})(?:\.(\d{1,6}))?$/
 

@@ -60,7 +60,7 @@ export function formatPhoneNumber(e164: string): string {
   }
 }
 
-/** Same-origin URL of the country's flag (served by routes/flags). */
+/** Same-origin URL of the country's flag (served by modules/flags/routes.ts). */
 export const flagUrl = (country: string) => `/flags/${country}.svg`
 
 /** '+•••••••0001': a number as a message may show it, its last four digits only. */

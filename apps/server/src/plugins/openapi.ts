@@ -5,7 +5,7 @@
  * carry the operator token, a separate scheme. Pages, files, the simulator and the sandbox are not the API
  * and stay out of the document.
  *
- * Every API route is registered from its contract declaration (routes/route.ts), which says who may make it (the
+ * Every API route is registered from its contract declaration (lib/route.ts), which says who may make it (the
  * document's security) and declares its schemas: params when its URL has any, a body when its method carries one
  * (unless the call has none by design, `body: null`), and a response schema per status with at least one 2xx. A
  * route that does not is refused when it is registered, so the app does not start and every test fails.
@@ -45,7 +45,7 @@ export const OPERATOR_SECURITY = 'operatorToken'
  * (429), and a path parameter over the router's length (414) where the URL has any. Added to the declared answers
  * of every route that declares them with zod (unless it declares its own), so the document says so.
  */
-export function frameworkAnswers(url: string): Record<number, typeof ErrorResponseSchema> {
+function frameworkAnswers(url: string): Record<number, typeof ErrorResponseSchema> {
   const answers: Record<number, typeof ErrorResponseSchema> = {
     400: ErrorResponseSchema,
     413: ErrorResponseSchema,
@@ -73,7 +73,7 @@ type DeclaredRoute = Pick<RouteOptions, 'method' | 'url' | 'schema'> & { config?
 /** What an API route fails to declare; empty when it declares everything. */
 export function missingSchemas(route: DeclaredRoute): string[] {
   const endpoint = route.config?.endpoint
-  if (endpoint === undefined) return ['a contract endpoint (routes/route.ts)']
+  if (endpoint === undefined) return ['a contract endpoint (lib/route.ts)']
   const method = String(route.method).toUpperCase()
   const schema = route.schema ?? {}
   const missing: string[] = []

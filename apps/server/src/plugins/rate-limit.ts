@@ -1,6 +1,6 @@
 /**
  * Rate limits: a modest global limit per client IP, and a stricter one that every /auth/* call shares
- * (`app.authRateLimit`, routes/auth/rate-limit.ts), and a budget of failed operator authentications
+ * (`app.authRateLimit`, modules/auth/route-limit.ts), and a budget of failed operator authentications
  * (`app.operatorAuthFailures`). Counters live in Redis when REDIS_URL is set so that every process shares them, in
  * this process's memory while Redis cannot answer (rate-limit-store.ts); in memory without REDIS_URL.
  */
@@ -42,7 +42,7 @@ declare module 'fastify' {
 }
 
 /** How long Redis is left alone after a failed command, before one call tries it again (its circuit is open). */
-export const REDIS_CIRCUIT_OPEN_MS = 5_000
+const REDIS_CIRCUIT_OPEN_MS = 5_000
 
 export const rateLimitPlugin = globalPlugin<RateLimitOptions>('rate-limit', async (app, opts) => {
   // Fail fast (rate-limit-store.ts): no queue while disconnected, a short wait per command and per connection.

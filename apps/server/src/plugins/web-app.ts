@@ -55,7 +55,7 @@ export function prefersHtml(accept: string | undefined): boolean {
   return json === undefined || html > json
 }
 
-export function isBrowserNavigation(request: FastifyRequest): boolean {
+function isBrowserNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const path = request.url.split('?')[0] ?? '/'
   if (SERVER_PATHS.some((re) => re.test(path))) return false
@@ -71,7 +71,7 @@ const AssetParamsSchema = z.object({ '*': z.string().check(z.maxLength(512)) })
  * The CSP sources of index.html's inline scripts (the first screen's early calls): each one's SHA-256, read from the
  * built file at start-up, so the policy names exactly the scripts the build wrote.
  */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     ([, body = '']) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
   )

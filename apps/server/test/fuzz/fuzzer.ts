@@ -22,7 +22,7 @@ import appPlugin, { serverOptions } from '../../src/app.ts'
 import type { Config } from '../../src/config.ts'
 import type { Database } from '../../src/db/client.ts'
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/modules/auth/access-tokens.ts'
-import { BOT_WEBHOOK_PATH } from '../../src/routes/bot/index.ts'
+import { BOT_WEBHOOK_PATH } from '../../src/modules/bot/routes.ts'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, TEST_AUTH_SECRET, TEST_OPS_TOKEN, testConfig } from '../helpers/app.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
@@ -39,7 +39,7 @@ import {
   wrongTypeValue,
 } from './values.ts'
 
-export const WEBHOOK_SECRET = 'fuzz-webhook-secret_0123456789'
+const WEBHOOK_SECRET = 'fuzz-webhook-secret_0123456789'
 
 /** The seed of the fixed runs: `npm test`'s slice and the first run of `npm run fuzz`. */
 export const FIXED_SEED = 20_251_301
@@ -115,7 +115,7 @@ const ANSWER_TIMEOUT_MS = 15_000
 const httpMethods = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** The app as the server makes it, with an onRoute hook that keeps what every route declares. */
-export async function startFuzzApp(
+async function startFuzzApp(
   database: Database,
   logLines: string[],
 ): Promise<{ app: FastifyInstance; config: Config; collected: CollectedRoute[] }> {
@@ -158,7 +158,7 @@ const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
  * plus routes hidden from it that still declare zod schemas for their answers (the bot's webhook; request schemas
  * converted from zod the way the document is).
  */
-export async function deriveRoutes(app: FastifyInstance, collected: CollectedRoute[]): Promise<FuzzRoute[]> {
+async function deriveRoutes(app: FastifyInstance, collected: CollectedRoute[]): Promise<FuzzRoute[]> {
   const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
     paths: Record<string, Record<string, Operation>>
   }
@@ -604,7 +604,7 @@ function overHttp(base: string, built: Built): Promise<Answer> {
 }
 
 /** Why the answer fails, or undefined when it is fine. */
-export function judge(
+function judge(
   route: FuzzRoute,
   answer: Answer,
 ): { kind: 'fiveXX' | 'leak' | 'undeclared' | 'mismatch'; reason: string } | undefined {
@@ -858,5 +858,3 @@ export function failureDigest(report: FuzzReport, limit = 20): string[] {
         `${count}x ${first.route}: ${first.reason}\n    request #${first.index} via ${first.via}: ${first.request}\n    answer ${first.status}: ${first.body}`,
     )
 }
-
-export const failed = (report: FuzzReport) => report.failures.length > 0

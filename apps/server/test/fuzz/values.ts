@@ -121,7 +121,7 @@ export const ODD_STRINGS: readonly string[] = [
 ]
 
 /** Values of every JSON type, for a field of any other type. */
-export const ANY_TYPE_VALUES: readonly unknown[] = [
+const ANY_TYPE_VALUES: readonly unknown[] = [
   0,
   -1,
   1.5,
@@ -206,7 +206,7 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
 }
 
 /** A fast-check arbitrary of values that the schema accepts (as far as its keywords say). */
-export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
+function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   const cached = arbitraries.get(schema)
   if (cached) return cached
   const made = buildArbitrary(schema)
@@ -266,7 +266,7 @@ export function validValue(schema: JsonSchema, rng: Rng): unknown {
 }
 
 /** A value at or just past one of the schema's bounds. */
-export function boundaryValue(schema: JsonSchema, rng: Rng): unknown {
+function boundaryValue(schema: JsonSchema, rng: Rng): unknown {
   const types = typesOf(schema)
   if (types.includes('string')) {
     const unit = rng.pick(['a', '0', 'é', '🙂', ' '])

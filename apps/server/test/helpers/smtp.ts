@@ -22,7 +22,7 @@ export type ReceivedMail = {
   code: string | undefined
 }
 
-export const SMTP_USER = 'mailer'
+const SMTP_USER = 'mailer'
 export const SMTP_PASSWORD = 'smtp-test-password'
 /** The test certificate, to trust as a CA (SMTP_CA_FILE); its key is for these tests only. */
 export const TEST_SMTP_CA_FILE = fileURLToPath(new URL('./smtp-tls/cert.pem', import.meta.url))

@@ -25,7 +25,7 @@ import * as z from 'zod/mini'
 import appPlugin, { serverOptions } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { openPostgres } from '../../src/db/client.ts'
-import { route } from '../../src/routes/route.ts'
+import { route } from '../../src/lib/route.ts'
 import { type ProcessStats, watchProcess } from './process-stats.ts'
 
 async function primary(): Promise<void> {

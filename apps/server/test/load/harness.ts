@@ -111,7 +111,7 @@ type ServerOptions = {
 }
 
 /** The environment of a production deployment on the sandbox provider, its bot silent. */
-export function serverEnv(options: ServerOptions) {
+function serverEnv(options: ServerOptions) {
   return {
     NODE_ENV: 'production',
     ACCOUNT_PROVIDER: 'sandbox',
@@ -316,7 +316,7 @@ export type RunFigures = {
   clientDelayMax: number
 }
 
-export function percentile(sorted: number[], p: number): number {
+function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0
 }
@@ -535,8 +535,8 @@ const STEPS = {
   submit: { route: 'POST /telegram/submit-account', method: 'POST', path: () => '/telegram/submit-account' },
 } satisfies Record<string, Step>
 
-export const SUBMISSION_SHARE = 0.25
-export const OPERATOR_SHARE = 0.03
+const SUBMISSION_SHARE = 0.25
+const OPERATOR_SHARE = 0.03
 const MAX_STEPS = 11
 
 /** Iranian mobile numbers in no sandbox entry and in none of the seeded ones: ordinary accounts. */
@@ -809,7 +809,7 @@ export function cpuBetween(
 // --- Tables ---
 
 /** The tables housekeeping bounds (docs/resilience.md, 'Housekeeping'), and the money tables for scale. */
-export const WATCHED_TABLES = [
+const WATCHED_TABLES = [
   'rate_limit_counters',
   'refresh_tokens',
   'email_codes',

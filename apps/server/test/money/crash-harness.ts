@@ -40,10 +40,7 @@ type Started = { server: SpawnedServer; port: number; ms: number }
  * Spawns the server and waits for its `Ready on` line and /healthz: the restart time. A lock on the data folder left by the killed process
  * is taken over at once (it records its owner's pid: apps/server/src/lib/data-dir-lock.ts).
  */
-export async function startServer(
-  env: Record<string, string>,
-  adopt: (s: SpawnedServer) => void,
-): Promise<Started> {
+async function startServer(env: Record<string, string>, adopt: (s: SpawnedServer) => void): Promise<Started> {
   const t0 = Date.now()
   for (;;) {
     const port = await freePort()

@@ -6,6 +6,7 @@ import Fastify, { type FastifySchema } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
+import { route } from '../../src/lib/route.ts'
 import {
   isApiRoute,
   missingSchemas,
@@ -14,7 +15,6 @@ import {
   openApiPlugin,
   USER_SECURITY,
 } from '../../src/plugins/openapi.ts'
-import { route } from '../../src/routes/route.ts'
 import { useTestApp } from '../helpers/app.ts'
 
 /*
@@ -257,7 +257,7 @@ describe('which routes are the API', () => {
 
 describe('a route not declared in the contract, or without schemas, is refused', () => {
   const ok = z.object({ ok: z.boolean() })
-  /** A route as registered from a declaration (routes/route.ts carries it on the route's config). */
+  /** A route as registered from a declaration (lib/route.ts carries it on the route's config). */
   const declared = (
     method: string,
     url: string,
@@ -272,7 +272,7 @@ describe('a route not declared in the contract, or without schemas, is refused',
 
   it('names what is missing', () => {
     expect(missingSchemas({ method: 'GET', url: '/things', schema: { response: { 200: ok } } })).toEqual([
-      'a contract endpoint (routes/route.ts)',
+      'a contract endpoint (lib/route.ts)',
     ])
     expect(missingSchemas(declared('GET', '/things/:id', { response: { 200: ok } }))).toEqual(['params'])
     expect(missingSchemas(declared('POST', '/things', { response: { 201: ok } }))).toEqual(['body'])
@@ -305,7 +305,7 @@ describe('a route not declared in the contract, or without schemas, is refused',
           ok: true,
         }),
       ),
-    ).toThrow('GET /things/:id lacks a schema for: a contract endpoint (routes/route.ts)')
+    ).toThrow('GET /things/:id lacks a schema for: a contract endpoint (lib/route.ts)')
     // Declared, but the declaration lacks what the type check would have caught (a cast let it through).
     const noParams = {
       method: 'GET',

@@ -14,11 +14,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { DEMO_INVITE_CODE, DEMO_REFERRER } from '../../dev/demo/demo-data.ts'
 import { type Config, loadConfig } from '../../src/config.ts'
 import { passwordVerifications, seal } from '../../src/lib/crypto.ts'
+import { languageFromHeader } from '../../src/modules/email-auth/routes.ts'
 import { deriveEmailKeys } from '../../src/modules/email-outbox/email-keys.ts'
 import { insertOutboxMail } from '../../src/modules/email-outbox/repository.ts'
 import { createEmailOutboxService } from '../../src/modules/email-outbox/service.ts'
 import { createSmtpTransport } from '../../src/modules/email-outbox/transport.ts'
-import { languageFromHeader } from '../../src/routes/auth/email.ts'
 import {
   authorize,
   bearer,

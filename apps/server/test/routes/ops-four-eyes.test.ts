@@ -7,10 +7,10 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { operators } from '../../src/db/operators-schema.ts'
 import { createCursorCodec } from '../../src/lib/cursor.ts'
 import { DomainError } from '../../src/lib/domain-error.ts'
 import { loadBotTexts, renderMessage } from '../../src/modules/bot/messages.ts'
+import { operators } from '../../src/modules/operators/schema.ts'
 import { createTransactionService } from '../../src/modules/transactions/service.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, TEST_AUTH_SECRET, testConfig, useTestApp } from '../helpers/app.ts'

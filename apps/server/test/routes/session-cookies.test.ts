@@ -1,11 +1,11 @@
 /**
- * The console's cookies as production writes them (routes/ops/session-cookies.ts): the tests' app is not production,
+ * The console's cookies as production writes them (modules/operators/session-cookies.ts): the tests' app is not production,
  * so here a bare Fastify with @fastify/cookie, as the /ops routes register it, writes them with Secure on.
  */
 import fastifyCookie from '@fastify/cookie'
 import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { clearSessionCookies, setSessionCookies } from '../../src/routes/ops/session-cookies.ts'
+import { clearSessionCookies, setSessionCookies } from '../../src/modules/operators/session-cookies.ts'
 
 const app = Fastify()
 await app.register(fastifyCookie)

@@ -1,11 +1,11 @@
 import { firstScreenRoutes, parseScreenStartParam, type ScreenLink } from '@app/contract'
 import { useEffect, useSyncExternalStore } from 'react'
 import { Navigate, Outlet, useNavigate } from 'react-router'
-import { paths } from '../config/paths.ts'
-import { call } from '../lib/api-client.ts'
-import { hasTokens, subscribeTokens } from '../lib/auth-tokens.ts'
-import { useBrowserMode, useLaunchParams } from '../lib/telegram/launch-context.tsx'
-import { useI18n } from '../lib/use-translation.tsx'
+import { paths } from '#config/paths.ts'
+import { call } from '#lib/api-client.ts'
+import { hasTokens, subscribeTokens } from '#lib/auth-tokens.ts'
+import { useBrowserMode, useLaunchParams } from '#lib/telegram/launch-context.tsx'
+import { useI18n } from '#lib/use-translation.tsx'
 
 function pathOf(screen: ScreenLink): string {
   switch (screen.kind) {

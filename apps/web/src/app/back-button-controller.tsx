@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { paths } from '../config/paths.ts'
-import { onBackButtonClick, setBackButtonVisible } from '../lib/telegram/back-button.ts'
+import { paths } from '#config/paths.ts'
+import { onBackButtonClick, setBackButtonVisible } from '#lib/telegram/back-button.ts'
 import { useGoBack } from './use-go-back.ts'
 
 /**

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { bindTokensToBrowser, bindTokensToTelegramUser } from '../lib/auth-tokens.ts'
-import { createI18n, type I18n, languageFromTelegram, type Resource } from '../lib/i18n.ts'
-import { createQueryClient } from '../lib/query-client.ts'
-import { initTelegram } from '../lib/telegram/init-telegram.ts'
-import { type LaunchParams, readLaunchParams } from '../lib/telegram/launch-params.ts'
-import { applyPlatformClass } from '../lib/telegram/platform.ts'
+import { bindTokensToBrowser, bindTokensToTelegramUser } from '#lib/auth-tokens.ts'
+import { createI18n, type I18n, languageFromTelegram, type Resource } from '#lib/i18n.ts'
+import { createQueryClient } from '#lib/query-client.ts'
+import { initTelegram } from '#lib/telegram/init-telegram.ts'
+import { type LaunchParams, readLaunchParams } from '#lib/telegram/launch-params.ts'
+import { applyPlatformClass } from '#lib/telegram/platform.ts'
 
 export type AppContext = {
   launch: LaunchParams | null

@@ -1,6 +1,6 @@
-import { PhoneOffIcon } from '../components/icons.tsx'
-import { Placeholder } from '../components/ui/placeholder.tsx'
-import { useTranslation } from '../lib/use-translation.tsx'
+import { PhoneOffIcon } from '#components/icons.tsx'
+import { Placeholder } from '#components/ui/placeholder.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 /** Shown instead of the app outside Telegram's iOS and Android clients (spec section 1). */
 export function PlatformGate() {

@@ -1,9 +1,9 @@
 import { useLayoutEffect } from 'react'
-import { AlertIcon } from '../components/icons.tsx'
-import { Button } from '../components/ui/button.tsx'
-import { Placeholder } from '../components/ui/placeholder.tsx'
-import { dismissBootHome } from '../lib/boot-home.ts'
-import { useTranslation } from '../lib/use-translation.tsx'
+import { AlertIcon } from '#components/icons.tsx'
+import { Button } from '#components/ui/button.tsx'
+import { Placeholder } from '#components/ui/placeholder.tsx'
+import { dismissBootHome } from '#lib/boot-home.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 /** What a crashed screen shows instead of a blank page. */
 export function RouteError() {

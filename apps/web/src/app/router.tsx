@@ -1,7 +1,7 @@
 import type { Namespace } from '@app/contract'
 import { type ComponentType, lazy, type ReactElement, useMemo } from 'react'
 import { type RouteObject, useRoutes } from 'react-router'
-import type { I18n } from '../lib/i18n.ts'
+import type { I18n } from '#lib/i18n.ts'
 import { AuthenticatedLayout } from './authenticated-layout.tsx'
 import { RootLayout } from './root-layout.tsx'
 // The first screen (authorizing, then home) ships in the entry chunk: no request waterfall before it shows.
@@ -17,7 +17,7 @@ type LoadNamespaces = (namespaces: Namespace[]) => Promise<unknown>
  * (docs/measurements/delivery.md) and we use none of its loaders or actions. Every other screen is its own chunk and
  * starts loading its translation namespace in parallel with its code.
  */
-export function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
+function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   const screen = (load: () => Promise<RouteModule>, namespaces: Namespace[] = []): ReactElement => {
     const Screen = lazy(async () => {
       const [module] = await Promise.all([load(), loadNamespaces(namespaces).catch(() => undefined)])

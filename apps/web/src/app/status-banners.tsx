@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore } from 'react'
-import { getNetworkStatus, type NetworkStatus, subscribeNetworkStatus } from '../lib/network-status.ts'
-import { useTranslation } from '../lib/use-translation.tsx'
+import { getNetworkStatus, type NetworkStatus, subscribeNetworkStatus } from '#lib/network-status.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 function Banners({ status }: { status: NetworkStatus }) {
   const { t } = useTranslation('common')

@@ -1,8 +1,8 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from '../config/paths.ts'
-import { canGoBackInApp } from '../lib/history.ts'
-import { currentBackHandler } from '../lib/telegram/back-handlers.ts'
+import { paths } from '#config/paths.ts'
+import { canGoBackInApp } from '#lib/history.ts'
+import { currentBackHandler } from '#lib/telegram/back-handlers.ts'
 
 /**
  * What a back press does, Telegram's BackButton and the browser's header arrow alike: the handler a screen

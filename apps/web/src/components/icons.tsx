@@ -79,12 +79,6 @@ export const LockIcon = (p: IconProps) => (
   </Svg>
 )
 
-export const ToolsIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z" />
-  </Svg>
-)
-
 export const NewsIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3" y="4" width="18" height="16" rx="2" />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { COUNTDOWN_TICK_MS } from '../config/constants.ts'
+import { COUNTDOWN_TICK_MS } from '#config/constants.ts'
 
 /** Countdown timer states (spec section 4). */
 export const CountdownState = {

@@ -1,5 +1,5 @@
 import { type PointerEvent, useCallback, useEffect, useRef } from 'react'
-import { LONG_PRESS_MS } from '../config/constants.ts'
+import { LONG_PRESS_MS } from '#config/constants.ts'
 
 /** Press and hold: `onLongPress` fires once the pointer stays down `ms`; lifting or leaving cancels. */
 export function useLongPress(onLongPress: () => void, ms = LONG_PRESS_MS) {

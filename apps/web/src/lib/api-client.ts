@@ -48,7 +48,7 @@ async function send(url: string, init: RequestInit, bearer: string | null): Prom
 }
 
 /** How long a call is sent again by itself while the server answers that it cannot serve (an outage). */
-export const OUTAGE_RETRY_FOR_MS = 30_000
+const OUTAGE_RETRY_FOR_MS = 30_000
 
 /** Resolves after `ms`, or at once when the caller aborts (the next send then throws the abort). */
 function pause(ms: number, signal: AbortSignal | null | undefined): Promise<void> {

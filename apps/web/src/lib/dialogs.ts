@@ -1,11 +1,4 @@
-import {
-  canShowNativePopup,
-  type PopupButton,
-  type PopupOptions,
-  showNativePopup,
-} from './telegram/native-popup.ts'
-
-export type { PopupButton as DialogButton, PopupOptions as DialogOptions }
+import { canShowNativePopup, type PopupOptions, showNativePopup } from './telegram/native-popup.ts'
 
 export type OpenDialog = PopupOptions & { key: number; close: (buttonId: string | null) => void }
 

@@ -77,7 +77,7 @@ export const EMAIL_VERIFICATION_CONFIRM_ERRORS = authRows({
 export const PASSWORD_RESET_CONFIRM_ERRORS = authRows({ 401: 'auth.error.invalidCode' })
 
 /** A wait in human units: '55 minutes 30 seconds', not '3330 seconds'. */
-export function formatWait(seconds: number, t: TFunction): string {
+function formatWait(seconds: number, t: TFunction): string {
   const whole = Math.max(0, Math.ceil(seconds))
   if (whole >= 3600) {
     // A day's lock in hours and minutes (rounded up): seconds would be noise.

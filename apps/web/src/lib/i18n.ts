@@ -13,7 +13,7 @@ import { loadLocale, type Translations } from './locale-backend.ts'
 import { createMissingKeysReporter } from './missing-keys-reporter.ts'
 
 /** What the first screen needs; every other namespace loads with its route. */
-export const START_NAMESPACES = ['common', 'dashboard'] as const satisfies readonly Namespace[]
+const START_NAMESPACES = ['common', 'dashboard'] as const satisfies readonly Namespace[]
 
 const DEFAULT_NAMESPACE: Namespace = 'common'
 
@@ -51,7 +51,7 @@ export function isRtl(language: string): boolean {
 }
 
 /** <html lang dir> follow the language, so the browser lays Persian out right to left. */
-export function applyDocumentLanguage(language: string): void {
+function applyDocumentLanguage(language: string): void {
   document.documentElement.lang = language
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr'
 }

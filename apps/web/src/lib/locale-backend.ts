@@ -4,7 +4,7 @@
  * for a 4xx (spec section 8); a read that gives up leaves the keys to the fallback language or the key itself.
  */
 import { firstScreenRoutes, urlOf } from '@app/contract'
-import { LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '../config/constants.ts'
+import { LOCALE_MAX_RETRIES, LOCALE_RETRY_TIMEOUT_MS } from '#config/constants.ts'
 import { noteAnswer, noteNetworkFailure } from './network-status.ts'
 
 export type Translations = Record<string, string>

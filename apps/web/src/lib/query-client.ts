@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { DEFAULT_STALE_TIME_MS } from '../config/constants.ts'
+import { DEFAULT_STALE_TIME_MS } from '#config/constants.ts'
 import { isApiError } from './api-error.ts'
 import { onNetworkRecovered } from './network-status.ts'
 

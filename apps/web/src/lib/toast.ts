@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS } from '../config/constants.ts'
+import { TOAST_DURATION_MS } from '#config/constants.ts'
 
 /** One short-lived message at a time (e.g. 'Coming soon...'), rendered by <ToastHost />. */
 export type Toast = { key: number; message: string }

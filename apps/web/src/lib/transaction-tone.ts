@@ -1,5 +1,5 @@
 import type { Transaction } from '@app/contract'
-import type { BadgeTone } from '../components/ui/badge.tsx'
+import type { BadgeTone } from '#components/ui/badge.tsx'
 
 /**
  * One badge colour per transaction status, shared by the invoice's transaction list and the transaction

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { apiError, type FakeServer, installFakeServer, json } from '../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture, FRESH_TOKENS } from '../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../helpers/launch-url.ts'
-import { renderApp, storeTokensFor } from '../helpers/render-app.tsx'
-import { installFakeTelegram } from '../helpers/telegram-bridge.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { apiError, type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture, FRESH_TOKENS } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp, storeTokensFor } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 /** index.html's inline script, the one that sends home's calls while the code downloads. */
 const INLINE_SCRIPT = (() => {
@@ -17,10 +17,43 @@ const INLINE_SCRIPT = (() => {
   return script
 })()
 
-/** The page loads at `url`: the inline script runs, before any of the app's code. */
+/** The browser's Paint Timing, told by the test when the first frame with content is on screen. */
+function stubPaintTiming() {
+  const observing = new Set<FakePaintObserver>()
+  class FakePaintObserver {
+    static readonly supportedEntryTypes = ['paint']
+    readonly callback: PerformanceObserverCallback
+    constructor(callback: PerformanceObserverCallback) {
+      this.callback = callback
+    }
+    observe() {
+      observing.add(this)
+    }
+    disconnect() {
+      observing.delete(this)
+    }
+  }
+  vi.stubGlobal('PerformanceObserver', FakePaintObserver)
+  const entries = { getEntriesByName: (name: string) => (name === 'first-contentful-paint' ? [{}] : []) }
+  return () => {
+    for (const observer of [...observing])
+      observer.callback(
+        entries as unknown as PerformanceObserverEntryList,
+        observer as unknown as PerformanceObserver,
+      )
+  }
+}
+
+/**
+ * The page loads at `url`: the inline script runs, before any of the app's code, and its calls leave once the first
+ * frame is painted (none before).
+ */
 function loadPage(url: string) {
   window.history.replaceState(null, '', url)
+  const paint = stubPaintTiming()
   new Function(INLINE_SCRIPT)()
+  expect(window.__bootCalls).toEqual({})
+  paint()
 }
 
 /** Answers that stay pending until released: the early calls are still in flight when the app starts. */
@@ -42,6 +75,8 @@ const sent = (server: FakeServer) => server.calls.map((call) => `${call.method} 
 
 afterEach(() => {
   delete window.__bootCalls
+  delete (window as { __afterPaint?: unknown }).__afterPaint
+  vi.unstubAllGlobals()
 })
 
 describe("index.html's early calls", () => {

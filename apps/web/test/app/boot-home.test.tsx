@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { skeletonWords } from '../../scripts/paint-before-code.ts'
-import { apiError, type FakeServer, installFakeServer, json } from '../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture } from '../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl, THEME } from '../helpers/launch-url.ts'
-import { renderApp, storeTokensFor } from '../helpers/render-app.tsx'
-import { installFakeTelegram } from '../helpers/telegram-bridge.ts'
+import { skeletonWords } from '#scripts/paint-before-code.ts'
+import { apiError, type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl, THEME } from '#test-helpers/launch-url.ts'
+import { renderApp, storeTokensFor } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 const HTML = readFileSync(fileURLToPath(import.meta.resolve('../../index.html')), 'utf8')
 const INLINE_SCRIPTS = [...HTML.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body = '']) => body)
@@ -36,6 +36,7 @@ afterEach(() => {
   delete window.__bootCalls
   delete (window as { __bootHome?: unknown; __bootWords?: unknown }).__bootHome
   delete (window as { __bootWords?: unknown }).__bootWords
+  delete (window as { __afterPaint?: unknown }).__afterPaint
   document.body.innerHTML = ''
   document.documentElement.className = ''
   document.documentElement.removeAttribute('style')

@@ -8,13 +8,13 @@ import {
   PHONE_ERRORS,
   RESEND_ERRORS,
   SUBMIT_ACCOUNT_ERRORS,
-} from '../../src/features/account-submission/error-messages.ts'
-import { createInvoiceErrorDialog } from '../../src/features/invoices/create-invoice-error.ts'
+} from '#features/account-submission/error-messages.ts'
+import { createInvoiceErrorDialog } from '#features/invoices/create-invoice-error.ts'
 import {
   PAYMENT_OUTCOME_KEYS,
   type PaymentOutcome,
-} from '../../src/features/payment-requests/components/use-payment-outcome.ts'
-import { ApiError } from '../../src/lib/api-error.ts'
+} from '#features/payment-requests/components/use-payment-outcome.ts'
+import { ApiError } from '#lib/api-error.ts'
 import {
   apiErrorMessage,
   EMAIL_VERIFICATION_CONFIRM_ERRORS,
@@ -24,10 +24,10 @@ import {
   PASSWORD_RESET_REQUEST_ERRORS,
   REGISTER_ERRORS,
   type StatusMessages,
-} from '../../src/lib/error-message.ts'
-import { createI18n } from '../../src/lib/i18n.ts'
-import { testResources } from '../helpers/locales.ts'
-import { unexpectedLatinWords } from '../helpers/persian-latin.ts'
+} from '#lib/error-message.ts'
+import { createI18n } from '#lib/i18n.ts'
+import { testResources } from '#test-helpers/locales.ts'
+import { unexpectedLatinWords } from '#test-helpers/persian-latin.ts'
 
 /**
  * Spec section 8 in one table, English and Persian: every row's call, status and code to the text the user

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { installFakeServer } from '../helpers/fake-server.ts'
-import { buildLaunchUrl } from '../helpers/launch-url.ts'
-import { renderApp } from '../helpers/render-app.tsx'
-import { installFakeTelegram } from '../helpers/telegram-bridge.ts'
+import { installFakeServer } from '#test-helpers/fake-server.ts'
+import { buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 const GATE_TEXT =
   'This Mini App is currently only available on iOS and Android devices. Please access it via the Telegram app on your mobile phone.'

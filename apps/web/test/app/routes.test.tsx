@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { type FakeServer, installFakeServer, json } from '../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture } from '../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../helpers/launch-url.ts'
-import { renderApp, storeTokensFor } from '../helpers/render-app.tsx'
-import { installFakeTelegram } from '../helpers/telegram-bridge.ts'
+import { type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp, storeTokensFor } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 function signedIn(server: FakeServer) {
   storeTokensFor(ADA.id)

@@ -4,16 +4,16 @@
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { StatusBanners } from '../../src/app/status-banners.tsx'
-import { resetFlows } from '../../src/features/account-submission/flow-store.ts'
-import { noteAnswer, noteNetworkFailure } from '../../src/lib/network-status.ts'
-import { I18nProvider } from '../../src/lib/use-translation.tsx'
-import { json } from '../helpers/fake-server.ts'
-import { accountPage, channelStatusFixture, dashboardFixture } from '../helpers/fixtures.ts'
-import { createTestI18n } from '../helpers/i18n.ts'
-import { ADA, buildLaunchUrl } from '../helpers/launch-url.ts'
-import { renderApp } from '../helpers/render-app.tsx'
-import { signedIn } from '../helpers/signed-in.ts'
+import { StatusBanners } from '#app/status-banners.tsx'
+import { resetFlows } from '#features/account-submission/flow-store.ts'
+import { noteAnswer, noteNetworkFailure } from '#lib/network-status.ts'
+import { I18nProvider } from '#lib/use-translation.tsx'
+import { json } from '#test-helpers/fake-server.ts'
+import { accountPage, channelStatusFixture, dashboardFixture } from '#test-helpers/fixtures.ts'
+import { createTestI18n } from '#test-helpers/i18n.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
 function renderBanners(language: 'en' | 'fa' = 'en') {
   return render(

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { paintBeforeCode, skeletonWords } from '../../scripts/paint-before-code.ts'
+import { paintBeforeCode, skeletonWords } from '#scripts/paint-before-code.ts'
 
 /** index.html as Vite writes it: the entry, its modulepreloads and its CSS in the head. */
 const BUILT = `<!doctype html>
@@ -73,6 +73,30 @@ describe('paint before code (the built index.html)', () => {
     ])
     vi.advanceTimersByTime(200)
     expect(asked()).toHaveLength(3)
+  })
+
+  it("waits for home's skeleton on screen when it shows (index.html's first frame), not for any frame", () => {
+    vi.useFakeTimers()
+    const frames: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback))
+    const painted: (() => void)[] = []
+    Object.assign(window, { __afterPaint: (run: () => void) => painted.push(run) })
+    const skeleton = Object.assign(document.createElement('div'), { id: 'boot-home' })
+    document.body.append(skeleton)
+    const loader = /<script>((?:(?!<script>)[\s\S])*?)<\/script>\s*<\/body>/.exec(transform(BUILT))?.[1] ?? ''
+    const added = recordHead()
+
+    try {
+      new Function(loader)()
+      for (const frame of frames) frame(0)
+      vi.advanceTimersByTime(1000)
+      expect(added).toEqual([])
+      for (const run of painted) run()
+      expect(added).toHaveLength(3)
+    } finally {
+      skeleton.remove()
+      delete (window as { __afterPaint?: unknown }).__afterPaint
+    }
   })
 
   it('asks anyway when no frame comes (a hidden page)', () => {

@@ -1,4 +1,4 @@
-import { createI18n, type I18n } from '../../src/lib/i18n.ts'
+import { createI18n, type I18n } from '#lib/i18n.ts'
 import { testResources } from './locales.ts'
 
 /** The app's i18n on the real locale files, ready at once, for components rendered without the app. */

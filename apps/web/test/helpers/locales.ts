@@ -1,4 +1,4 @@
-import type { Resource } from '../../src/lib/i18n.ts'
+import type { Resource } from '#lib/i18n.ts'
 import { type FakeServer, json } from './fake-server.ts'
 
 /** The real locale files from /locales, bundled synchronously so tests render translated text at once. */

@@ -1,8 +1,8 @@
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { App } from '../../src/app/app.tsx'
-import { bootstrap } from '../../src/app/bootstrap.ts'
-import { createQueryClient } from '../../src/lib/query-client.ts'
+import { App } from '#app/app.tsx'
+import { bootstrap } from '#app/bootstrap.ts'
+import { createQueryClient } from '#lib/query-client.ts'
 import { testResources } from './locales.ts'
 
 /**

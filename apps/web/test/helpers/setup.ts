@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
-import { resetDialogs } from '../../src/lib/dialogs.ts'
-import { resetIdempotencyKeys } from '../../src/lib/idempotency-keys.ts'
-import { resetNetworkStatus } from '../../src/lib/network-status.ts'
-import { dismissToast } from '../../src/lib/toast.ts'
+import { resetDialogs } from '#lib/dialogs.ts'
+import { resetIdempotencyKeys } from '#lib/idempotency-keys.ts'
+import { resetNetworkStatus } from '#lib/network-status.ts'
+import { dismissToast } from '#lib/toast.ts'
 
 // Every lazy screen, loaded before the first test of a worker. Files share a worker's modules (isolate: false): a
 // screen still loading when its file ended was torn down half loaded, and every later file of that worker that

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CountdownState, formatDuration, useCountdown } from '../../src/hooks/use-countdown.ts'
-import { formatTimestamp } from '../../src/lib/format.ts'
+import { CountdownState, formatDuration, useCountdown } from '#hooks/use-countdown.ts'
+import { formatTimestamp } from '#lib/format.ts'
 
 describe('useCountdown', () => {
   beforeEach(() => vi.useFakeTimers())

@@ -1,11 +1,11 @@
 import { dashboardCalls, defineEndpoint, emailAuthCalls, OkSchema } from '@app/contract'
 import { beforeEach, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { call } from '../../src/lib/api-client.ts'
-import { ApiError } from '../../src/lib/api-error.ts'
-import { bindTokensToTelegramUser, getTokens, setTokens } from '../../src/lib/auth-tokens.ts'
-import { apiError, installFakeServer, json } from '../helpers/fake-server.ts'
-import { dashboardFixture, FRESH_TOKENS, TOKENS } from '../helpers/fixtures.ts'
+import { call } from '#lib/api-client.ts'
+import { ApiError } from '#lib/api-error.ts'
+import { bindTokensToTelegramUser, getTokens, setTokens } from '#lib/auth-tokens.ts'
+import { apiError, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { dashboardFixture, FRESH_TOKENS, TOKENS } from '#test-helpers/fixtures.ts'
 
 const USER_ID = 4242
 

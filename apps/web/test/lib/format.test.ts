@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatNet, formatUsdt } from '../../src/lib/format.ts'
+import { formatNet, formatUsdt } from '#lib/format.ts'
 
 describe('formatUsdt', () => {
   it('writes 2 decimals, the whole part grouped by the digit rule as toman is', () => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createI18n, type Resource } from '../../src/lib/i18n.ts'
-import { I18nProvider, useTranslation } from '../../src/lib/use-translation.tsx'
+import { createI18n, type Resource } from '#lib/i18n.ts'
+import { I18nProvider, useTranslation } from '#lib/use-translation.tsx'
 
 const resources: Resource = {
   en: {

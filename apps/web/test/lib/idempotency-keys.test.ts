@@ -2,12 +2,12 @@
 import { defineEndpoint, OkSchema } from '@app/contract'
 import { beforeEach, describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { call } from '../../src/lib/api-client.ts'
-import { bindTokensToTelegramUser, setTokens } from '../../src/lib/auth-tokens.ts'
-import { idempotencyKeyFor } from '../../src/lib/idempotency-keys.ts'
-import { retryDelay } from '../../src/lib/query-client.ts'
-import { type FakeServer, installFakeServer, json } from '../helpers/fake-server.ts'
-import { TOKENS } from '../helpers/fixtures.ts'
+import { call } from '#lib/api-client.ts'
+import { bindTokensToTelegramUser, setTokens } from '#lib/auth-tokens.ts'
+import { idempotencyKeyFor } from '#lib/idempotency-keys.ts'
+import { retryDelay } from '#lib/query-client.ts'
+import { type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { TOKENS } from '#test-helpers/fixtures.ts'
 
 /** Calls the tests make, answering `{ ok: true }`. */
 const requestInvoice = defineEndpoint({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { readLaunchParams } from '../../src/lib/telegram/launch-params.ts'
-import { ADA, buildLaunchUrl } from '../helpers/launch-url.ts'
+import { readLaunchParams } from '#lib/telegram/launch-params.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
 
 const origin = 'https://app.example'
 

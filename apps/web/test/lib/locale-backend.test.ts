@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LocaleReadError, loadLocale, localePath, readLocale } from '../../src/lib/locale-backend.ts'
+import { LocaleReadError, loadLocale, localePath, readLocale } from '#lib/locale-backend.ts'
 
 type Answer = Response | Error
 

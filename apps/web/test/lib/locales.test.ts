@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testResources } from '../helpers/locales.ts'
+import { testResources } from '#test-helpers/locales.ts'
 
 describe('locale files', () => {
   it('Persian has every key English has, in every namespace', () => {

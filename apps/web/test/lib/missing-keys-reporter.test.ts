@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMissingKeysReporter } from '../../src/lib/missing-keys-reporter.ts'
+import { createMissingKeysReporter } from '#lib/missing-keys-reporter.ts'
 
 afterEach(() => vi.useRealTimers())
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { testResources } from '../helpers/locales.ts'
-import { unexpectedLatinWords } from '../helpers/persian-latin.ts'
+import { testResources } from '#test-helpers/locales.ts'
+import { unexpectedLatinWords } from '#test-helpers/persian-latin.ts'
 
 type Flat = Record<string, string>
 

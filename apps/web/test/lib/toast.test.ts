@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { TOAST_DURATION_MS } from '../../src/config/constants.ts'
-import { dismissToast, getToast, showToast, subscribeToast } from '../../src/lib/toast.ts'
+import { TOAST_DURATION_MS } from '#config/constants.ts'
+import { dismissToast, getToast, showToast, subscribeToast } from '#lib/toast.ts'
 
 describe('toast', () => {
   beforeEach(() => {

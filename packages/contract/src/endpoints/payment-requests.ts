@@ -8,15 +8,14 @@ import {
   RequestPaymentBodySchema,
   RequestPaymentCryptoBodySchema,
   RequestPaymentIrtBodySchema,
-  RequestPaymentResponseSchema,
   TransactionParamsSchema,
   TransactionSchema,
 } from '../invoices.ts'
 
 const errors = { 400: e, 401: e }
 const requestAnswers = {
-  200: RequestPaymentResponseSchema,
-  201: RequestPaymentResponseSchema,
+  200: TransactionSchema,
+  201: TransactionSchema,
   ...errors,
   404: e,
   409: e,

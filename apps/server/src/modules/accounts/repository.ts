@@ -153,7 +153,7 @@ export type OpsAccountFilter = {
 }
 
 /** The newest rows (in the page's direction) a phone search looks at before it chooses its plan. */
-export const PHONE_WALK_WINDOW = 1000
+const PHONE_WALK_WINDOW = 1000
 
 /**
  * An operator's search over every user's accounts, newest first, one keyset page (one row more than asked).

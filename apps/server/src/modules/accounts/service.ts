@@ -10,7 +10,6 @@ import type {
   Page,
   ValidationStatus,
 } from '@app/contract'
-import { queueAccountMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { CursorCodec } from '../../lib/cursor.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
@@ -18,6 +17,7 @@ import { epochSeconds } from '../../lib/epoch-seconds.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
 import { flagUrl, formatPhoneNumber } from '../../lib/phone-number.ts'
+import { queueAccountMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { accrueReferralEarning, removeReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import {
@@ -73,7 +73,7 @@ export function toAccount(row: AccountRecord): Account {
  * the international 00 ('0912 000 0001', '0098 912…': 8 digits or more) drops them: E.164 has neither, and what is
  * left is a part of what was typed, so nothing that matched before is lost.
  */
-export function normalizePhoneSearch(search: string | undefined): string | undefined | null {
+function normalizePhoneSearch(search: string | undefined): string | undefined | null {
   if (search === undefined) return undefined
   const compact = search.replace(/[\s\-()]/g, '')
   if (compact === '') return undefined
@@ -120,8 +120,6 @@ export type AccountServiceDeps = {
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
-export type AccountService = ReturnType<typeof createAccountService>
-
 export function createAccountService({ db, now, cursors, messageQueued }: AccountServiceDeps) {
   return {
     async list(userId: number, input: AccountListInput): Promise<Page<Account>> {

@@ -1,7 +1,7 @@
 /** The audit log's SQL: one insert per operator change, in the change's transaction, and the filtered list. */
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { auditLog } from '../../db/operators-schema.ts'
+import { auditLog } from './schema.ts'
 
 export type AuditInsert = {
   operatorId: number | null

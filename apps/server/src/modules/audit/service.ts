@@ -47,7 +47,6 @@ export type AuditWhat<S> = Omit<AuditRow, 'before' | 'after'> & {
 }
 
 export type AuditServiceDeps<S> = { db: Db; servicesOn: (tx: Db) => S }
-export type AuditService<S> = ReturnType<typeof createAuditService<S>>
 
 export function createAuditService<S>({ db, servicesOn }: AuditServiceDeps<S>) {
   return {

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Language, TokenPair } from '@app/contract'
 import type { Config } from '../../config.ts'
-import { markWriteAllowed } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, unauthorized } from '../../lib/domain-error.ts'
+import { markWriteAllowed } from '../bot-outbox/queue.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
 import { type AccessTokenSigner, accessTokenRefused } from './access-tokens.ts'
@@ -55,7 +55,7 @@ const INIT_DATA_MESSAGES: Record<InitDataFailure, string> = {
   no_user: 'Telegram init data has no valid user',
 }
 
-export const referralRequired = () =>
+const referralRequired = () =>
   new DomainError(406, 'REFERRAL_REQUIRED', 'Only users with a referral link can access the bot')
 
 /** No spec text for it: the operators' decision, said plainly (docs/console.md, 'Blocking users'). */

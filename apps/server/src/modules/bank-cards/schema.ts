@@ -3,10 +3,9 @@
  * generates its migration with the rest.
  */
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from '../../db/columns.ts'
 import { users } from '../users/schema.ts'
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /** Bank cards users were paid to in toman, saved for reuse: one row per user, card and IBAN. */
 export const bankCards = pgTable(

@@ -7,8 +7,6 @@ import { assemblePage } from '../../lib/keyset.ts'
 import { countBankCards, findBankCardPage } from './repository.ts'
 
 export type BankCardServiceDeps = { db: Db; cursors: CursorCodec }
-export type BankCardService = ReturnType<typeof createBankCardService>
-
 export function createBankCardService({ db, cursors }: BankCardServiceDeps) {
   return {
     async list(

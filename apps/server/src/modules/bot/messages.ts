@@ -14,8 +14,8 @@ import {
   screenStartParam,
 } from '@app/contract'
 import type { Config } from '../../config.ts'
-import { type BotMessage, parseBotMessage } from '../../db/bot-outbox.ts'
 import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import { type BotMessage, parseBotMessage } from '../bot-outbox/messages.ts'
 
 export type BotTexts = Record<Language, Record<string, string>>
 
@@ -42,7 +42,7 @@ export function loadBotTexts(localesDir: string): BotTexts {
   }
 }
 
-export function translate(
+function translate(
   texts: BotTexts,
   lng: Language,
   key: string,
@@ -57,7 +57,7 @@ export function translate(
  * Telegram would not pass (over 64 characters, or other characters) throws: the message fails with the reason
  * recorded rather than carrying a button that opens nothing.
  */
-export function miniAppLink(startParam: string, link: Config['referralLink']): string {
+function miniAppLink(startParam: string, link: Config['referralLink']): string {
   if (!START_PARAM_PATTERN.test(startParam)) {
     throw new Error(`start parameter not within Telegram's 64 characters of A-Z a-z 0-9 _ -: ${startParam}`)
   }
@@ -76,7 +76,7 @@ const ltr = (text: string) => `\u2066${text}\u2069`
  * ('17.50 TRX'), kept left to right in Persian as the app's Persian texts keep them. Stored amounts are plain
  * ('1182000', 'IRT'), so a row queued by an older version reads the same.
  */
-export function formatMoney(texts: BotTexts, lng: Language, amount: string, currency: string): string {
+function formatMoney(texts: BotTexts, lng: Language, amount: string, currency: string): string {
   if (currency.toLowerCase() === 'irt')
     return `${formatToman(amount)} ${translate(texts, lng, 'bot.currency.irt')}`
   const coin = `${formatDecimal(amount, 2)} ${currency.toUpperCase()}`

@@ -4,8 +4,6 @@
  * each chat may be written to next and forgets the chat once that moment has passed, so it holds only the chats
  * written to within the last interval or told to wait: the worker prunes it before each batch.
  */
-export type SendPacer = ReturnType<typeof createSendPacer>
-
 export function createSendPacer(
   limits: { perSecond: number; perChatIntervalMs: number },
   clock: () => number = Date.now,

@@ -26,8 +26,8 @@ export function longPollSeconds(
  * process that does not hold it waits and tries again, and takes over when the holder stops renewing.
  */
 /** The wait after the n-th failure in a row: 1 s, 2 s, 4 s... at most a minute (±20 %, never above it). */
-export const POLLING_BACKOFF_MAX_MS = 60_000
-export const pollingBackoffMs = (failures: number) =>
+const POLLING_BACKOFF_MAX_MS = 60_000
+const pollingBackoffMs = (failures: number) =>
   Math.min(POLLING_BACKOFF_MAX_MS, backoffMs(failures, 1000, POLLING_BACKOFF_MAX_MS))
 
 export function startPolling(deps: {

@@ -1,6 +1,6 @@
 /**
  * The Telegram bot's own SQL (docs/bot.md): who started or blocked it, the updates handled, and the sending side
- * of the outbox (what is queued: db/bot-outbox.ts).
+ * of the outbox (what is queued: modules/bot-outbox).
  */
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -90,7 +90,7 @@ export type ClaimedMessage = {
   userId: number | null
   kind: string
   language: string
-  /** Parsed by the renderer (db/bot-outbox.ts `parseBotMessage`). */
+  /** Parsed by the renderer (modules/bot-outbox/messages.ts `parseBotMessage`). */
   params: unknown
   attempts: number
   claimToken: string

@@ -25,8 +25,6 @@ export type BotServiceDeps = {
   /** The database's outage (db/outage.ts): an unreachable database is logged once there, not on every tick. */
   databaseOutage?: Pick<DatabaseOutage, 'absorbs'> | undefined
 }
-export type BotService = ReturnType<typeof createBotService>
-
 export function createBotService(deps: BotServiceDeps) {
   const outbox = createOutboxWorker(deps)
   const updates = createUpdateHandling({ ...deps, messageQueued: outbox.messageQueued })

@@ -14,7 +14,7 @@ export type ChatMemberApi = {
   getChatMember(chatId: string, userId: number): Promise<{ status: string; is_member?: boolean }>
 }
 
-export function isJoinedStatus(member: { status: string; is_member?: boolean }): boolean {
+function isJoinedStatus(member: { status: string; is_member?: boolean }): boolean {
   switch (member.status) {
     case 'creator':
     case 'administrator':

@@ -14,8 +14,6 @@ export type DashboardServiceDeps = {
   accessTokens: AccessTokenSigner
   now: () => Date
 }
-export type DashboardService = ReturnType<typeof createDashboardService>
-
 export function createDashboardService({ db, channelMembership, accessTokens, now }: DashboardServiceDeps) {
   // Read on every launch of the mini-app: kept for a second (docs/resilience.md, 'Load').
   const currentSettings = cachedSettingsReader(db)

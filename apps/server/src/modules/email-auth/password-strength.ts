@@ -9,7 +9,7 @@ import { PASSWORD_SUGGESTIONS, PASSWORD_WARNINGS } from '@app/contract'
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
 
 /** zxcvbn's 3: about 10^8 guesses or more, 'safely unguessable' online and slow to crack offline (argon2id). */
-export const MIN_PASSWORD_SCORE = 3
+const MIN_PASSWORD_SCORE = 3
 /**
  * Only the first 32 characters are scored: the matchers' cost grows fast with the length (a 64-character
  * pattern held the event loop many times longer: docs/measurements/server.md), and a password that long is not

@@ -16,8 +16,6 @@ import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts'
 import { register } from './registration.ts'
 import { confirmVerification, requestVerification } from './verification.ts'
 
-export type EmailAuthService = ReturnType<typeof createEmailAuthService>
-
 export function createEmailAuthService(ctx: EmailAuthContext) {
   return bindContext(ctx, {
     register,

@@ -28,7 +28,7 @@ import {
 const DAY_MS = 24 * 3600 * 1000
 
 /** UTC days, both included -> [from, to). A day that is no day, or a period that ends before it starts, is a 400. */
-export function periodOf({ from, to }: ExportQuery): Period {
+function periodOf({ from, to }: ExportQuery): Period {
   const day = (text: string, field: string) => {
     const date = new Date(`${text}T00:00:00Z`)
     if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
@@ -145,8 +145,6 @@ const EXPORTS: { [K in ExportKind]: { batch: Batch<never>; columns: Column<never
 }
 
 export type ExportServiceDeps = { db: Db; exportBatchSize?: number }
-export type ExportService = ReturnType<typeof createExportService>
-
 export function createExportService({ db, exportBatchSize = 1000 }: ExportServiceDeps) {
   return {
     /**

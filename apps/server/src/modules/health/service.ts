@@ -14,7 +14,6 @@ export type HealthServiceDeps = { db: Db; pingDatabase: () => Promise<boolean> }
 type Readiness = { database: boolean; migrations: boolean }
 
 const READY_CACHE_MS = 1000
-export type HealthService = ReturnType<typeof createHealthService>
 
 /** When the newest migration this build carries was made (drizzle records it as `created_at`). */
 function newestMigrationMillis(): number {

@@ -13,7 +13,7 @@ import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import { pacedStep } from '../../lib/pace.ts'
 import { type Cutoffs, PRUNE_JOBS } from './repository.ts'
 
-export const HOUSEKEEPING_LEASE = 'housekeeping'
+const HOUSEKEEPING_LEASE = 'housekeeping'
 
 /** Rows each job deleted in a round, by job name. */
 export type HousekeepingReport = Record<string, number>
@@ -93,5 +93,3 @@ export function createHousekeepingService(deps: HousekeepingDeps) {
     },
   }
 }
-
-export type HousekeepingService = ReturnType<typeof createHousekeepingService>

@@ -20,11 +20,11 @@ import {
 export { pruneIdempotencyKeys } from './repository.ts'
 
 /** How long a key is remembered: a day, as payment APIs do; a retry comes within seconds or minutes. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
 /** How long the request running a key holds it; past that with no answer (its process died) a repeat runs it. */
-export const IDEMPOTENCY_LEASE_MS = 60 * 1000
+const IDEMPOTENCY_LEASE_MS = 60 * 1000
 /** How long a repeat waits for the first request's answer before it is told to ask again (409). */
-export const IDEMPOTENCY_WAIT_MS = 10 * 1000
+const IDEMPOTENCY_WAIT_MS = 10 * 1000
 const POLL_MS = 50
 
 /** The HMAC key of request fingerprints, derived from the auth secret for this use only (HKDF-SHA256). */
@@ -152,5 +152,3 @@ export function createIdempotencyService(deps: IdempotencyDeps) {
     },
   }
 }
-
-export type IdempotencyService = ReturnType<typeof createIdempotencyService>

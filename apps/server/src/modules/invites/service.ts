@@ -13,7 +13,6 @@ import {
 } from './repository.ts'
 
 export type InviteServiceDeps = { db: Db; cursors: CursorCodec }
-export type InviteService = ReturnType<typeof createInviteService>
 
 /** No 0/O, 1/I/L: codes are read aloud and typed by people. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'

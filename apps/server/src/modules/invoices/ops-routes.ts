@@ -1,9 +1,9 @@
 /** Operator API for invoices: the queue and the confirmation moves. */
 import { opsInvoiceCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { requireReason } from '../../routes/ops/reason.ts'
-import { route } from '../../routes/route.ts'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
+import { requireReason } from '../audit/reason.ts'
 
 const invoiceOpsRoutes: FastifyPluginAsyncZod<WithServices<'invoices' | 'audit'>> = async (
   app,

@@ -1,11 +1,12 @@
 /**
  * Turning the available balance into an invoice ('Withdraw Money'): one database transaction, serialized per user.
  */
-import { queueOpsMessage, transactionThenWake } from '../../db/bot-outbox.ts'
+
 import type { Db } from '../../db/client.ts'
 import { lockUser } from '../../db/locks.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { attachAvailableEarnings } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { InvoicesContext } from './context.ts'

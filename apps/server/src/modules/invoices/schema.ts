@@ -5,11 +5,11 @@
 import type { Invoice } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from '../../db/columns.ts'
 import { users } from '../users/schema.ts'
 
 type ConfirmationStatus = Invoice['confirmationStatus']
 type PaymentStatus = Invoice['paymentStatus']
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
  * Invoices: a user's withdrawal of the accepted accounts attached to it (accounts.invoice_id).

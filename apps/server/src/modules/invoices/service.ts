@@ -10,7 +10,6 @@ import { requestInvoice } from './request-invoice.ts'
 import { invoiceAccounts, invoiceDetail, listInvoices } from './user-reads.ts'
 
 export type InvoiceServiceDeps = InvoicesContext
-export type InvoiceService = ReturnType<typeof createInvoiceService>
 
 export function createInvoiceService(deps: InvoiceServiceDeps) {
   return bindContext(deps, {

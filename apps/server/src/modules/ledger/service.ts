@@ -17,8 +17,6 @@ export type LedgerReport = {
 }
 
 export type LedgerServiceDeps = { db: Db }
-export type LedgerService = ReturnType<typeof createLedgerService>
-
 export function createLedgerService({ db }: LedgerServiceDeps) {
   return {
     async report(): Promise<LedgerReport> {

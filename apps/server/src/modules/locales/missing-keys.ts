@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import type { Language, Namespace } from '@app/contract'
 
 /** A review file stops growing here: a runaway client cannot fill the disk. */
-export const MAX_KEYS_PER_FILE = 2000
+const MAX_KEYS_PER_FILE = 2000
 
 export type MissingKeysRecorder = ReturnType<typeof createMissingKeysRecorder>
 

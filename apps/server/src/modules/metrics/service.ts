@@ -13,7 +13,7 @@ import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import { findLedgerProblems } from '../ledger/repository.ts'
 import { type DatabaseGauges, readDatabaseGauges, recordLedgerCheck } from './repository.ts'
 
-export const LEDGER_CHECK_LEASE = 'ledger-check'
+const LEDGER_CHECK_LEASE = 'ledger-check'
 /** The first check this long after start (or after one interval, if shorter). */
 const FIRST_CHECK_DELAY_MS = 10_000
 

@@ -29,10 +29,9 @@ import {
 } from './repository.ts'
 
 export type NewsServiceDeps = { db: Db; now: () => Date; cursors: CursorCodec }
-export type NewsService = ReturnType<typeof createNewsService>
 
 /** The item in `lng` when it has that text, else in English (which every item has). */
-export function newsItemIn(row: NewsRecord, lng: Language): NewsItem {
+function newsItemIn(row: NewsRecord, lng: Language): NewsItem {
   const persian = lng === 'fa' && row.titleFa !== null && row.bodyFa !== null
   return {
     uid: row.uid,

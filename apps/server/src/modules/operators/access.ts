@@ -1,7 +1,7 @@
 /**
  * Who may make which operator call: the least role each `/ops/*` call's contract declaration names (roles rank
  * viewer < operator < admin), or `public` for the console's login. The server asks this before every call
- * (routes/ops/index.ts reads the role off the route's declaration), whatever the console shows.
+ * (plugins/operator-access.ts reads the role off the route's declaration), whatever the console shows.
  */
 import type { OpsAccess } from '@app/contract'
 import { OPERATOR_ROLES, OPS_ENDPOINTS, type OperatorRole } from '@app/contract/ops'

@@ -15,7 +15,7 @@ export const SESSION_IDLE_SECONDS = 30 * 60
 /** `lastSeenAt` is written at most this often (a call per poll would otherwise write a row each time). */
 const TOUCH_EVERY_SECONDS = 30
 /** An API token's last use is written at most this often (a script's burst of calls writes once). */
-export const TOKEN_TOUCH_EVERY_SECONDS = 60
+const TOKEN_TOUCH_EVERY_SECONDS = 60
 
 /** `Authorization: Bearer`: the bootstrap OPS_TOKEN (an admin) or an operator's personal API token. */
 export async function authenticateToken(

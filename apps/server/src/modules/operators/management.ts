@@ -1,8 +1,8 @@
 /** The admin's list of operators, their picture for the audit log, and changes of role and enabled state. */
 import type { ChangeOperatorBodySchema, Operator } from '@app/contract/ops'
 import type * as z from 'zod/mini'
-import { transactionThenWake } from '../../db/bot-outbox.ts'
 import { DomainError, validationError } from '../../lib/domain-error.ts'
+import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { type OperatorActor, operatorAuditView, operatorView, requireOperator } from './actor.ts'
 import type { OperatorsContext } from './context.ts'
 import { mayMoveTransactions, roleRank, signingFrom, tellOperatorsChat } from './four-eyes.ts'

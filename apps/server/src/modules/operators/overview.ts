@@ -16,7 +16,7 @@ import type { OperatorsContext } from './context.ts'
 
 const count = sql<number>`count(*)::int`
 const DAY_MS = 24 * 3600 * 1000
-export const TREND_DAYS = 30
+const TREND_DAYS = 30
 const TRENDS_FRESH_MS = 5 * 60 * 1000
 
 type Rows<T> = { rows: T[] }
@@ -86,7 +86,7 @@ async function oldestWaiting(db: Db): Promise<Overview['oldestSince']> {
 }
 
 /** The overview at `now`: owed is the users' available balances plus their unpaid invoices, in minor units. */
-export async function readOverview(db: Db, now: Date): Promise<Omit<Overview, 'chainCheck'>> {
+async function readOverview(db: Db, now: Date): Promise<Omit<Overview, 'chainCheck'>> {
   // The ledger check is the periodic one's: run live on every refresh it would read every account each time.
   const [{ paidTodayMinor, ...queues }, totals, ledgerCheck, oldestSince] = await Promise.all([
     overviewCounts(db, now),
@@ -132,7 +132,7 @@ const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
  * successful payouts by `paid_at` (transactions_paid_idx), referral earnings by `created_at`. The owed balance at
  * each day's end is today's, less what each later day added: accepted nets and earnings, less payouts.
  */
-export async function readTrends(db: Db, now: Date): Promise<Trends> {
+async function readTrends(db: Db, now: Date): Promise<Trends> {
   const start = new Date(startOfUtcDay(now).getTime() - (TREND_DAYS - 1) * DAY_MS)
   const days = Array.from({ length: TREND_DAYS }, (_, i) =>
     new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10),

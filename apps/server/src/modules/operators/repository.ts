@@ -1,7 +1,7 @@
 /** Operators' and their sessions' SQL. */
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operatorSessions, operators } from '../../db/operators-schema.ts'
+import { operatorSessions, operators } from './schema.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 
@@ -87,9 +87,4 @@ export async function revokeSessionsOf(db: Db, operatorId: number, at: Date): Pr
     .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt)))
     .returning({ id: operatorSessions.id })
   return rows.length
-}
-
-export async function countOperators(db: Db): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(operators)
-  return row?.n ?? 0
 }

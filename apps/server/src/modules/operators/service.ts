@@ -11,8 +11,6 @@ import { changeOperator, listOperators, snapshot } from './management.ts'
 import { overview, trends } from './overview.ts'
 import { login, logout, logoutEverywhere } from './sign-in.ts'
 
-export type OperatorService = ReturnType<typeof createOperatorService>
-
 export function createOperatorService(deps: OperatorServiceDeps) {
   const ctx: OperatorsContext = { ...deps, trendsCache: { cached: undefined } }
   const bound = bindContext(ctx, {

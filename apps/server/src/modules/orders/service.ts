@@ -9,9 +9,8 @@ import { findOrder, insertOrder, listOrders, type Order, updateOrder } from './r
 
 export type { Order }
 export type OrderServiceDeps = { db: Db }
-export type OrderService = ReturnType<typeof createOrderService>
 
-export const CAPACITY_COMPLETED_MESSAGE = 'Capacity is Completed 🙌.'
+const CAPACITY_COMPLETED_MESSAGE = 'Capacity is Completed 🙌.'
 
 export function orderUnavailable(
   country: string,

@@ -2,7 +2,7 @@
 import type { ExchangePair } from '@app/contract'
 import { opsRateCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../routes/route.ts'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
 
 const rateOpsRoutes: FastifyPluginAsyncZod<WithServices<'exchangeRates' | 'audit'>> = async (

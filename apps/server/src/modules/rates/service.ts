@@ -23,13 +23,12 @@ import {
 } from './repository.ts'
 
 export type ExchangeRateServiceDeps = { db: Db; now: () => Date }
-export type ExchangeRateService = ReturnType<typeof createExchangeRateService>
 
 export const rateUnavailable = (pair: ExchangePair) =>
   new DomainError(409, 'EXCHANGE_RATE_UNAVAILABLE', `No ${pair} exchange rate is set`)
 
 /** The pair's bounds in force, micro-units. */
-export function boundsOf(pair: ExchangePair, settings: SettingsValues) {
+function boundsOf(pair: ExchangePair, settings: SettingsValues) {
   const keys = RATE_BOUNDS[pair]
   return { ...keys, low: settings[keys.min], high: settings[keys.max] }
 }
@@ -80,7 +79,6 @@ const pendingView = (change: PendingRateRecord) => ({
   proposedBy: change.proposedByLogin,
   proposedAt: change.proposedAt.toISOString(),
 })
-export type PendingRateView = ReturnType<typeof pendingView>
 
 const rateView = (pair: ExchangePair, row: { price: bigint; createdAt: Date }) => ({
   pair,

@@ -13,9 +13,8 @@ import { earningTotals } from './earnings-repository.ts'
 import { countReferredUsers, findLiveCode, lockReferrer, revokeLiveCode } from './repository.ts'
 
 export type ReferralServiceDeps = { db: Db; config: Pick<Config, 'referralLink'> }
-export type ReferralService = ReturnType<typeof createReferralService>
 
-export const referralNotAllowed = () =>
+const referralNotAllowed = () =>
   new DomainError(403, 'REFERRAL_NOT_ALLOWED', 'You cannot refer users; an operator decides who may')
 
 /** The Telegram deep link that opens the mini-app with the code as start parameter. */

@@ -3,9 +3,10 @@
  * docs/console.md) tells the operators' chat of every change, and a change that weakens it waits.
  */
 import type { Config } from '../../config.ts'
-import { type BotMessage, queueOpsMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { validationError } from '../../lib/domain-error.ts'
+import type { BotMessage } from '../bot-outbox/messages.ts'
+import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import {
   deletePendingSetting,
   findPendingSettings,
@@ -32,7 +33,6 @@ export type SettingsServiceDeps = {
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
-export type SettingsService = ReturnType<typeof createSettingsService>
 export type SettingsDisplay = Record<SettingKey, boolean | string | null>
 type Shown = boolean | string | null
 /** A change that waits: its value as shown, when it applies, who asked. */
@@ -40,7 +40,7 @@ export type PendingShown = { value: Shown; effectiveAt: string; requestedBy: str
 
 const show = (key: SettingKey, value: unknown) => (SETTINGS[key].toDisplay as (v: unknown) => Shown)(value)
 
-export function displaySettings(values: SettingsValues): SettingsDisplay {
+function displaySettings(values: SettingsValues): SettingsDisplay {
   return Object.fromEntries(SETTING_KEYS.map((key) => [key, show(key, values[key])])) as SettingsDisplay
 }
 

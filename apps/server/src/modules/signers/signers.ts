@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operators } from '../../db/operators-schema.ts'
+import { operators } from '../../db/schema.ts'
 
 /** The operator acting: a named one, or the bootstrap token (`id` null). */
 export type SigningOperator = { id: number | null; login: string }

@@ -2,9 +2,10 @@
  * Operators' moves of a transaction (docs/transactions.md): broadcast, succeed, fail, review, and four eyes'
  * approvals. The invoice's payment status and the user's message follow in the same database transaction.
  */
-import { queueUserMessage, transactionThenWake } from '../../db/bot-outbox.ts'
+
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
+import { queueUserMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import type { SigningOperator } from '../signers/signers.ts'
 import { type ChainWord, chainCheckOfSuccess, checkProof } from './chain-recording.ts'
 import type { TransactionsContext } from './context.ts'

@@ -1,9 +1,9 @@
 /** Operator API for transactions: the list, moves (chain check included) and four eyes' approvals. */
 import { opsTransactionCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { requireReason } from '../../routes/ops/reason.ts'
-import { route } from '../../routes/route.ts'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
+import { requireReason } from '../audit/reason.ts'
 import { statusMoveOf } from './status-rules.ts'
 
 const transactionOpsRoutes: FastifyPluginAsyncZod<WithServices<'transactions' | 'audit'>> = async (

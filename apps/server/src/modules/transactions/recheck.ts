@@ -3,12 +3,13 @@
  * too few confirmations are read again each round, in whichever process holds the round's lease, until they are
  * final, refused or past the time limit.
  */
-import { transactionThenWake } from '../../db/bot-outbox.ts'
+
 import type { Db } from '../../db/client.ts'
 import { claimRound } from '../../db/leases.ts'
 import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
 import { DomainError } from '../../lib/domain-error.ts'
 import { appendAudit } from '../audit/service.ts'
+import { transactionThenWake } from '../bot-outbox/queue.ts'
 import type { ChainVerdict } from './chain-check.ts'
 import { judgeOnChain } from './chain-check.ts'
 import { type ChainWord, expectationOf, readChain } from './chain-recording.ts'
@@ -24,7 +25,7 @@ import {
 } from './repository.ts'
 
 /** The lease of the background chain check's rounds (one process a round). */
-export const CHAIN_RECHECK_LEASE = 'chain-recheck'
+const CHAIN_RECHECK_LEASE = 'chain-recheck'
 /** Who the audit log names for what the background chain check records. */
 const CHAIN_CHECK_ACTOR = { id: null, login: 'chain-check' }
 

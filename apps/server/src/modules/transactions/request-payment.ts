@@ -4,11 +4,11 @@
  * interleave.
  */
 import type { BankCardCreate, Transaction } from '@app/contract'
-import { queueOpsMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import { DomainError, notFound } from '../../lib/domain-error.ts'
 import { formatUsdt, formatUsdt2 } from '../../lib/money.ts'
 import { saveBankCard } from '../bank-cards/repository.ts'
+import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { findCurrentRate } from '../rates/repository.ts'
 import { rateUnavailable, withinBounds } from '../rates/service.ts'
 import { auditSharedDestinations, type Destination } from '../referrals/shared-destinations.ts'

@@ -4,7 +4,7 @@
  */
 import { paymentRequestCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../routes/route.ts'
+import { route } from '../../lib/route.ts'
 import type { WithServices } from '../../services.ts'
 
 const transactionRoutes: FastifyPluginAsyncZod<WithServices<'transactions'>> = async (

@@ -1,5 +1,5 @@
 /**
- * The transactions table (docs/transactions.md). Part of the one schema: `db/schema.ts` re-exports it, so
+ * The transactions table and its four-eyes approvals (docs/transactions.md). Part of the one schema: `db/schema.ts` re-exports it, so
  * drizzle-kit generates its migration with the rest.
  */
 import type { Transaction } from '@app/contract'
@@ -11,18 +11,20 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { at, createdAt } from '../../db/columns.ts'
 import { bankCards } from '../bank-cards/schema.ts'
 import { invoices } from '../invoices/schema.ts'
+import { operators } from '../operators/schema.ts'
 import { users } from '../users/schema.ts'
 
 type TransactionStatus = Transaction['status']
 type TransactionCurrency = Transaction['currency']
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
  * Payouts of invoices. `net` is what the operator pays, in the payout currency's minor units
@@ -91,4 +93,17 @@ export const transactions = pgTable(
     // Who else was paid to this wallet (self-referral signs).
     index('transactions_receiver_idx').on(sql`lower(${t.receiverAddress})`),
   ],
+)
+
+/** Four eyes: who approved a transaction above the admin-set amount before it may be recorded as sent. */
+export const payoutApprovals = pgTable(
+  'payout_approvals',
+  {
+    transactionUid: uuid('transaction_uid').notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    approvedAt: at('approved_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionUid, t.operatorId] })],
 )

@@ -13,8 +13,6 @@ import { approvalState, countWaiting, listForOperators, snapshot } from './opera
 import { recheckRound, recheckWaiting, startRecheck } from './recheck.ts'
 import { getTransaction, requestPayment } from './request-payment.ts'
 
-export type TransactionService = ReturnType<typeof createTransactionService>
-
 export function createTransactionService(deps: TransactionServiceDeps) {
   const ctx: TransactionsContext = { ...deps, holder: randomUUID() }
   return bindContext(ctx, {

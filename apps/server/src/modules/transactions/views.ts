@@ -40,7 +40,7 @@ export function explorerUrl(currency: TransactionCurrency, txid: string | null):
  * A transaction's chain check as operators read it. A toman transaction has none to have; a TRX or USDT one that
  * succeeded before the check existed counts as unverified.
  */
-export function toChainCheck(row: TransactionRecord): ChainCheck {
+function toChainCheck(row: TransactionRecord): ChainCheck {
   const state =
     row.currency === 'irt'
       ? 'not_applicable'

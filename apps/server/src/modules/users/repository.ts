@@ -74,7 +74,7 @@ export async function deleteUserBlock(db: Db, userId: number): Promise<void> {
 }
 
 /** `text` as a LIKE pattern matching it anywhere: its own %, _ and \\ taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 export type UserSearch = { telegramId?: number; uid?: string; phone?: string; contains: string }
 

@@ -1,7 +1,7 @@
 /**
- * Users and their referral links (one user's live link, the link that admitted a user: they refer to each other, so
- * they are one file). Part of the one schema: `db/schema.ts` re-exports it, so drizzle-kit generates its migration
- * with the rest; the other modules' tables refer to `users` here, never through `db/schema.ts` (no import cycle).
+ * Users, the referral codes that admit them, and the blocks operators put on them (docs/console.md). `users`
+ * and `referral_links` point at each other, so they share a file: the schema's imports form no cycle. Part of
+ * the one schema: db/schema.ts re-exports it, and drizzle-kit reads it there.
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -16,8 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+import { at, createdAt } from '../../db/columns.ts'
 
 export const users = pgTable(
   'users',
@@ -87,3 +86,10 @@ export const referralLinks = pgTable(
       .where(sql`${t.revokedAt} is null and ${t.userId} is not null`),
   ],
 )
+
+/** Users an operator blocked: their access and refresh tokens stop working at once (docs/console.md). */
+export const userBlocks = pgTable('user_blocks', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  blockedAt: at('blocked_at').notNull().defaultNow(),
+  reason: text('reason').notNull(),
+})

@@ -21,7 +21,6 @@ import {
 } from './repository.ts'
 
 export type UserServiceDeps = { db: Db; cursors: CursorCodec }
-export type UserService = ReturnType<typeof createUserService>
 
 /** Telegram ids are positive and within PostgreSQL's bigint; longer digit strings are only searched as text. */
 const TELEGRAM_ID = /^\d{1,15}$/

@@ -1,6 +1,6 @@
 import { ACCOUNT_CHECK_FAILURES, type AccountCheckFailure } from '@app/contract'
-import type { ValidationFailureReason } from '../../db/bot-outbox.ts'
 import type { AccountChecks } from '../../providers/account-provider.ts'
+import type { ValidationFailureReason } from '../bot-outbox/messages.ts'
 
 /** Whether each check failed, by the name its failure goes by. */
 const FAILED: Record<AccountCheckFailure, (checks: AccountChecks) => boolean> = {

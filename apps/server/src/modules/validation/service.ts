@@ -4,10 +4,10 @@
  * outcome: accepted (success), rejected (failed), or review (multiple sessions: tried again in 24 h).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import { queueAccountMessage, transactionThenWake } from '../../db/bot-outbox.ts'
 import type { Db } from '../../db/client.ts'
 import type { DatabaseOutage } from '../../db/outage.ts'
 import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
+import { queueAccountMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import { validationReason } from './failure-reason.ts'
@@ -19,10 +19,10 @@ import {
   type ValidationResult,
 } from './repository.ts'
 
-export const REVIEW_DELAY_SECONDS = 24 * 60 * 60
+const REVIEW_DELAY_SECONDS = 24 * 60 * 60
 /** Longer than any provider check should take; a process that dies mid-batch frees its rows after this. */
-export const CLAIM_LEASE_SECONDS = 5 * 60
-export const RETRY_AFTER_FAILURE_SECONDS = 5 * 60
+const CLAIM_LEASE_SECONDS = 5 * 60
+const RETRY_AFTER_FAILURE_SECONDS = 5 * 60
 /**
  * Accounts of a batch validated at once, each in its own transaction: at most this many of the pool's connections
  * (10 a process) go to the loop. All 50 of a batch at once queued some 50 transactions ahead of the requests' queries
@@ -52,7 +52,7 @@ export function netAmount(
   return (price * (100n - discount)) / 100n
 }
 
-export function resultOf(claim: ClaimedAccount, outcome: ValidationOutcome, now: Date): ValidationResult {
+function resultOf(claim: ClaimedAccount, outcome: ValidationOutcome, now: Date): ValidationResult {
   const permanent = outcome.limitStatus === 'permanent_limited'
   const base = {
     validationStatus: outcome.validationStatus,
@@ -86,8 +86,6 @@ export type ValidationServiceDeps = {
   /** Wakes the bot's outbox worker once a change that queued a message committed (services.ts). */
   messageQueued?: (() => void) | undefined
 }
-export type ValidationService = ReturnType<typeof createValidationService>
-
 export function createValidationService({
   db,
   accountProvider,

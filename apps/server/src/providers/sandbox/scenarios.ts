@@ -12,7 +12,7 @@ export const SANDBOX_EMAIL_CODE = '123456'
 export const SANDBOX_PASSWORD = 'sandbox-2fa'
 /** Seconds before the code may be resent (short, so demos and end-to-end tests do not wait long). */
 export const SANDBOX_RESEND_TIMEOUT = 10
-export const SANDBOX_FLOOD_WAIT = 120
+const SANDBOX_FLOOD_WAIT = 120
 export const SANDBOX_EMAIL_FLOOD_WAIT = 60
 export const SANDBOX_ALLOWED_EMAIL_DOMAINS = ['gmail.com', 'outlook.com', 'example.com']
 /** Login emails that make the email step fail, on any number that needs a login email. */

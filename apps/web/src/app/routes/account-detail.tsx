@@ -1,8 +1,8 @@
 import { useParams, useSearchParams } from 'react-router'
-import { accountsListPlace } from '../../config/paths.ts'
-import { AccountDetail } from '../../features/accounts/components/account-detail.tsx'
+import { accountsListPlace } from '#config/paths.ts'
+import { AccountDetail } from '#features/accounts/components/account-detail.tsx'
 import { NotFoundScreen } from './not-found.tsx'
-import '../../features/accounts/components/accounts.css'
+import '#features/accounts/components/accounts.css'
 
 /** Both shapes: /accounts/:accountUid and /invoices/:invoiceUid/accounts/:accountUid. */
 export function AccountDetailRoute() {

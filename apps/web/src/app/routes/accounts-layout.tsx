@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Outlet, useLocation } from 'react-router'
-import { Page } from '../../components/layout/page.tsx'
-import { Tabs } from '../../components/ui/tabs.tsx'
-import { AccountsActions, hasAccountsActions } from '../../features/accounts/components/accounts-actions.tsx'
-import { AccountsSearch } from '../../features/accounts/components/accounts-search.tsx'
-import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
-import { useTranslation } from '../../lib/use-translation.tsx'
-import '../../features/accounts/components/accounts.css'
+import { Page } from '#components/layout/page.tsx'
+import { Tabs } from '#components/ui/tabs.tsx'
+import { AccountsActions, hasAccountsActions } from '#features/accounts/components/accounts-actions.tsx'
+import { AccountsSearch } from '#features/accounts/components/accounts-search.tsx'
+import { dashboardQueryOptions } from '#features/dashboard/api/get-dashboard.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
+import '#features/accounts/components/accounts.css'
 
 /**
  * /accounts: search box, status tabs (pending, accepted, rejected; each a child route), the list, and the

@@ -1,7 +1,7 @@
 import { Navigate, useLocation, useSearchParams } from 'react-router'
-import { ACCOUNT_TABS, accountsListPlace, paths } from '../../config/paths.ts'
-import { tabListParams } from '../../features/accounts/api/get-accounts.ts'
-import { AccountList } from '../../features/accounts/components/account-list.tsx'
+import { ACCOUNT_TABS, accountsListPlace, paths } from '#config/paths.ts'
+import { tabListParams } from '#features/accounts/api/get-accounts.ts'
+import { AccountList } from '#features/accounts/components/account-list.tsx'
 
 /** One status tab of /accounts: the path names the status, `?search=` the phone substring. */
 export function AccountsTab() {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
-import { useChannelStatus } from '../../features/dashboard/api/get-channel-status.ts'
-import { useDashboard } from '../../features/dashboard/api/get-dashboard.ts'
-import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx'
+import { useChannelStatus } from '#features/dashboard/api/get-channel-status.ts'
+import { useDashboard } from '#features/dashboard/api/get-dashboard.ts'
+import { DashboardScreen } from '#features/dashboard/components/dashboard-screen.tsx'
 import { FullScreenSpinner } from '../full-screen-spinner.tsx'
 
 /**

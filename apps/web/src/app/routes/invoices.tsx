@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
-import { accountKeys } from '../../features/accounts/api/account-keys.ts'
-import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
-import { InvoiceDetailScreen } from '../../features/invoices/components/invoice-detail.tsx'
-import { InvoiceListScreen } from '../../features/invoices/components/invoice-list.tsx'
+import { accountKeys } from '#features/accounts/api/account-keys.ts'
+import { dashboardQueryOptions } from '#features/dashboard/api/get-dashboard.ts'
+import { InvoiceDetailScreen } from '#features/invoices/components/invoice-detail.tsx'
+import { InvoiceListScreen } from '#features/invoices/components/invoice-list.tsx'
 import { NotFoundScreen } from './not-found.tsx'
-import '../../features/invoices/components/invoices.css'
+import '#features/invoices/components/invoices.css'
 
 /**
  * The invoice list and detail (one lazy chunk). The dashboard's payment flags gate creation and payment

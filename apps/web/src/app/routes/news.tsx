@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
-import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
-import { NewsScreen } from '../../features/news/components/news-screen.tsx'
+import { dashboardQueryOptions } from '#features/dashboard/api/get-dashboard.ts'
+import { NewsScreen } from '#features/news/components/news-screen.tsx'
 
 /**
  * News meets the dashboard here: the dashboard's unseen count, read once as the screen opens, says how many of

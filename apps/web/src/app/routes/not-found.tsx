@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router'
-import { CompassIcon } from '../../components/icons.tsx'
-import { Button } from '../../components/ui/button.tsx'
-import { Placeholder } from '../../components/ui/placeholder.tsx'
-import { paths } from '../../config/paths.ts'
-import { useTranslation } from '../../lib/use-translation.tsx'
+import { CompassIcon } from '#components/icons.tsx'
+import { Button } from '#components/ui/button.tsx'
+import { Placeholder } from '#components/ui/placeholder.tsx'
+import { paths } from '#config/paths.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 export function NotFoundScreen() {
   const { t } = useTranslation('common')

@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { useParams } from 'react-router'
-import { dashboardKeys, dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard.ts'
-import { invoiceQueryOptions } from '../../features/invoices/api/get-invoice.ts'
-import { invoiceKeys } from '../../features/invoices/api/invoice-keys.ts'
-import { RequestPaymentIrtScreen } from '../../features/payment-requests/components/request-payment-irt-screen.tsx'
-import { RequestPaymentWalletScreen } from '../../features/payment-requests/components/request-payment-wallet-screen.tsx'
-import { SelectMethodScreen } from '../../features/payment-requests/components/select-method-screen.tsx'
-import { TransactionDetail as TransactionDetailScreen } from '../../features/payment-requests/components/transaction-detail.tsx'
+import { dashboardKeys, dashboardQueryOptions } from '#features/dashboard/api/get-dashboard.ts'
+import { invoiceQueryOptions } from '#features/invoices/api/get-invoice.ts'
+import { invoiceKeys } from '#features/invoices/api/invoice-keys.ts'
+import { RequestPaymentIrtScreen } from '#features/payment-requests/components/request-payment-irt-screen.tsx'
+import { RequestPaymentWalletScreen } from '#features/payment-requests/components/request-payment-wallet-screen.tsx'
+import { SelectMethodScreen } from '#features/payment-requests/components/select-method-screen.tsx'
+import { TransactionDetail as TransactionDetailScreen } from '#features/payment-requests/components/transaction-detail.tsx'
 import { NotFoundScreen } from './not-found.tsx'
-import '../../features/payment-requests/components/payment-requests.css'
+import '#features/payment-requests/components/payment-requests.css'
 
 /**
  * Payout screens: method selection, the TRX, USDT and toman forms, the transaction detail. They meet the

@@ -1,1 +1,1 @@
-export { ReferralsScreen as Component } from '../../features/referrals/components/referrals-screen.tsx'
+export { ReferralsScreen as Component } from '#features/referrals/components/referrals-screen.tsx'

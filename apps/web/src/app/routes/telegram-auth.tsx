@@ -1,9 +1,9 @@
 import { Suspense } from 'react'
 import { Navigate } from 'react-router'
-import { paths } from '../../config/paths.ts'
-import { TelegramAuthScreen } from '../../features/auth/components/telegram-auth-screen.tsx'
-import { useTelegramAuthorization } from '../../features/auth/components/use-telegram-authorization.ts'
-import { useBrowserMode } from '../../lib/telegram/launch-context.tsx'
+import { paths } from '#config/paths.ts'
+import { TelegramAuthScreen } from '#features/auth/components/telegram-auth-screen.tsx'
+import { useTelegramAuthorization } from '#features/auth/components/use-telegram-authorization.ts'
+import { useBrowserMode } from '#lib/telegram/launch-context.tsx'
 import { FullScreenSpinner } from '../full-screen-spinner.tsx'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { CountdownState, useCountdown } from '../../hooks/use-countdown.ts'
+import { CountdownState, useCountdown } from '#hooks/use-countdown.ts'
 import { Button } from '../ui/button.tsx'
 
 export type ResendLinkProps = {

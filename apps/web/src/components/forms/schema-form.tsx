@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
-import { useTranslation } from '../../lib/use-translation.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { FormPage } from '../layout/form-page.tsx'
 import { Field } from '../ui/field.tsx'
 

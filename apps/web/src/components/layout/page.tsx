@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from '../../lib/use-translation.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { BackArrowIcon } from '../icons.tsx'
 import { BottomBar } from '../ui/bottom-bar.tsx'
 import { usePageBack } from './page-back.tsx'

@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, useLayoutEffect, useRef } from 'react'
-import { hapticImpact } from '../../lib/telegram/haptics.ts'
+import { hapticImpact } from '#lib/telegram/haptics.ts'
 import { Spinner } from './spinner.tsx'
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react'
-import { getOpenDialogs, type OpenDialog, subscribeDialogs } from '../../lib/dialogs.ts'
+import { getOpenDialogs, type OpenDialog, subscribeDialogs } from '#lib/dialogs.ts'
 
 function InAppDialog({ dialog }: { dialog: OpenDialog }) {
   const titleId = `dialog-title-${dialog.key}`

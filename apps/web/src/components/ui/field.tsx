@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
-import { latinDigitsOnChange, typesNumbers } from '../../lib/latin-digits.ts'
+import { latinDigitsOnChange, typesNumbers } from '#lib/latin-digits.ts'
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode

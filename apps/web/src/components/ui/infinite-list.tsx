@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { useInView } from '../../hooks/use-in-view.ts'
+import { useInView } from '#hooks/use-in-view.ts'
 import { Button } from './button.tsx'
 import { LoadError } from './load-error.tsx'
 import { Spinner } from './spinner.tsx'

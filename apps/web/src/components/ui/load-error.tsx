@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/use-translation.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { Button } from './button.tsx'
 import { Placeholder } from './placeholder.tsx'
 

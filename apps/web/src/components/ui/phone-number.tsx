@@ -1,4 +1,4 @@
-import { isolateLtr } from '../../lib/bidi.ts'
+import { isolateLtr } from '#lib/bidi.ts'
 
 /**
  * A phone number as every screen shows it: isolated left to right (so '+98' stays in front inside Persian

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { dismissToast, getToast, subscribeToast } from '../../lib/toast.ts'
+import { dismissToast, getToast, subscribeToast } from '#lib/toast.ts'
 
 export function ToastHost() {
   const toast = useSyncExternalStore(subscribeToast, getToast, getToast)

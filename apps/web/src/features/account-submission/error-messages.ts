@@ -1,6 +1,6 @@
 import { ErrorCode, parseErrorDetails } from '@app/contract'
-import type { ApiError } from '../../lib/api-error.ts'
-import type { StatusMessages } from '../../lib/error-message.ts'
+import type { ApiError } from '#lib/api-error.ts'
+import type { StatusMessages } from '#lib/error-message.ts'
 
 /** Spec section 8, per call: status -> message key (accounts namespace). */
 const rows = (keys: StatusMessages['keys']): StatusMessages => ({ ns: 'accounts', keys })

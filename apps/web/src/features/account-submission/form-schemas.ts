@@ -7,7 +7,7 @@ import {
   V,
 } from '@app/contract'
 import * as z from 'zod/mini'
-import type { CodeFormValues } from '../../components/forms/code-entry-form.tsx'
+import type { CodeFormValues } from '#components/forms/code-entry-form.tsx'
 import type { SingleFieldSchema } from './components/single-field-form.tsx'
 
 /** The wizard's one-field forms, built from the contract's field schemas (messages are i18n keys). */

@@ -10,7 +10,7 @@ import {
   V,
 } from '@app/contract'
 import * as z from 'zod/mini'
-import type { CodeFormValues } from '../../components/forms/code-entry-form.tsx'
+import type { CodeFormValues } from '#components/forms/code-entry-form.tsx'
 
 /*
  * The email sign-in forms validate with the contract's own bodies, so the client refuses what the server would,

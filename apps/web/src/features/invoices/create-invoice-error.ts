@@ -1,7 +1,7 @@
 import { ErrorCode, parseErrorDetails } from '@app/contract'
-import { isApiError } from '../../lib/api-error.ts'
-import { formatUsdt } from '../../lib/format.ts'
-import type { TFunction } from '../../lib/i18n.ts'
+import { isApiError } from '#lib/api-error.ts'
+import { formatUsdt } from '#lib/format.ts'
+import type { TFunction } from '#lib/i18n.ts'
 
 /** One error dialog of invoice creation: title and message keys (invoices namespace) and their values. */
 export type ErrorDialogText = {
@@ -25,7 +25,7 @@ const minutes = (seconds: number) => Math.round((seconds / 60) * 10) / 10
  * else 'Request Error'), any other status 'Unexpected Error' with the code, no status 'Unknown Error'.
  * Details are read through the contract's ErrorDetailsSchemas; a 400 whose details do not parse is a plain 'Request Error'.
  */
-export function createInvoiceErrorText(error: unknown): ErrorDialogText {
+function createInvoiceErrorText(error: unknown): ErrorDialogText {
   if (!isApiError(error) || error.status === 0) {
     return { title: 'invoices.error.unknown.title', message: 'invoices.error.unknown.message' }
   }

@@ -1,6 +1,6 @@
 import type { Dashboard, Invoice, Transaction } from '@app/contract'
-import type { BadgeTone } from '../../components/ui/badge.tsx'
-import { formatUsdt } from '../../lib/format.ts'
+import type { BadgeTone } from '#components/ui/badge.tsx'
+import { formatUsdt } from '#lib/format.ts'
 
 type ConfirmationStatus = Invoice['confirmationStatus']
 type PaymentStatus = Invoice['paymentStatus']

@@ -1,4 +1,4 @@
-import { formatNumber, formatUsdt } from '../../lib/format.ts'
+import { formatNumber, formatUsdt } from '#lib/format.ts'
 
 /**
  * An exchange rate as operators set it (up to 6 decimals), grouped: 98,500 or 3.2145. The toman form and the

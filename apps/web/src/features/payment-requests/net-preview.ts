@@ -8,10 +8,10 @@ const micro = (value: number) => BigInt(Math.round(value * 1_000_000))
 
 /**
  * What a payout request will pay, before it is made (issue 38): the server's rule (docs/transactions.md, 'Money';
- * `payoutNet` in withdrawals/payout-service.ts) in the same integers: (invoice amount - fee) x rate, rounded down, trx
- * and usdt to the cent, toman whole. The fee is USDT BEP20's 0.3; usdt's rate is 1. The invoice amount is the one the
- * API shows (2 decimals, rounded): for an amount with finer parts (a limit discount, a referral share) the payout
- * may differ by up to half a US cent at the rate.
+ * `transactionNet` in modules/transactions/amounts.ts) in the same integers: (invoice amount - fee) x rate, rounded
+ * down, trx and usdt to the cent, toman whole. The fee is USDT BEP20's 0.3; usdt's rate is 1. The invoice amount is
+ * the one the API shows (2 decimals, rounded): for an amount with finer parts (a limit discount, a referral share)
+ * the payout may differ by up to half a US cent at the rate.
  */
 export function netPreview(currency: TransactionCurrency, invoiceAmount: number, rate: number): number {
   const fee = currency === 'usdt' ? micro(USDT_BEP20_FEE) : 0n

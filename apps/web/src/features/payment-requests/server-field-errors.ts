@@ -1,5 +1,5 @@
 import { ErrorCode } from '@app/contract'
-import { isApiError } from '../../lib/api-error.ts'
+import { isApiError } from '#lib/api-error.ts'
 
 export type ServerFieldError = { field: string; text: string }
 

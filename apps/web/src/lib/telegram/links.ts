@@ -1,4 +1,4 @@
-import { TELEGRAM_LINK_BASE } from '../../config/constants.ts'
+import { TELEGRAM_LINK_BASE } from '#config/constants.ts'
 import { postEvent } from './bridge.ts'
 import { isInTelegram, supports } from './methods.ts'
 

@@ -1,4 +1,4 @@
-import { SUPPORTED_PLATFORMS } from '../../config/constants.ts'
+import { SUPPORTED_PLATFORMS } from '#config/constants.ts'
 
 export function isSupportedPlatform(platform: string | null | undefined): boolean {
   return !!platform && SUPPORTED_PLATFORMS.includes(platform)

@@ -4,7 +4,8 @@
  * as needed toward the text colour (for text) or away from the button text (for buttons), so it still looks like
  * the client and every word can be read. Pure functions: theme.ts applies them to the CSS variables.
  */
-import type { ThemeParams } from './theme.ts'
+/** A theme's colours by Telegram's key (`bg_color`...); theme.ts reads them, this file only recolours them. */
+export type ThemeParams = Record<string, string>
 
 /** WCAG AA for normal text. */
 export const MIN_CONTRAST = 4.5

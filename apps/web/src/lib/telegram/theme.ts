@@ -1,8 +1,6 @@
 import { field, onEvent, postEvent } from './bridge.ts'
 import { supports } from './methods.ts'
-import { readableTheme } from './readable-theme.ts'
-
-export type ThemeParams = Record<string, string>
+import { readableTheme, type ThemeParams } from './readable-theme.ts'
 
 /** The app's chrome and background follow the theme's secondary background (grouped lists on iOS). */
 const APP_COLOR_KEY = 'secondary_bg_color'
@@ -10,7 +8,7 @@ const APP_COLOR_KEY = 'secondary_bg_color'
 const COLOR = /^#([\da-f]{3}|[\da-f]{4}|[\da-f]{6}|[\da-f]{8})$/i
 
 /** Colours of a `theme_changed` payload: '#rgb'...'#rrggbbaa' strings, or numbers as some clients send. */
-export function readThemeParams(payload: unknown): ThemeParams {
+function readThemeParams(payload: unknown): ThemeParams {
   const theme: ThemeParams = {}
   if (!payload || typeof payload !== 'object') return theme
   for (const [key, value] of Object.entries(payload)) {

@@ -3,11 +3,11 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { DetailScreen, isMissing } from '../../../src/components/layout/detail-screen.tsx'
-import { ApiError } from '../../../src/lib/api-error.ts'
-import { currentBackHandler } from '../../../src/lib/telegram/back-handlers.ts'
-import { I18nProvider } from '../../../src/lib/use-translation.tsx'
-import { createTestI18n } from '../../helpers/i18n.ts'
+import { DetailScreen, isMissing } from '#components/layout/detail-screen.tsx'
+import { ApiError } from '#lib/api-error.ts'
+import { currentBackHandler } from '#lib/telegram/back-handlers.ts'
+import { I18nProvider } from '#lib/use-translation.tsx'
+import { createTestI18n } from '#test-helpers/i18n.ts'
 
 type Thing = { name: string }
 

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ComponentProps } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CodeEntryForm } from '../../../src/features/account-submission/components/code-entry-form.tsx'
-import { I18nProvider } from '../../../src/lib/use-translation.tsx'
-import { createTestI18n } from '../../helpers/i18n.ts'
+import { CodeEntryForm } from '#features/account-submission/components/code-entry-form.tsx'
+import { I18nProvider } from '#lib/use-translation.tsx'
+import { createTestI18n } from '#test-helpers/i18n.ts'
 
 type Props = ComponentProps<typeof CodeEntryForm>
 

@@ -6,12 +6,12 @@
 import type { SentCodeInfo } from '@app/contract'
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { resetFlows } from '../../../src/features/account-submission/flow-store.ts'
-import { apiError, json } from '../../helpers/fake-server.ts'
-import { accountPage, dashboardFixture } from '../../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
-import { signedIn } from '../../helpers/signed-in.ts'
+import { resetFlows } from '#features/account-submission/flow-store.ts'
+import { apiError, json } from '#test-helpers/fake-server.ts'
+import { accountPage, dashboardFixture } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
 afterEach(resetFlows)
 

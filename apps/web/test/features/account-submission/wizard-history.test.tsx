@@ -6,12 +6,12 @@
 import type { AuthSession, SentCodeInfo } from '@app/contract'
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { resetFlows } from '../../../src/features/account-submission/flow-store.ts'
-import { json } from '../../helpers/fake-server.ts'
-import { accountFixture, accountPage } from '../../helpers/fixtures.ts'
-import { buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
-import { signedIn } from '../../helpers/signed-in.ts'
+import { resetFlows } from '#features/account-submission/flow-store.ts'
+import { json } from '#test-helpers/fake-server.ts'
+import { accountFixture, accountPage } from '#test-helpers/fixtures.ts'
+import { buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
 afterEach(resetFlows)
 

@@ -1,12 +1,12 @@
 import type { Account } from '@app/contract'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { limitTexts, validationText } from '../../../src/features/accounts/account-status.ts'
-import { apiError, json } from '../../helpers/fake-server.ts'
-import { accountFixture } from '../../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl, type TestUser } from '../../helpers/launch-url.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
-import { signedIn } from '../../helpers/signed-in.ts'
+import { limitTexts, validationText } from '#features/accounts/account-status.ts'
+import { apiError, json } from '#test-helpers/fake-server.ts'
+import { accountFixture } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl, type TestUser } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
 const INVOICE = '7c1f0000-5f6d-4c1e-9a53-3f0c2d1e4b5a'
 

@@ -1,13 +1,13 @@
 import type { Account } from '@app/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { VALIDATION_SETTLE_MS } from '../../../src/features/accounts/components/account-row.tsx'
-import { json } from '../../helpers/fake-server.ts'
-import { accountFixture, accountPage, dashboardFixture } from '../../helpers/fixtures.ts'
-import { installIntersectionObserver } from '../../helpers/intersection-observer.ts'
-import { ADA, buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
-import { signedIn } from '../../helpers/signed-in.ts'
+import { VALIDATION_SETTLE_MS } from '#features/accounts/components/account-row.tsx'
+import { json } from '#test-helpers/fake-server.ts'
+import { accountFixture, accountPage, dashboardFixture } from '#test-helpers/fixtures.ts'
+import { installIntersectionObserver } from '#test-helpers/intersection-observer.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
 const now = () => Math.floor(Date.now() / 1000)
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { expect } from 'vitest'
-import { type FakeServer, installFakeServer, json } from '../../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture } from '../../helpers/fixtures.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
+import { type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture } from '#test-helpers/fixtures.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
 
 export const EMAIL = 'ada@example.com'
 export const PASSWORD = 'correct horse'

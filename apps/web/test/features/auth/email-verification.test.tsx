@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError, apiErrorWithDetails } from '../../helpers/fake-server.ts'
+import { apiError, apiErrorWithDetails } from '#test-helpers/fake-server.ts'
 import { EMAIL, expectErrorDialog, fill, inBrowser, noContent, PASSWORD } from './email-auth-helpers.ts'
 
 /**

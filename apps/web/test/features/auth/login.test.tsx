@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { apiError, apiErrorWithDetails, json } from '../../helpers/fake-server.ts'
-import { TOKENS } from '../../helpers/fixtures.ts'
+import { apiError, apiErrorWithDetails, json } from '#test-helpers/fake-server.ts'
+import { TOKENS } from '#test-helpers/fixtures.ts'
 import { EMAIL, expectErrorDialog, fill, inBrowser, noContent, PASSWORD } from './email-auth-helpers.ts'
 
 describe('/login (spec sections 2, 5, 7, 8)', () => {

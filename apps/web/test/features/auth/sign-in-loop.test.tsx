@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError, type FakeServer, installFakeServer, json } from '../../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture, TOKENS } from '../../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { renderApp, storeTokensFor } from '../../helpers/render-app.tsx'
-import { installFakeTelegram } from '../../helpers/telegram-bridge.ts'
+import { apiError, type FakeServer, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture, TOKENS } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp, storeTokensFor } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 // Issue 20, item 3: a server that refuses every session (a blocked user, a broken deployment) must not get a
 // loop of sign-ins. Spec section 7: a 401 gets one refresh and one retry, no more.

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError, installFakeServer, json } from '../../helpers/fake-server.ts'
-import { channelStatusFixture, dashboardFixture, TOKENS } from '../../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { serveLocaleFilesLater } from '../../helpers/locales.ts'
-import { renderApp, renderAppLoadingLocales, storeTokensFor } from '../../helpers/render-app.tsx'
-import { installFakeTelegram } from '../../helpers/telegram-bridge.ts'
+import { apiError, installFakeServer, json } from '#test-helpers/fake-server.ts'
+import { channelStatusFixture, dashboardFixture, TOKENS } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { serveLocaleFilesLater } from '#test-helpers/locales.ts'
+import { renderApp, renderAppLoadingLocales, storeTokensFor } from '#test-helpers/render-app.tsx'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 function serveHome(server: ReturnType<typeof installFakeServer>) {
   server.on('GET', '/dashboard', () => json(dashboardFixture()))

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { json } from '../../helpers/fake-server.ts'
-import { dashboardFixture } from '../../helpers/fixtures.ts'
-import { ADA, buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
-import { signedIn } from '../../helpers/signed-in.ts'
+import { json } from '#test-helpers/fake-server.ts'
+import { dashboardFixture } from '#test-helpers/fixtures.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 import { EMAIL, fill, noContent, PASSWORD } from '../auth/email-auth-helpers.ts'
 
 const PERSIAN = { ...ADA, language_code: 'fa' }

@@ -1,5 +1,5 @@
 import type { Dashboard, Invoice, InvoiceDetail, Transaction } from '@app/contract'
-import { dashboardFixture } from '../../helpers/fixtures.ts'
+import { dashboardFixture } from '#test-helpers/fixtures.ts'
 
 let seq = 0
 const nextUid = (prefix: string) => {

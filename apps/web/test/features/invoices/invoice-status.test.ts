@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  afterCreation,
-  createButton,
-  offersPaymentRequest,
-} from '../../../src/features/invoices/invoice-status.ts'
-import { formatNet } from '../../../src/lib/format.ts'
+import { afterCreation, createButton, offersPaymentRequest } from '#features/invoices/invoice-status.ts'
+import { formatNet } from '#lib/format.ts'
 import { paymentDashboard } from './fixtures.ts'
 
 describe('invoice rules', () => {

@@ -1,12 +1,12 @@
 import type { NewsItem } from '@app/contract'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError, json } from '../../helpers/fake-server.ts'
-import { dashboardFixture } from '../../helpers/fixtures.ts'
-import { installIntersectionObserver } from '../../helpers/intersection-observer.ts'
-import { ADA, buildLaunchUrl } from '../../helpers/launch-url.ts'
-import { renderApp } from '../../helpers/render-app.tsx'
-import { signedIn } from '../../helpers/signed-in.ts'
+import { apiError, json } from '#test-helpers/fake-server.ts'
+import { dashboardFixture } from '#test-helpers/fixtures.ts'
+import { installIntersectionObserver } from '#test-helpers/intersection-observer.ts'
+import { ADA, buildLaunchUrl } from '#test-helpers/launch-url.ts'
+import { renderApp } from '#test-helpers/render-app.tsx'
+import { signedIn } from '#test-helpers/signed-in.ts'
 
 let seq = 0
 /** An item as GET /news answers it; each one a minute older than the one before. */

@@ -4,18 +4,14 @@ import {
   groupCardNumber,
   ibanDigits,
   ibanWithPrefix,
-} from '../../../src/features/payment-requests/digits.ts'
-import {
-  bankCardFormSchema,
-  trxFormSchema,
-  usdtFormSchema,
-} from '../../../src/features/payment-requests/form-schemas.ts'
-import { formatRate, usdtEquivalent } from '../../../src/features/payment-requests/format.ts'
-import { groupAddress, netPreview } from '../../../src/features/payment-requests/net-preview.ts'
-import { serverFieldErrors } from '../../../src/features/payment-requests/server-field-errors.ts'
-import { explorerUrl, showsPendingNote } from '../../../src/features/payment-requests/transaction-texts.ts'
-import { ApiError } from '../../../src/lib/api-error.ts'
-import { formatNet } from '../../../src/lib/format.ts'
+} from '#features/payment-requests/digits.ts'
+import { bankCardFormSchema, trxFormSchema, usdtFormSchema } from '#features/payment-requests/form-schemas.ts'
+import { formatRate, usdtEquivalent } from '#features/payment-requests/format.ts'
+import { groupAddress, netPreview } from '#features/payment-requests/net-preview.ts'
+import { serverFieldErrors } from '#features/payment-requests/server-field-errors.ts'
+import { explorerUrl, showsPendingNote } from '#features/payment-requests/transaction-texts.ts'
+import { ApiError } from '#lib/api-error.ts'
+import { formatNet } from '#lib/format.ts'
 import { BSC, CARD, IBAN, TRON } from './payment-requests-fixtures.ts'
 
 describe('digits', () => {

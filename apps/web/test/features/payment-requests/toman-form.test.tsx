@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError, json } from '../../helpers/fake-server.ts'
-import { ADA } from '../../helpers/launch-url.ts'
+import { apiError, json } from '#test-helpers/fake-server.ts'
+import { ADA } from '#test-helpers/launch-url.ts'
 import {
   bankCardFixture,
   CARD,

@@ -1,8 +1,8 @@
 import type { Transaction } from '@app/contract'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { formatTimestamp } from '../../../src/lib/format.ts'
-import { apiError, json } from '../../helpers/fake-server.ts'
+import { formatTimestamp } from '#lib/format.ts'
+import { apiError, json } from '#test-helpers/fake-server.ts'
 import {
   BSC,
   IBAN,

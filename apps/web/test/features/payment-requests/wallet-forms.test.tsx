@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { apiError, json } from '../../helpers/fake-server.ts'
+import { apiError, json } from '#test-helpers/fake-server.ts'
 import {
   BSC,
   dashboardWith,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { listenToTelegram, onEvent, postEvent, setTargetOrigin } from '../../../src/lib/telegram/bridge.ts'
-import { installFakeTelegram } from '../../helpers/telegram-bridge.ts'
+import { listenToTelegram, onEvent, postEvent, setTargetOrigin } from '#lib/telegram/bridge.ts'
+import { installFakeTelegram } from '#test-helpers/telegram-bridge.ts'
 
 type TelegramGlobals = {
   Telegram?: { WebView?: { receiveEvent?: (type: string, data?: unknown) => void } }

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  compareVersions,
-  isInTelegram,
-  setClientVersion,
-  supports,
-} from '../../../src/lib/telegram/methods.ts'
+import { compareVersions, isInTelegram, setClientVersion, supports } from '#lib/telegram/methods.ts'
 
 afterEach(() => setClientVersion(null))
 

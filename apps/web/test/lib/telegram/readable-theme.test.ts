@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  contrast,
-  MIN_CONTRAST,
-  readableOn,
-  readableTheme,
-} from '../../../src/lib/telegram/readable-theme.ts'
+import { contrast, MIN_CONTRAST, readableOn, readableTheme } from '#lib/telegram/readable-theme.ts'
 
 // Telegram Android's light palette (the simulator's): hint, link and white-on-button all fall short of 4.5:1.
 const ANDROID_LIGHT = {

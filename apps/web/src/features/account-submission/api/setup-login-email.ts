@@ -1,12 +1,12 @@
 import { type SetupLoginEmailBodySchema, submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 export type SetupLoginEmailBody = z.input<typeof SetupLoginEmailBodySchema>
 
 /** POST /telegram/auth/setup-login-email */
-export function setupLoginEmail(body: SetupLoginEmailBody) {
+function setupLoginEmail(body: SetupLoginEmailBody) {
   return call(submissionCalls.setupLoginEmail, { body })
 }
 

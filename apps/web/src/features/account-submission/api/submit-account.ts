@@ -1,9 +1,9 @@
 import { submissionCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 /** POST /telegram/submit-account (no body: the server keeps the flow) */
-export function submitAccount() {
+function submitAccount() {
   return call(submissionCalls.submitAccount)
 }
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 /**
  * The email-code steps' prompt, in the login flow and the sign-up flow alike: 'Enter the code we sent to your

@@ -1,6 +1,6 @@
 import type { CodeType } from '@app/contract'
-import { ResendLink } from '../../../components/forms/resend-link.tsx'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { ResendLink } from '#components/forms/resend-link.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { channelKey } from '../code-types.ts'
 
 type ResendCodeProps = {

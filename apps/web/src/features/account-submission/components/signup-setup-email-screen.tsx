@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { paths } from '#config/paths.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useSetupLoginEmail } from '../api/setup-login-email.ts'
 import { EMAIL_ERRORS } from '../error-messages.ts'
 import { getSignupSession, setSignupEmail, setSignupSession } from '../flow-store.ts'

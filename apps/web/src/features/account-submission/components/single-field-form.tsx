@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type * as z from 'zod/mini'
-import { type FormField, type InputProps, SchemaFormPage } from '../../../components/forms/schema-form.tsx'
+import { type FormField, type InputProps, SchemaFormPage } from '#components/forms/schema-form.tsx'
 
 export type SingleFieldSchema = z.ZodMiniType<{ value: string }, { value: string }>
 

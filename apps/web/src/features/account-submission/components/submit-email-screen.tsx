@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { paths } from '#config/paths.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useSubmitAccountEmail } from '../api/submit-account-email.ts'
 import { EMAIL_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, updateLoginFlow } from '../flow-store.ts'

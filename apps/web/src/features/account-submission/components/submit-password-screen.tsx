@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { paths } from '#config/paths.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useSubmitAccountPassword } from '../api/submit-account-password.ts'
 import { PASSWORD_ERRORS } from '../error-messages.ts'
 import { getLoginFlow, type LoginFlow } from '../flow-store.ts'

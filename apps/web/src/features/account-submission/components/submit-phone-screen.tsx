@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { paths } from '#config/paths.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useSubmitAccountPhone } from '../api/submit-account-phone.ts'
 import { setLoginFlow } from '../flow-store.ts'
 import { type PhoneCountrySetting, PhoneStepForm } from './contact-step-forms.tsx'

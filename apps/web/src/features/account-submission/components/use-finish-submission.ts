@@ -1,5 +1,5 @@
-import type { StatusMessages } from '../../../lib/error-message.ts'
-import { hapticNotification } from '../../../lib/telegram/haptics.ts'
+import type { StatusMessages } from '#lib/error-message.ts'
+import { hapticNotification } from '#lib/telegram/haptics.ts'
 import { useSubmitAccount } from '../api/submit-account.ts'
 import { SUBMIT_ACCOUNT_ERRORS } from '../error-messages.ts'
 import { setLoginFlow } from '../flow-store.ts'

@@ -1,12 +1,12 @@
 import { type AuthSession, ErrorCode, isErrorCode, parseErrorDetails } from '@app/contract'
 import { useNavigate } from 'react-router'
-import { isolatePhoneNumber } from '../../../components/ui/phone-number.tsx'
-import { paths } from '../../../config/paths.ts'
-import { isApiError } from '../../../lib/api-error.ts'
-import { showDialog } from '../../../lib/dialogs.ts'
-import { attemptsLeftOf, type StatusMessages, showApiErrorDialog } from '../../../lib/error-message.ts'
-import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { isolatePhoneNumber } from '#components/ui/phone-number.tsx'
+import { paths } from '#config/paths.ts'
+import { isApiError } from '#lib/api-error.ts'
+import { showDialog } from '#lib/dialogs.ts'
+import { attemptsLeftOf, type StatusMessages, showApiErrorDialog } from '#lib/error-message.ts'
+import { hapticNotification } from '#lib/telegram/haptics.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import type { LoginFlow } from '../flow-store.ts'
 
 /** Where a flow starts again: its phone screen, with the number as the lists show it filled in. */
@@ -30,7 +30,7 @@ export function useRestart() {
 }
 
 /** Why the flow is over, if the answer says so: 410 FLOW_ENDED, or a wrong answer that used the last try. */
-export function flowEndReason(error: unknown): 'expired' | 'too_many_attempts' | undefined {
+function flowEndReason(error: unknown): 'expired' | 'too_many_attempts' | undefined {
   if (!isApiError(error) || !isErrorCode(error.code)) return undefined
   if (error.code === ErrorCode.FLOW_ENDED)
     return parseErrorDetails(ErrorCode.FLOW_ENDED, error.details)?.reason ?? 'expired'

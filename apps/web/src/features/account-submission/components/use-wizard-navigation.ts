@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { canGoBackInApp } from '../../../lib/history.ts'
+import { paths } from '#config/paths.ts'
+import { canGoBackInApp } from '#lib/history.ts'
 
 /**
  * The wizard (login or sign-up) is one history entry whatever its steps: each step replaces the one before, so

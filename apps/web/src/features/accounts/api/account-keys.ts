@@ -1,4 +1,11 @@
-import type { AccountListParams } from './get-accounts.ts'
+import type { AccountFilters } from '@app/contract'
+
+/** What one list of accounts shows: it is the list's query key, so every part of it is data. */
+export type AccountListParams = {
+  filters: AccountFilters
+  search: string
+  direction: 'asc' | 'desc'
+}
 
 /** Query keys of the accounts feature, generic to specific; filters live in the key. */
 export const accountKeys = {

@@ -1,14 +1,14 @@
 import { accountCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { accountKeys } from './account-keys.ts'
 
-export function getAccount(accountUid: string, signal?: AbortSignal) {
+function getAccount(accountUid: string, signal?: AbortSignal) {
   return call(accountCalls.get, { params: { accountUid } }, { signal })
 }
 
 /** Always refetched (spec section 7): an account's statuses change while the user looks. */
-export function accountQueryOptions(accountUid: string) {
+function accountQueryOptions(accountUid: string) {
   return queryOptions({
     queryKey: accountKeys.detail(accountUid),
     queryFn: ({ signal }) => getAccount(accountUid, signal),

@@ -1,16 +1,10 @@
-import { type AccountFilters, type AccountSorts, type AccountStatus, accountCalls } from '@app/contract'
+import { type AccountSorts, type AccountStatus, accountCalls } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { ACCOUNTS_PAGE_SIZE } from '../../../config/constants.ts'
-import { call } from '../../../lib/api-client.ts'
-import { accountKeys } from './account-keys.ts'
+import { ACCOUNTS_PAGE_SIZE } from '#config/constants.ts'
+import { call } from '#lib/api-client.ts'
+import { type AccountListParams, accountKeys } from './account-keys.ts'
 
-export type AccountListParams = {
-  filters: AccountFilters
-  search: string
-  direction: 'asc' | 'desc'
-}
-
-export function getAccounts(params: AccountListParams, cursor: string | undefined, signal?: AbortSignal) {
+function getAccounts(params: AccountListParams, cursor: string | undefined, signal?: AbortSignal) {
   const sorts: AccountSorts = [{ model: 'Account', field: 'created_at', direction: params.direction }]
   const search = params.search.trim()
   return call(
@@ -33,7 +27,7 @@ export function tabListParams(status: AccountStatus, search: string): AccountLis
   return { filters: { status, noInvoice: true }, search: search.trim(), direction: 'desc' }
 }
 
-export function accountsInfiniteQueryOptions(params: AccountListParams) {
+function accountsInfiniteQueryOptions(params: AccountListParams) {
   return infiniteQueryOptions({
     queryKey: accountKeys.list(params),
     queryFn: ({ pageParam, signal }) => getAccounts(params, pageParam, signal),

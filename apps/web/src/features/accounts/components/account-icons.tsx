@@ -1,4 +1,4 @@
-import { Svg } from '../../../components/icons.tsx'
+import { Svg } from '#components/icons.tsx'
 
 /** Line icons of the accounts screens (kept out of the shared icon file so the first screen stays small). */
 export function InboxIcon() {

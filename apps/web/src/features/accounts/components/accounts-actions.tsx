@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router'
-import { Button } from '../../../components/ui/button.tsx'
-import { paths } from '../../../config/paths.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { Button } from '#components/ui/button.tsx'
+import { paths } from '#config/paths.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 export type AccountFlags = { isOpen: boolean; canRegisterAccount: boolean; canAddAccount: boolean }
 

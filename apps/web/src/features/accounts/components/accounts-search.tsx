@@ -1,8 +1,8 @@
 import { type ChangeEvent, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '../../../config/constants.ts'
-import { latinDigitsOnChange } from '../../../lib/latin-digits.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { SEARCH_DEBOUNCE_MS, SEARCH_MAX_LENGTH } from '#config/constants.ts'
+import { latinDigitsOnChange } from '#lib/latin-digits.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 /**
  * The search box: its value reaches the URL (`?search=`) 500 ms after the last keystroke, its digits Latin (a

@@ -1,10 +1,10 @@
 import { firstScreenRoutes, REFERRAL_CODE_PATTERN, type TelegramAuthorizeBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
-import { noteSignedIn, setTokens } from '../../../lib/auth-tokens.ts'
+import { call } from '#lib/api-client.ts'
+import { noteSignedIn, setTokens } from '#lib/auth-tokens.ts'
 
 /** POST /auth/telegram/authorize: the raw init data (never re-serialized) and the referral code. */
-export function authorizeTelegram(body: TelegramAuthorizeBody) {
+function authorizeTelegram(body: TelegramAuthorizeBody) {
   return call(firstScreenRoutes.authorize, { body })
 }
 

@@ -1,7 +1,7 @@
 import { type EmailVerificationConfirmBodySchema, emailAuthCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 export type EmailVerificationConfirmBody = z.infer<typeof EmailVerificationConfirmBodySchema>
 
@@ -10,7 +10,7 @@ export type EmailVerificationConfirmBody = z.infer<typeof EmailVerificationConfi
  * enters it (docs/email-auth.md): signed in, the call carries the bearer token (a registration made while signed
  * in through Telegram is proven by that user only); otherwise the body carries the password registered with.
  */
-export function confirmEmailVerification(body: EmailVerificationConfirmBody) {
+function confirmEmailVerification(body: EmailVerificationConfirmBody) {
   return call(emailAuthCalls.confirmVerification, { body })
 }
 

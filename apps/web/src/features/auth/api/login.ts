@@ -1,10 +1,10 @@
 import { emailAuthCalls, type LoginBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
-import { setTokens } from '../../../lib/auth-tokens.ts'
+import { call } from '#lib/api-client.ts'
+import { setTokens } from '#lib/auth-tokens.ts'
 
 /** POST /auth/login: the same token pair as Telegram authorization, stored the same way. */
-export function login(body: LoginBody) {
+function login(body: LoginBody) {
   return call(emailAuthCalls.login, { body })
 }
 

@@ -1,6 +1,6 @@
 import { emailAuthCalls, type RegisterBody } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type RegisterVariables = {
@@ -10,7 +10,7 @@ export type RegisterVariables = {
 }
 
 /** POST /auth/register -> 201, and a verification code is emailed. */
-export function register({ body, withSession }: RegisterVariables) {
+function register({ body, withSession }: RegisterVariables) {
   return call(emailAuthCalls.register, { body }, { auth: withSession })
 }
 

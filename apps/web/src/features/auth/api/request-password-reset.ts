@@ -1,7 +1,7 @@
 import { emailAuthCalls, type PasswordResetRequestBodySchema } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import type { WithMailLanguage } from './email-auth-answers.ts'
 
 export type PasswordResetRequestBody = WithMailLanguage<z.infer<typeof PasswordResetRequestBodySchema>>
@@ -10,7 +10,7 @@ export type PasswordResetRequestBody = WithMailLanguage<z.infer<typeof PasswordR
  * POST /auth/password-reset-request -> 204 for any address; a code goes to an account's, and the new password
  * waits for it.
  */
-export function requestPasswordReset(body: PasswordResetRequestBody) {
+function requestPasswordReset(body: PasswordResetRequestBody) {
   return call(emailAuthCalls.requestPasswordReset, { body })
 }
 

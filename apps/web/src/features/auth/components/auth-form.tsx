@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type { ReactNode } from 'react'
 import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form'
 import type { $ZodType } from 'zod/v4/core'
-import { SchemaFormPage } from '../../../components/forms/schema-form.tsx'
+import { SchemaFormPage } from '#components/forms/schema-form.tsx'
 
 export type AuthField<V> = {
   name: Path<V> & string

@@ -1,5 +1,5 @@
-import { ResendLink } from '../../../components/forms/resend-link.tsx'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { ResendLink } from '#components/forms/resend-link.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 type EmailResendLinkProps = {
   timeout: number

@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { CodeEntryForm, type CodeFormField } from '../../../components/forms/code-entry-form.tsx'
-import { paths } from '../../../config/paths.ts'
-import { showDialog } from '../../../lib/dialogs.ts'
+import { CodeEntryForm, type CodeFormField } from '#components/forms/code-entry-form.tsx'
+import { paths } from '#config/paths.ts'
+import { showDialog } from '#lib/dialogs.ts'
 import {
   EMAIL_VERIFICATION_CONFIRM_ERRORS,
   EMAIL_VERIFICATION_REQUEST_ERRORS,
   showApiErrorDialog,
-} from '../../../lib/error-message.ts'
-import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+} from '#lib/error-message.ts'
+import { hapticNotification } from '#lib/telegram/haptics.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useConfirmEmailVerification } from '../api/confirm-email-verification.ts'
 import { useRequestEmailVerification } from '../api/request-email-verification.ts'
 import { isolateEmail, RESEND_INTERVAL_SECONDS, readEmailState, secondsUntil } from '../email-auth-state.ts'

@@ -1,17 +1,17 @@
 import { ErrorCode } from '@app/contract'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { isApiError } from '../../../lib/api-error.ts'
-import { showDialog } from '../../../lib/dialogs.ts'
+import { paths } from '#config/paths.ts'
+import { isApiError } from '#lib/api-error.ts'
+import { showDialog } from '#lib/dialogs.ts'
 import {
   apiErrorMessage,
   EMAIL_VERIFICATION_REQUEST_ERRORS,
   LOGIN_ERRORS,
   showApiErrorDialog,
-} from '../../../lib/error-message.ts'
-import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+} from '#lib/error-message.ts'
+import { hapticNotification } from '#lib/telegram/haptics.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useLogin } from '../api/login.ts'
 import { useRequestEmailVerification } from '../api/request-email-verification.ts'
 import { type EmailState, readEmailState, resendAfter } from '../email-auth-state.ts'

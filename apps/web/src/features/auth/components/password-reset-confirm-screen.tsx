@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import { Navigate, useLocation, useNavigate } from 'react-router'
-import { CodeEntryForm } from '../../../components/forms/code-entry-form.tsx'
-import { paths } from '../../../config/paths.ts'
-import { showDialog } from '../../../lib/dialogs.ts'
+import { CodeEntryForm } from '#components/forms/code-entry-form.tsx'
+import { paths } from '#config/paths.ts'
+import { showDialog } from '#lib/dialogs.ts'
 import {
   PASSWORD_RESET_CONFIRM_ERRORS,
   PASSWORD_RESET_REQUEST_ERRORS,
   showApiErrorDialog,
-} from '../../../lib/error-message.ts'
-import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+} from '#lib/error-message.ts'
+import { hapticNotification } from '#lib/telegram/haptics.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { useConfirmPasswordReset } from '../api/confirm-password-reset.ts'
 import { useRequestPasswordReset } from '../api/request-password-reset.ts'
 import {

@@ -1,10 +1,10 @@
 import { type ReactNode, useLayoutEffect } from 'react'
-import { AlertIcon, LockIcon } from '../../../components/icons.tsx'
-import { Button } from '../../../components/ui/button.tsx'
-import { Placeholder } from '../../../components/ui/placeholder.tsx'
-import { Spinner } from '../../../components/ui/spinner.tsx'
-import { dismissBootHome } from '../../../lib/boot-home.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { AlertIcon, LockIcon } from '#components/icons.tsx'
+import { Button } from '#components/ui/button.tsx'
+import { Placeholder } from '#components/ui/placeholder.tsx'
+import { Spinner } from '#components/ui/spinner.tsx'
+import { dismissBootHome } from '#lib/boot-home.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import type { AuthorizationFailure } from './use-telegram-authorization.ts'
 
 type FailureView = { icon: ReactNode; title?: string; text: string; retry?: true }

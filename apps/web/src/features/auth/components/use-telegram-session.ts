@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { hasTokens, subscribeTokens } from '../../../lib/auth-tokens.ts'
-import { useLaunchParams } from '../../../lib/telegram/launch-context.tsx'
+import { hasTokens, subscribeTokens } from '#lib/auth-tokens.ts'
+import { useLaunchParams } from '#lib/telegram/launch-context.tsx'
 
 /**
  * Signed in through Telegram: an email registered now becomes this user's second way in (the calls carry the

@@ -1,14 +1,14 @@
 import { firstScreenRoutes } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { dashboardKeys } from './get-dashboard.ts'
 
-export function getChannelStatus(signal?: AbortSignal) {
+function getChannelStatus(signal?: AbortSignal) {
   return call(firstScreenRoutes.channelStatus, {}, { signal })
 }
 
 /** Asked once per app session: the prompt should not nag on every visit to home. */
-export function channelStatusQueryOptions() {
+function channelStatusQueryOptions() {
   return queryOptions({
     queryKey: dashboardKeys.channelStatus(),
     queryFn: ({ signal }) => getChannelStatus(signal),

@@ -1,9 +1,9 @@
 import { firstScreenRoutes } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { DASHBOARD_STALE_TIME_MS } from '../../../config/constants.ts'
-import { call } from '../../../lib/api-client.ts'
+import { DASHBOARD_STALE_TIME_MS } from '#config/constants.ts'
+import { call } from '#lib/api-client.ts'
 
-export function getDashboard(signal?: AbortSignal) {
+function getDashboard(signal?: AbortSignal) {
   return call(firstScreenRoutes.dashboard, {}, { signal })
 }
 

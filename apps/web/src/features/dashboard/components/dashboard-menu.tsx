@@ -1,20 +1,13 @@
 import { type ChannelStatus, type Dashboard, NEWS_UNSEEN_CAP } from '@app/contract'
-import {
-  BagIcon,
-  MegaphoneIcon,
-  NewsIcon,
-  SendIcon,
-  UsersIcon,
-  WalletIcon,
-} from '../../../components/icons.tsx'
-import { Badge } from '../../../components/ui/badge.tsx'
-import { Cell, Section } from '../../../components/ui/list.tsx'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { paths } from '../../../config/paths.ts'
-import { hapticImpact } from '../../../lib/telegram/haptics.ts'
-import { channelUrl, openTelegramUrl } from '../../../lib/telegram/links.ts'
-import { showToast } from '../../../lib/toast.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { BagIcon, MegaphoneIcon, NewsIcon, SendIcon, UsersIcon, WalletIcon } from '#components/icons.tsx'
+import { Badge } from '#components/ui/badge.tsx'
+import { Cell, Section } from '#components/ui/list.tsx'
+import { Skeleton } from '#components/ui/skeleton.tsx'
+import { paths } from '#config/paths.ts'
+import { hapticImpact } from '#lib/telegram/haptics.ts'
+import { channelUrl, openTelegramUrl } from '#lib/telegram/links.ts'
+import { showToast } from '#lib/toast.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 type DashboardMenuProps = {
   dashboard: Dashboard | undefined

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
-import { paths } from '../../../config/paths.ts'
-import type { TelegramUser } from '../../../lib/telegram/launch-params.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { Skeleton } from '#components/ui/skeleton.tsx'
+import { paths } from '#config/paths.ts'
+import type { TelegramUser } from '#lib/telegram/launch-params.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 function initials(user: TelegramUser): string {
   // A zero-width non-joiner keeps Persian initials as two letters instead of one joined word.

@@ -1,10 +1,10 @@
 import { invoiceCalls } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** POST /invoices/request-invoice (no body): every accepted account with no invoice goes on a new one. */
-export function createInvoice() {
+function createInvoice() {
   return call(invoiceCalls.request)
 }
 

@@ -1,10 +1,10 @@
 import { invoiceCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}/accounts?cursor&size=24: the accounts the invoice pays, with their `total`. */
-export function getInvoiceAccounts(invoiceUid: string, cursor: string | undefined, signal?: AbortSignal) {
+function getInvoiceAccounts(invoiceUid: string, cursor: string | undefined, signal?: AbortSignal) {
   return call(
     invoiceCalls.accounts,
     { params: { invoiceId: invoiceUid }, query: { cursor, size: PAGE_SIZE } },
@@ -12,7 +12,7 @@ export function getInvoiceAccounts(invoiceUid: string, cursor: string | undefine
   )
 }
 
-export function invoiceAccountsInfiniteQueryOptions(invoiceUid: string) {
+function invoiceAccountsInfiniteQueryOptions(invoiceUid: string) {
   return infiniteQueryOptions({
     queryKey: invoiceKeys.accounts(invoiceUid, PAGE_SIZE),
     queryFn: ({ pageParam, signal }) => getInvoiceAccounts(invoiceUid, pageParam, signal),

@@ -1,12 +1,12 @@
 import { type InvoiceDetail, invoiceCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { OPERATOR_WAIT_REFETCH_MS } from '../../../config/constants.ts'
-import { call } from '../../../lib/api-client.ts'
-import { isTransactionOpen } from '../../../lib/transaction-status.ts'
+import { OPERATOR_WAIT_REFETCH_MS } from '#config/constants.ts'
+import { call } from '#lib/api-client.ts'
+import { isTransactionOpen } from '#lib/transaction-status.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}: the invoice with its transactions. */
-export function getInvoice(invoiceUid: string, signal?: AbortSignal) {
+function getInvoice(invoiceUid: string, signal?: AbortSignal) {
   return call(invoiceCalls.get, { params: { invoiceId: invoiceUid } }, { signal })
 }
 

@@ -1,14 +1,14 @@
 import { invoiceCalls, PAGE_SIZE } from '@app/contract'
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices?cursor&size=24: the user's invoices, newest first. */
-export function getInvoices(cursor: string | undefined, signal?: AbortSignal) {
+function getInvoices(cursor: string | undefined, signal?: AbortSignal) {
   return call(invoiceCalls.list, { query: { cursor, size: PAGE_SIZE } }, { signal })
 }
 
-export function invoicesInfiniteQueryOptions() {
+function invoicesInfiniteQueryOptions() {
   return infiniteQueryOptions({
     queryKey: invoiceKeys.list(PAGE_SIZE),
     queryFn: ({ pageParam, signal }) => getInvoices(pageParam, signal),

@@ -1,9 +1,9 @@
 import type { Invoice } from '@app/contract'
-import { Badge } from '../../../components/ui/badge.tsx'
-import { Cell } from '../../../components/ui/list.tsx'
-import { paths } from '../../../config/paths.ts'
-import { formatTimestamp } from '../../../lib/format.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { Badge } from '#components/ui/badge.tsx'
+import { Cell } from '#components/ui/list.tsx'
+import { paths } from '#config/paths.ts'
+import { formatTimestamp } from '#lib/format.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import {
   CONFIRMATION_TONE,
   confirmationName,

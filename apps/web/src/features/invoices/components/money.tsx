@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/contract'
-import { formatNet, formatUsdt } from '../../../lib/format.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { formatNet, formatUsdt } from '#lib/format.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { currencyName } from '../invoice-status.ts'
 
 /** '12.50 USDT', kept left to right inside Persian text like every amount of the app. */

@@ -1,9 +1,9 @@
 import { newsCalls } from '@app/contract'
 import { useMutation } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 /** POST /news/seen: everything published up to this item (the newest shown) stops counting as unseen. */
-export function markNewsSeen(uid: string) {
+function markNewsSeen(uid: string) {
   return call(newsCalls.markSeen, { body: { uid } })
 }
 

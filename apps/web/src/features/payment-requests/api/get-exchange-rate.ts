@@ -1,10 +1,10 @@
 import { type ExchangePair, exchangeRateCalls } from '@app/contract'
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { queryOptions } from '@tanstack/react-query'
+import { call } from '#lib/api-client.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /exchanges/{pair}: `price` payout-currency units per 1 USDT. 404/409 when operators set no rate. */
-export function getExchangeRate(pair: ExchangePair, signal?: AbortSignal) {
+function getExchangeRate(pair: ExchangePair, signal?: AbortSignal) {
   return call(exchangeRateCalls.get, { params: { pair } }, { signal })
 }
 
@@ -16,8 +16,4 @@ export function exchangeRateQueryOptions(pair: ExchangePair) {
     staleTime: 0,
     retry: false,
   })
-}
-
-export function useExchangeRate(pair: ExchangePair) {
-  return useQuery(exchangeRateQueryOptions(pair))
 }

@@ -1,12 +1,12 @@
 import { paymentRequestCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { OPERATOR_WAIT_REFETCH_MS } from '../../../config/constants.ts'
-import { call } from '../../../lib/api-client.ts'
-import { isTransactionOpen } from '../../../lib/transaction-status.ts'
+import { OPERATOR_WAIT_REFETCH_MS } from '#config/constants.ts'
+import { call } from '#lib/api-client.ts'
+import { isTransactionOpen } from '#lib/transaction-status.ts'
 import { paymentKeys } from './payment-keys.ts'
 
 /** GET /transactions/{uid} */
-export function getTransaction(transactionUid: string, signal?: AbortSignal) {
+function getTransaction(transactionUid: string, signal?: AbortSignal) {
   return call(paymentRequestCalls.transaction, { params: { uid: transactionUid } }, { signal })
 }
 
@@ -14,7 +14,7 @@ export function getTransaction(transactionUid: string, signal?: AbortSignal) {
  * Refetched on every visit, and every few seconds while the payout is open: operators move it from pending to
  * completed while the user waits on this screen.
  */
-export function transactionQueryOptions(transactionUid: string) {
+function transactionQueryOptions(transactionUid: string) {
   return queryOptions({
     queryKey: paymentKeys.transaction(transactionUid),
     queryFn: ({ signal }) => getTransaction(transactionUid, signal),

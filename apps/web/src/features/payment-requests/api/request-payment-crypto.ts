@@ -1,6 +1,6 @@
 import { paymentRequestCalls, type RequestPaymentCryptoBodySchema } from '@app/contract'
 import type * as z from 'zod/mini'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 
 export type RequestPaymentCryptoBody = z.input<typeof RequestPaymentCryptoBodySchema>
 

@@ -1,4 +1,4 @@
-import { Svg } from '../../../components/icons.tsx'
+import { Svg } from '#components/icons.tsx'
 
 /** Line icons of the payout methods (24x24, currentColor), drawn on the method tiles. */
 export const TronIcon = () => (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { AlertIcon } from '../../../components/icons.tsx'
+import { AlertIcon } from '#components/icons.tsx'
 
 /** A highlighted block of short lines: warnings (red accent) or tips/notes (hint colour). */
 export function PaymentNotes({

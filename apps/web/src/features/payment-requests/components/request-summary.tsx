@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Cell, Section } from '../../../components/ui/list.tsx'
-import { Skeleton } from '../../../components/ui/skeleton.tsx'
+import { Cell, Section } from '#components/ui/list.tsx'
+import { Skeleton } from '#components/ui/skeleton.tsx'
 
 /** One line of the summary; no value yet (the invoice or the rate on their way): a bar. */
 export type SummaryRow = { label: string; value: string | undefined; testId: string }

@@ -1,11 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react'
 import { useNavigate } from 'react-router'
-import { Page } from '../../../components/layout/page.tsx'
-import { paths } from '../../../config/paths.ts'
-import { showDialog } from '../../../lib/dialogs.ts'
-import { useBackHandler } from '../../../lib/telegram/back-handlers.ts'
-import { hapticImpact, hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { Page } from '#components/layout/page.tsx'
+import { paths } from '#config/paths.ts'
+import { showDialog } from '#lib/dialogs.ts'
+import { useBackHandler } from '#lib/telegram/back-handlers.ts'
+import { hapticImpact, hapticNotification } from '#lib/telegram/haptics.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { BankIcon, TetherIcon, TronIcon } from './payment-icons.tsx'
 
 type MethodRowProps = {

@@ -1,10 +1,10 @@
 import { useCallback } from 'react'
 import { useNavigate } from 'react-router'
-import { paths } from '../../../config/paths.ts'
-import { isApiError } from '../../../lib/api-error.ts'
-import { showDialog } from '../../../lib/dialogs.ts'
-import { hapticNotification } from '../../../lib/telegram/haptics.ts'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { paths } from '#config/paths.ts'
+import { isApiError } from '#lib/api-error.ts'
+import { showDialog } from '#lib/dialogs.ts'
+import { hapticNotification } from '#lib/telegram/haptics.ts'
+import { useTranslation } from '#lib/use-translation.tsx'
 
 /**
  * The crypto forms speak the app's language; the toman form speaks Persian whatever it is (spec section 2),

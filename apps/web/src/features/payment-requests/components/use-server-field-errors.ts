@@ -1,7 +1,7 @@
 import { V } from '@app/contract'
 import { useCallback } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { useTranslation } from '../../../lib/use-translation.tsx'
+import { useTranslation } from '#lib/use-translation.tsx'
 import { serverFieldErrors } from '../server-field-errors.ts'
 
 const MESSAGE_KEYS: readonly string[] = Object.values(V)

@@ -1,10 +1,10 @@
 import { referralCalls } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** GET /referral-earnings/stats: total and paid, USDT. */
-export function getReferralEarnings(signal?: AbortSignal) {
+function getReferralEarnings(signal?: AbortSignal) {
   return call(referralCalls.earningsStats, {}, { signal })
 }
 

@@ -1,10 +1,10 @@
 import { referralCalls } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** GET /referrals/stats: the live link and how many people joined (403 REFERRAL_NOT_ALLOWED without the flag). */
-export function getReferralStats(signal?: AbortSignal) {
+function getReferralStats(signal?: AbortSignal) {
   return call(referralCalls.stats, {}, { signal })
 }
 

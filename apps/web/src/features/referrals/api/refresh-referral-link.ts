@@ -1,10 +1,10 @@
 import { type ReferralStats, referralCalls } from '@app/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { call } from '../../../lib/api-client.ts'
+import { call } from '#lib/api-client.ts'
 import { referralKeys } from './referral-keys.ts'
 
 /** POST /referral-links/refresh (the spec's Revoke): the old code stops admitting anyone; the answer is the new link. */
-export function refreshReferralLink() {
+function refreshReferralLink() {
   return call(referralCalls.refreshLink)
 }
 

@@ -1,9 +1,0 @@
-import { validationError } from '../../lib/domain-error.ts'
-import type { OperatorActor } from '../../modules/operators/actor.ts'
-
-/** A reason is required from named operators (kept in the audit log); the bootstrap token may omit it. */
-export function requireReason(actor: OperatorActor, reason: string | undefined): string | null {
-  if (reason !== undefined) return reason
-  if (actor.id === null) return null
-  throw validationError('reason: required')
-}
