@@ -15,7 +15,7 @@ const LAYERS = [
     'news',
     'ledger',
     'orders',
-    'payments',
+    'bank-cards',
     'signers',
     'idempotency',
     'sign-in-guard',
@@ -27,8 +27,9 @@ const LAYERS = [
     'flags',
   ],
   ['referrals', 'auth', 'housekeeping', 'exports', 'metrics', 'rates'],
-  ['accounts', 'validation', 'dashboard', 'users', 'email-auth', 'support'],
-  ['account-submission', 'withdrawals', 'bot', 'operators'],
+  ['accounts', 'validation', 'dashboard', 'users', 'email-auth', 'transactions', 'support'],
+  // invoices may import transactions (an invoice's payment status follows them), never the reverse.
+  ['account-submission', 'invoices', 'bot', 'operators'],
 ]
 
 const SERVER = '^apps/server/src/'

@@ -59,6 +59,12 @@ const plants = {
     ['../../db/columns.ts', OK],
   ],
   'apps/server/src/modules/bot/zz-plant.ts': [['../settings/repository.ts', OK]],
+  'apps/server/src/modules/transactions/zz-plant.ts': [
+    ['../invoices/views.ts', 'server-module-layers'],
+    ['../bank-cards/repository.ts', OK],
+    ['../invoices/schema.ts', OK],
+  ],
+  'apps/server/src/modules/invoices/zz-plant.ts': [['../transactions/status-rules.ts', OK]],
   'apps/server/src/modules/zz-unlisted/service.ts': [['../../lib/money.ts', 'server-module-on-a-layer']],
   'apps/server/src/db/zz-plant.ts': [
     ['../modules/settings/repository.ts', 'server-floor'],

@@ -1,5 +1,5 @@
 /**
- * The chain check through the console (docs/payments.md, 'Chain check'): a server reading local fakes of TronGrid
+ * The chain check through the console (docs/transactions.md, 'Chain check'): a server reading local fakes of TronGrid
  * and a BSC JSON-RPC node; a user's TRX payout and USDT BEP20 payout go from the request to a verified success
  * recorded in the Payouts screen. The TRX one is recorded with one confirmation of 19: it waits as broadcasting
  * ('Waiting 1 of 19 confirmations', counted on the overview) until the background check sees it final; the USDT one
@@ -87,7 +87,7 @@ async function record(page: Page, uid: string, txid: string, sender: string, lab
     .filter({ hasText: uid.slice(0, 8) })
     .first()
   await row.getByRole('button', { name: 'Succeeded…' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Record the payout' })
+  const dialog = page.getByRole('dialog', { name: 'Record the transaction' })
   await dialog.getByLabel('Transaction id (txid)').fill(txid)
   await dialog.getByLabel(/Sender address/).fill(sender)
   await dialog.getByRole('button', { name: 'Record as paid' }).click()
@@ -120,8 +120,8 @@ describe('the chain check in the console', () => {
     })
     const page = await context.newPage()
     await signInToConsole(page, e2e.server, olga)
-    await page.goto(`${e2e.server.url}/console/payouts?status=all`)
-    await page.getByRole('heading', { name: 'Payouts' }).waitFor()
+    await page.goto(`${e2e.server.url}/console/transactions?status=all`)
+    await page.getByRole('heading', { name: 'Transactions' }).waitFor()
 
     // A txid the chain does not know: refused, the payout stays pending, the check says why.
     const wrong = await record(page, trx.uid, 'f'.repeat(64), TRON_SENDER, 'unknown')
@@ -136,7 +136,7 @@ describe('the chain check in the console', () => {
     const trxRecorded = await record(page, trx.uid, TRX_TXID, TRON_SENDER, 'trx')
     await page
       .getByText(
-        `Payout ${trx.uid.slice(0, 8)} is recorded and waits for 1 of 19 confirmations: it succeeds once final.`,
+        `Transaction ${trx.uid.slice(0, 8)} is recorded and waits for 1 of 19 confirmations: it succeeds once final.`,
       )
       .waitFor()
     const trxCheck = trxRecorded.row.getByTestId('chain-check')
@@ -145,14 +145,14 @@ describe('the chain check in the console', () => {
       `https://tronscan.org/#/transaction/${TRX_TXID}`,
     )
     await page.getByRole('link', { name: 'Overview', exact: true }).click()
-    const waitingTile = page.getByRole('link', { name: /Payouts waiting for confirmations/ })
+    const waitingTile = page.getByRole('link', { name: /Transactions waiting for confirmations/ })
     expect(await waitingTile.innerText()).toContain('1')
     await screenshot(page, 'console-chain-overview-waiting')
-    await page.goto(`${e2e.server.url}/console/payouts?status=all`)
+    await page.goto(`${e2e.server.url}/console/transactions?status=all`)
 
     // USDT, final when recorded: success, verified at once.
     const usdtRecorded = await record(page, usdt.uid, USDT_TXID, BSC_SENDER, 'usdt')
-    await page.getByText(`Payout ${usdt.uid.slice(0, 8)} succeeded.`).waitFor()
+    await page.getByText(`Transaction ${usdt.uid.slice(0, 8)} succeeded.`).waitFor()
     expect(await usdtRecorded.row.getByTestId('chain-check').innerText()).toContain(
       'Verified 15 of 15 confirmations',
     )
@@ -164,7 +164,7 @@ describe('the chain check in the console', () => {
       .poll(
         async () => {
           await page.reload()
-          await page.getByRole('heading', { name: 'Payouts' }).waitFor()
+          await page.getByRole('heading', { name: 'Transactions' }).waitFor()
           const row = page
             .locator('tr')
             .filter({ hasText: trx.uid.slice(0, 8) })
@@ -184,7 +184,7 @@ describe('the chain check in the console', () => {
 
     // The detail, and the same on a phone, light and dark.
     await trxRow.getByRole('button', { name: 'Details' }).click()
-    const detail = page.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` })
+    const detail = page.getByRole('region', { name: `Transaction ${trx.uid.slice(0, 8)}` })
     expect(await detail.getByTestId('chain-check').innerText()).toContain('Verified 20 of 19 confirmations')
     const phone = await e2e.browser.newContext({
       ...PHONE,
@@ -192,17 +192,21 @@ describe('the chain check in the console', () => {
     })
     const phonePage = await phone.newPage()
     await phonePage.context().addCookies(await context.cookies())
-    await phonePage.goto(`${e2e.server.url}/console/payouts?status=all&payout=${trx.uid}`)
-    await phonePage.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` }).waitFor()
+    await phonePage.goto(`${e2e.server.url}/console/transactions?status=all&transaction=${trx.uid}`)
+    await phonePage.getByRole('region', { name: `Transaction ${trx.uid.slice(0, 8)}` }).waitFor()
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await screenshot(phonePage, 'console-chain-phone-light')
-    await phonePage.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` }).scrollIntoViewIfNeeded()
+    await phonePage
+      .getByRole('region', { name: `Transaction ${trx.uid.slice(0, 8)}` })
+      .scrollIntoViewIfNeeded()
     await screenshot(phonePage, 'console-chain-phone-detail-light')
     await phonePage.emulateMedia({ colorScheme: 'dark' })
     await phonePage.reload()
-    await phonePage.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` }).waitFor()
+    await phonePage.getByRole('region', { name: `Transaction ${trx.uid.slice(0, 8)}` }).waitFor()
     await screenshot(phonePage, 'console-chain-phone-dark')
-    await phonePage.getByRole('region', { name: `Payout ${trx.uid.slice(0, 8)}` }).scrollIntoViewIfNeeded()
+    await phonePage
+      .getByRole('region', { name: `Transaction ${trx.uid.slice(0, 8)}` })
+      .scrollIntoViewIfNeeded()
     await screenshot(phonePage, 'console-chain-phone-detail-dark')
     await phone.close()
     await context.close()

@@ -76,7 +76,7 @@ describe('four eyes in the console', () => {
     // Olga approves; her own approval does not let her send it (the console says so before the server would), and
     // the bootstrap token may not either.
     const olgaPage = await signedIn(olga)
-    await olgaPage.getByRole('link', { name: 'Payouts', exact: true }).click()
+    await olgaPage.getByRole('link', { name: 'Transactions', exact: true }).click()
     const row = olgaPage.getByRole('row').filter({ hasText: BSC_ADDRESS })
     const broadcast = row.getByRole('button', { name: 'Broadcast' })
     await broadcast.waitFor()
@@ -97,7 +97,7 @@ describe('four eyes in the console', () => {
 
     // Otto sends it on Olga's approval.
     const ottoPage = await signedIn(otto)
-    await ottoPage.getByRole('link', { name: 'Payouts', exact: true }).click()
+    await ottoPage.getByRole('link', { name: 'Transactions', exact: true }).click()
     await ottoPage
       .getByRole('row')
       .filter({ hasText: BSC_ADDRESS })

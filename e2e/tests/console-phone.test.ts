@@ -72,7 +72,7 @@ describe('the console on a phone', () => {
 
     // Olga approves: the row says so, and her Approve and her sending are disabled with the reason.
     const olgaPage = await onPhone(olga)
-    await open(olgaPage, 'Payouts', 'Payouts')
+    await open(olgaPage, 'Transactions', 'Transactions')
     const row = olgaPage
       .locator('tr')
       .filter({ hasText: payout.uid.slice(0, 8) })
@@ -95,9 +95,9 @@ describe('the console on a phone', () => {
 
     // The detail, in the URL: every field to copy, and the approval with its time.
     await row.getByRole('button', { name: 'Details' }).click()
-    const detail = olgaPage.getByRole('region', { name: `Payout ${payout.uid.slice(0, 8)}` })
+    const detail = olgaPage.getByRole('region', { name: `Transaction ${payout.uid.slice(0, 8)}` })
     await detail.waitFor()
-    expect(new URL(olgaPage.url()).searchParams.get('payout')).toBe(payout.uid)
+    expect(new URL(olgaPage.url()).searchParams.get('transaction')).toBe(payout.uid)
     expect(await detail.innerText()).toContain('Needs a second operator’s approval: above 0.5 USDT.')
     expect(await detail.getByRole('listitem').innerText()).toMatch(/^olga approved .*: counts$/)
     expect(await detail.innerText()).toContain('1 USDT = 98,500 Toman')
@@ -119,7 +119,7 @@ describe('the console on a phone', () => {
 
     // Otto sends it on Olga's approval.
     const ottoPage = await onPhone(otto)
-    await open(ottoPage, 'Payouts', 'Payouts')
+    await open(ottoPage, 'Transactions', 'Transactions')
     const ottoRow = ottoPage
       .locator('tr')
       .filter({ hasText: payout.uid.slice(0, 8) })

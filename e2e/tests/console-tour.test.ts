@@ -2,7 +2,7 @@
  * The operator console joins the screen tour (issue 38, item 11): an admin walks every console screen at desktop
  * size (1280x800), light and dark, and on each axe-core must find no serious or critical violation (WCAG 2.1 A and
  * AA; the overview had four, its charts' tables scrolling where no keyboard could reach). On the way, as a busy
- * operator meets them: payouts name their user, the 'Record the payout' dialog says the payout is recorded unverified
+ * operator meets them: payouts name their user, the 'Record the transaction' dialog says the payout is recorded unverified
  * (this server reads no chain), the notice after it is a sentence, a failed payout does not ask for an approval, and
  * the rejections chart gives each of its 8 reasons its own colour and dash in its legend. Screenshots:
  * test-output/e2e/tour-console-<theme>-<screen>.png.
@@ -30,7 +30,7 @@ const FAILING = ['08', '09', '10', '11', '12', '13', '14', '15'].map((n) => `+12
 const SCREENS: { name: string; path: string; heading: string | RegExp }[] = [
   { name: 'overview', path: '/', heading: 'Overview' },
   { name: 'invoices', path: '/invoices?status=confirmed', heading: 'Invoices' },
-  { name: 'payouts', path: '/payouts?status=all', heading: 'Payouts' },
+  { name: 'transactions', path: '/transactions?status=all', heading: 'Transactions' },
   { name: 'users', path: '/users', heading: 'Users' },
   { name: 'accounts', path: '/accounts', heading: 'Accounts' },
   { name: 'orders', path: '/orders', heading: 'Orders' },
@@ -102,14 +102,14 @@ describe('the console’s screen tour', () => {
     await signInToConsole(page, e2e.server, ada)
 
     // The payouts as a busy operator reads them: whose, and recording one where no chain is read.
-    await go(page, '/payouts?status=all', 'Payouts')
+    await go(page, '/transactions?status=all', 'Transactions')
     await expect.poll(() => payoutRow(page, pending).getByRole('link', { name: 'سارا' }).count()).toBe(1)
     await payoutRow(page, pending).getByRole('button', { name: 'Succeeded…' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Record the payout' })
+    const dialog = page.getByRole('dialog', { name: 'Record the transaction' })
     await expect
       .poll(() => dialog.getByTestId('succeed-rule').innerText())
       .toBe(
-        'No TRON endpoint is set (TRON_API_ROOT): nothing is read from the chain, and the payout is recorded unverified, as you type it. Check the transaction on TronScan first.',
+        'No TRON endpoint is set (TRON_API_ROOT): nothing is read from the chain, and the transaction is recorded unverified, as you type it. Check the transaction on TronScan first.',
       )
     await look(page, 'light', 'payout-record')
     await dialog.getByLabel('Transaction id (txid)').fill(TXID)
@@ -117,12 +117,12 @@ describe('the console’s screen tour', () => {
     await dialog.getByRole('button', { name: 'Record as paid' }).click()
     await expect
       .poll(() => page.locator('.notice').innerText())
-      .toBe(`Payout ${pending.slice(0, 8)} succeeded.`)
+      .toBe(`Transaction ${pending.slice(0, 8)} succeeded.`)
     await look(page, 'light', 'payout-recorded')
 
     // Four eyes turned on now: the failed and the paid payout need no approval any more.
     await e2e.server.ops('PUT', '/settings/payout_approval_above', { value: '0.5' })
-    await go(page, `/payouts?status=all&payout=${failed}`, 'Payouts')
+    await go(page, `/transactions?status=all&transaction=${failed}`, 'Transactions')
     await expect.poll(() => payoutRow(page, failed).getByTestId('four-eyes').innerText()).toBe('—')
     expect(await payoutRow(page, pending).getByTestId('four-eyes').innerText()).toBe('—')
     await look(page, 'light', 'payout-detail')

@@ -101,7 +101,7 @@ describe('operator console', () => {
     expect(await status.innerText()).toContain('Pending')
 
     // The operator sends it and records the txid from the Payouts queue; the user's screen shows it completed.
-    await operatorPage.getByRole('link', { name: 'Payouts', exact: true }).click()
+    await operatorPage.getByRole('link', { name: 'Transactions', exact: true }).click()
     const payout = operatorPage.getByRole('row').filter({ hasText: BSC_ADDRESS })
     await payout.getByRole('button', { name: 'Broadcast' }).click()
     await operatorPage.getByText(/is broadcasting\.$/).waitFor()
@@ -109,12 +109,12 @@ describe('operator console', () => {
     // The queue shows pending payouts; the one being sent is under its own status.
     await operatorPage.getByLabel('Status').selectOption('broadcasting')
     await payout.getByRole('button', { name: 'Succeeded…' }).click()
-    const record = operatorPage.getByRole('dialog', { name: 'Record the payout' })
+    const record = operatorPage.getByRole('dialog', { name: 'Record the transaction' })
     await record.getByLabel('Transaction id (txid)').fill(BSC_TXID)
     await record.getByLabel(/Sender address/).fill(BSC_SENDER)
     await screenshot(operatorPage, 'console-payout-record')
     await record.getByRole('button', { name: 'Record as paid' }).click()
-    await operatorPage.getByText(/^Payout [0-9a-f]{8} succeeded\.$/).waitFor()
+    await operatorPage.getByText(/^Transaction [0-9a-f]{8} succeeded\.$/).waitFor()
     await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Completed')
     expect(await app.getByTestId('transaction-sender').innerText()).toContain(BSC_SENDER)
     await screenshot(app, 'console-user-payout-completed')

@@ -5,7 +5,7 @@
 import { opsOperatorCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router'
+import { BrowserRouter, Navigate, NavLink, Route, Routes, useLocation } from 'react-router'
 import { call } from './lib/api.ts'
 import { sessionKey, useCan, useMe } from './lib/session.tsx'
 
@@ -16,7 +16,9 @@ const OverviewScreen = lazy(() =>
 const InvoicesScreen = lazy(() =>
   import('./screens/invoices.tsx').then((m) => ({ default: m.InvoicesScreen })),
 )
-const PayoutsScreen = lazy(() => import('./screens/payouts.tsx').then((m) => ({ default: m.PayoutsScreen })))
+const TransactionsScreen = lazy(() =>
+  import('./screens/transactions.tsx').then((m) => ({ default: m.TransactionsScreen })),
+)
 const UsersScreen = lazy(() => import('./screens/users.tsx').then((m) => ({ default: m.UsersScreen })))
 const AccountsScreen = lazy(() =>
   import('./screens/accounts.tsx').then((m) => ({ default: m.AccountsScreen })),
@@ -65,7 +67,7 @@ function Shell() {
           Overview
         </NavLink>
         <NavLink to="/invoices">Invoices</NavLink>
-        <NavLink to="/payouts">Payouts</NavLink>
+        <NavLink to="/transactions">Transactions</NavLink>
         <NavLink to="/users">Users</NavLink>
         <NavLink to="/accounts">Accounts</NavLink>
         <NavLink to="/orders">Orders</NavLink>
@@ -99,7 +101,8 @@ function Shell() {
           <Routes>
             <Route path="/" element={<OverviewScreen />} />
             <Route path="/invoices" element={<InvoicesScreen />} />
-            <Route path="/payouts" element={<PayoutsScreen />} />
+            <Route path="/transactions" element={<TransactionsScreen />} />
+            <Route path="/payouts" element={<OldTransactionsLink />} />
             <Route path="/users" element={<UsersScreen />} />
             <Route path="/accounts" element={<AccountsScreen />} />
             <Route path="/orders" element={<OrdersScreen />} />
@@ -118,4 +121,14 @@ function Shell() {
       </main>
     </div>
   )
+}
+
+/** `/payouts`, the screen's old address an operator may have bookmarked: the same view under /transactions. */
+function OldTransactionsLink() {
+  const params = new URLSearchParams(useLocation().search)
+  const opened = params.get('payout')
+  params.delete('payout')
+  if (opened !== null) params.set('transaction', opened)
+  const search = params.toString()
+  return <Navigate replace to={`/transactions${search === '' ? '' : `?${search}`}`} />
 }

@@ -29,4 +29,18 @@ describe('App', () => {
     expect(screen.queryByText('sara · viewer')).toBeNull()
     expect(calls.some((call) => call.method === 'DELETE' && call.url.pathname === '/ops/sessions')).toBe(true)
   })
+
+  it('the old /payouts address, bookmarked before the rename, opens the Transactions screen with its filters', async () => {
+    fakeApi({
+      'GET /ops/session': () => ({ login: 'sara', role: 'viewer', csrfToken: 'c', expiresAt: 1 }),
+      'GET /ops/transactions': () => ({ items: [], nextPage: null }),
+      'GET /ops/overview': () => undefined,
+    })
+    window.history.pushState({}, '', '/console/payouts?status=review&payout=abc')
+    render(<App />)
+    await screen.findByRole('heading', { name: 'Transactions' }, { timeout: 5000 })
+    expect(window.location.pathname).toBe('/console/transactions')
+    expect(new URLSearchParams(window.location.search).get('status')).toBe('review')
+    expect(new URLSearchParams(window.location.search).get('transaction')).toBe('abc')
+  })
 })

@@ -12,8 +12,8 @@ import { addInviteCommands } from './invite-commands.ts'
 import { addNewsCommands } from './news-commands.ts'
 import { addOperatorCommands } from './operator-commands.ts'
 import { addOrderCommands } from './order-commands.ts'
-import { addPaymentCommands } from './payment-commands.ts'
 import { addSettingCommands, addValidationDelayCommand } from './setting-commands.ts'
+import { addTransactionCommands } from './transaction-commands.ts'
 import { addUserCommands } from './user-commands.ts'
 
 export function buildCli(client: () => OpsClient): Command {
@@ -29,7 +29,7 @@ export function buildCli(client: () => OpsClient): Command {
   addAccountCommands(program, client)
   addUserCommands(program, client)
 
-  addPaymentCommands(program, client)
+  addTransactionCommands(program, client)
   addNewsCommands(program, client)
   addOperatorCommands(program, client)
 

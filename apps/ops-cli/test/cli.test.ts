@@ -127,7 +127,11 @@ describe('ops CLI', () => {
       'payments toman open|close',
       'payments limits MIN MAX',
       'ledger',
-      'export invoices|payouts|ledger --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]',
+      'export invoices|transactions|ledger --from YYYY-MM-DD --to YYYY-MM-DD [--out FILE]',
+      // Old verbs an operator may have scripted still work, and the help says so.
+      '(old name: export payouts)',
+      'rate cancel PAIR',
+      '(old name: rate withdraw)',
       'news add --title-en TEXT --body-en TEXT [--title-fa TEXT --body-fa TEXT]',
       'news list [--limit N]',
       'news remove UID',
@@ -351,20 +355,29 @@ describe('ops CLI', () => {
     expect(invoices.code, invoices.stderr).toBe(0)
     expect(invoices.stdout.startsWith('\uFEFFinvoice,created_at,telegram_id,')).toBe(true)
     expect(invoices.stdout).toMatch(new RegExp(`\r\n${invoiceUid},[^\r]*,1,2.5,USDT,0,confirmed,success,`))
-    const out = join(bundleDir, 'payouts.csv')
-    const payouts = await runCli(['export', 'payouts', ...period, '--out', out], env())
-    expect(payouts).toMatchObject({
+    const out = join(bundleDir, 'transactions.csv')
+    const transactions = await runCli(['export', 'transactions', ...period, '--out', out], env())
+    expect(transactions).toMatchObject({
       code: 0,
       stdout: '',
-      stderr: `payouts 2020-01-01 to 2099-12-31 written to ${out}\n`,
+      stderr: `transactions 2020-01-01 to 2099-12-31 written to ${out}\n`,
     })
     const file = readFileSync(out, 'utf8')
     expect(file.startsWith('\uFEFFpayout,')).toBe(true)
     expect(file).toContain(`${uid},`)
     expect(file).toContain(',success,2.5,USDT,0,98500,246250,IRT,')
+    // The old word, kept as an alias: the same file.
+    const oldOut = join(bundleDir, 'payouts.csv')
+    const payouts = await runCli(['export', 'payouts', ...period, '--out', oldOut], env())
+    expect(payouts).toMatchObject({
+      code: 0,
+      stdout: '',
+      stderr: `payouts 2020-01-01 to 2099-12-31 written to ${oldOut}\n`,
+    })
+    expect(readFileSync(oldOut, 'utf8')).toBe(file)
     expect(await runCli(['export', 'refunds', ...period], env())).toMatchObject({
       code: 1,
-      stderr: 'export: one of invoices, payouts, ledger\n',
+      stderr: 'export: one of invoices, transactions, ledger\n',
     })
     expect(
       await runCli(['export', 'ledger', '--from', '2026-02-30', '--to', '2026-03-01'], env()),
@@ -602,6 +615,10 @@ describe('ops CLI', () => {
     // Back to 3.5 the same way; a proposal withdrawn leaves the rate as it is.
     expect((await runCli(['rate', 'set', 'USDTTRX', '3.5'], as('rate-ben'))).code).toBe(0)
     expect((await runCli(['rate', 'approve', 'USDTTRX', '3.5'], as('rate-ana'))).code).toBe(0)
+    expect((await runCli(['rate', 'set', 'USDTTRX', '9'], as('rate-ben'))).code).toBe(0)
+    expect((await runCli(['rate', 'cancel', 'USDTTRX'], env())).stdout).toMatch(/^USDTTRX = 3\.5 /)
+    expect((await runCli(['rate', 'pending'], env())).stdout).toBe('(no rate change waits)\n')
+    // `rate withdraw`, the old verb, is an alias of `rate cancel`.
     expect((await runCli(['rate', 'set', 'USDTTRX', '9'], as('rate-ben'))).code).toBe(0)
     expect((await runCli(['rate', 'withdraw', 'USDTTRX'], env())).stdout).toMatch(/^USDTTRX = 3\.5 /)
     expect((await runCli(['rate', 'pending'], env())).stdout).toBe('(no rate change waits)\n')

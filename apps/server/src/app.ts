@@ -23,6 +23,7 @@ import accountSubmissionRoutes from './modules/account-submission/routes.ts'
 import accountOpsRoutes from './modules/accounts/ops-routes.ts'
 import accountRoutes from './modules/accounts/routes.ts'
 import authRoutes from './modules/auth/routes.ts'
+import bankCardRoutes from './modules/bank-cards/routes.ts'
 import botWebhookRoutes from './modules/bot/routes.ts'
 import dashboardRoutes from './modules/dashboard/routes.ts'
 import emailAuthRoutes from './modules/email-auth/routes.ts'
@@ -30,16 +31,23 @@ import exportOpsRoutes from './modules/exports/ops-routes.ts'
 import flagRoutes from './modules/flags/routes.ts'
 import healthRoutes from './modules/health/routes.ts'
 import inviteOpsRoutes from './modules/invites/ops-routes.ts'
+import invoiceOpsRoutes from './modules/invoices/ops-routes.ts'
+import invoiceRoutes from './modules/invoices/routes.ts'
+import ledgerOpsRoutes from './modules/ledger/ops-routes.ts'
 import { createMissingKeysRecorder } from './modules/locales/missing-keys.ts'
 import localesRoutes from './modules/locales/routes.ts'
 import newsOpsRoutes from './modules/news/ops-routes.ts'
 import newsRoutes from './modules/news/routes.ts'
 import operatorOpsRoutes from './modules/operators/ops-routes.ts'
 import orderOpsRoutes from './modules/orders/ops-routes.ts'
+import rateOpsRoutes from './modules/rates/ops-routes.ts'
+import rateRoutes from './modules/rates/routes.ts'
 import referralRoutes from './modules/referrals/routes.ts'
 import settingOpsRoutes from './modules/settings/ops-routes.ts'
 import supportOpsRoutes from './modules/support/ops-routes.ts'
 import supportRoutes from './modules/support/routes.ts'
+import transactionOpsRoutes from './modules/transactions/ops-routes.ts'
+import transactionRoutes from './modules/transactions/routes.ts'
 import userOpsRoutes from './modules/users/ops-routes.ts'
 import { authenticatePlugin } from './plugins/authenticate.ts'
 import { compressionPlugin } from './plugins/compression.ts'
@@ -54,10 +62,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { supportErrorLogPlugin } from './plugins/support-error-log.ts'
 import { webAppPlugin } from './plugins/web-app.ts'
-import invoiceRoutes from './routes/invoices/index.ts'
-import withdrawalOpsRoutes from './routes/ops/withdrawals.ts'
-import paymentRoutes from './routes/payments/index.ts'
-import { createServices, type Services } from './services.ts'
+import { createServices } from './services.ts'
 import { QuietWarmUpLogs, warmUp } from './warm-up.ts'
 
 const BODY_LIMIT_BYTES = 64 * 1024
@@ -207,23 +212,38 @@ async function startContext(app: FastifyInstance, options: AppOptions): Promise<
   }
 }
 
-/** Operators' calls, by feature (modules/<feature>/ops-routes.ts), each after the operators' access check. */
-async function registerOpsRoutes(ops: FastifyInstance, services: Services, config: Config): Promise<void> {
-  await ops.register(operatorAccessPlugin, { services })
-  await ops.register(inviteOpsRoutes, { services })
-  await ops.register(userOpsRoutes, { services })
-  await ops.register(settingOpsRoutes, { services })
-  await ops.register(orderOpsRoutes, { services })
-  await ops.register(accountOpsRoutes, { services })
-  await ops.register(withdrawalOpsRoutes, { services })
-  await ops.register(exportOpsRoutes, { services })
-  await ops.register(newsOpsRoutes, { services })
-  await ops.register(supportOpsRoutes, { services })
-  await ops.register(operatorOpsRoutes, {
-    services,
-    secureCookies: config.isProduction,
-    loginRateLimitMax: config.rateLimit.authMax,
-  })
+/**
+ * Operators' calls (the CLI and the console), by feature (modules/<feature>/ops-routes.ts), under /ops behind
+ * the operators' access check.
+ */
+async function registerOpsRoutes(
+  app: FastifyInstance,
+  config: Config,
+  services: ReturnType<typeof createServices>,
+): Promise<void> {
+  await app.register(
+    async (ops) => {
+      await ops.register(operatorAccessPlugin, { services })
+      await ops.register(inviteOpsRoutes, { services })
+      await ops.register(userOpsRoutes, { services })
+      await ops.register(settingOpsRoutes, { services })
+      await ops.register(orderOpsRoutes, { services })
+      await ops.register(accountOpsRoutes, { services })
+      await ops.register(invoiceOpsRoutes, { services })
+      await ops.register(transactionOpsRoutes, { services })
+      await ops.register(rateOpsRoutes, { services })
+      await ops.register(ledgerOpsRoutes, { services })
+      await ops.register(exportOpsRoutes, { services })
+      await ops.register(newsOpsRoutes, { services })
+      await ops.register(supportOpsRoutes, { services })
+      await ops.register(operatorOpsRoutes, {
+        services,
+        secureCookies: config.isProduction,
+        loginRateLimitMax: config.rateLimit.authMax,
+      })
+    },
+    { prefix: '/ops' },
+  )
 }
 
 async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<void> {
@@ -282,9 +302,11 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   await app.register(invoiceRoutes, { services })
   await app.register(referralRoutes, { services })
   await app.register(newsRoutes, { services })
+  await app.register(transactionRoutes, { services })
+  await app.register(bankCardRoutes, { services })
+  await app.register(rateRoutes, { services })
   await app.register(supportRoutes, { services })
   await app.register(supportErrorLogPlugin, { services })
-  await app.register(paymentRoutes, { services })
   await app.register(accountSubmissionRoutes, { services })
   await app.register(flagRoutes)
   await app.register(localesRoutes, {
@@ -295,8 +317,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
       : createMissingKeysRecorder(join(config.dataDir, 'missing-locales')),
   })
 
-  // Operators' calls (the CLI and the console) under /ops, behind the operators' access check.
-  await app.register((ops) => registerOpsRoutes(ops, services, config), { prefix: '/ops' })
+  await registerOpsRoutes(app, config, services)
 
   // Telegram's updates, when they arrive by webhook (docs/bot.md).
   if (config.bot.webhookUrl !== undefined) await app.register(botWebhookRoutes, { services })
@@ -332,9 +353,9 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
     const worker = services.emailOutbox.start({ pollMs: config.emailAuth.outbox.pollMs })
     app.addHook('preClose', () => worker.stop())
   }
-  // The chain check's re-reads of payouts waiting for confirmations (docs/payments.md): one process a round.
+  // The chain check's re-reads of transactions waiting for confirmations (docs/transactions.md): one process a round.
   if (config.chain.recheckMs > 0 && (config.chain.tron !== undefined || config.chain.bsc !== undefined)) {
-    const worker = services.payouts.startRecheck()
+    const worker = services.transactions.startRecheck()
     app.addHook('preClose', () => worker.stop())
   }
   // Housekeeping (docs/resilience.md): one process a round prunes what no longer matters.
@@ -349,7 +370,7 @@ async function appPlugin(app: FastifyInstance, options: AppOptions): Promise<voi
   }
 }
 
-/** Says once at start which payouts are recorded without the chain's word (docs/payments.md, 'Chain check'). */
+/** Says once at start which payouts are recorded without the chain's word (docs/transactions.md, 'Chain check'). */
 function logChainCheck(app: FastifyInstance, config: Config): void {
   const { chain } = config
   if (chain.verificationOff) {

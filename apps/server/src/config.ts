@@ -49,7 +49,7 @@ export type Config = ServerPart &
   BackgroundPart & {
     /** Prometheus metrics and the ledger check behind one of them (docs/operations.md). */
     metrics: MetricsConfig
-    /** The chain check of TRX and USDT BEP20 payouts (docs/payments.md, 'Chain check'). */
+    /** The chain check of TRX and USDT BEP20 payouts (docs/transactions.md, 'Chain check'). */
     chain: ChainConfig
   }
 

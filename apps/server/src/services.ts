@@ -7,6 +7,7 @@ import { createAccountSubmissionService } from './modules/account-submission/ser
 import { createAccountService } from './modules/accounts/service.ts'
 import { createAuditService } from './modules/audit/service.ts'
 import { createAuthService } from './modules/auth/service.ts'
+import { createBankCardService } from './modules/bank-cards/service.ts'
 import { createBotService } from './modules/bot/service.ts'
 import { createDashboardService } from './modules/dashboard/service.ts'
 import { createEmailAuthService } from './modules/email-auth/service.ts'
@@ -16,20 +17,19 @@ import { createHealthService } from './modules/health/service.ts'
 import { createHousekeepingService } from './modules/housekeeping/service.ts'
 import { createIdempotencyService } from './modules/idempotency/service.ts'
 import { createInviteService } from './modules/invites/service.ts'
+import { createInvoiceService } from './modules/invoices/service.ts'
 import { createLedgerService } from './modules/ledger/service.ts'
 import { createMetricsService } from './modules/metrics/service.ts'
 import { createNewsService } from './modules/news/service.ts'
 import { createOperatorService } from './modules/operators/service.ts'
 import { createOrderService } from './modules/orders/service.ts'
-import { createBankCardService } from './modules/payments/bank-card-service.ts'
 import { createExchangeRateService } from './modules/rates/service.ts'
 import { createReferralService } from './modules/referrals/service.ts'
 import { createSettingsService } from './modules/settings/service.ts'
 import { createSupportService } from './modules/support/service.ts'
+import { createTransactionService } from './modules/transactions/service.ts'
 import { createUserService } from './modules/users/service.ts'
 import { createValidationService } from './modules/validation/service.ts'
-import { createInvoiceService } from './modules/withdrawals/invoice-service.ts'
-import { createPayoutService } from './modules/withdrawals/payout-service.ts'
 
 /**
  * The services an operator's change may use, built on one database (the audit log's transaction: see
@@ -38,7 +38,7 @@ import { createPayoutService } from './modules/withdrawals/payout-service.ts'
 function auditedServices(context: AppContext) {
   return {
     invoices: createInvoiceService(context),
-    payouts: createPayoutService(context),
+    transactions: createTransactionService(context),
     accounts: createAccountService(context),
     settings: createSettingsService(context),
     orders: createOrderService(context),
@@ -83,7 +83,7 @@ export function createServices(context: AppContext) {
     accountSubmission: createAccountSubmissionService(context),
     validation: createValidationService(waking),
     invoices: createInvoiceService(waking),
-    payouts: createPayoutService(waking),
+    transactions: createTransactionService(waking),
     bankCards: createBankCardService(context),
     exchangeRates: createExchangeRateService(context),
     settings: createSettingsService(waking),

@@ -144,7 +144,7 @@ const production = {
   AUTH_SECRET: 'a'.repeat(32),
 }
 
-describe('the chain check (docs/payments.md)', () => {
+describe('the chain check (docs/transactions.md)', () => {
   it('is required in production: without both endpoints the start is refused unless CHAIN_VERIFICATION=off', () => {
     expect(() => loadConfig(production)).toThrow(
       /^TRON_API_ROOT and BSC_RPC_URL are required in production: .* \(set CHAIN_VERIFICATION=off to record them unchecked\)$/,

@@ -1,5 +1,5 @@
 /**
- * The scope boundary (docs/product.md, 'Scope'; docs/payments.md, 'Chain check'): the project reads chains and never
+ * The scope boundary (docs/product.md, 'Scope'; docs/transactions.md, 'Chain check'): the project reads chains and never
  * sends funds. No production source (server, CLI, console, contract) imports a signing or wallet part of viem,
  * names a private key or mnemonic, or calls a method that signs or broadcasts a transaction, on BSC or TRON. The
  * scan is checked on planted lines first, so a broken pattern cannot pass everything.

@@ -148,7 +148,7 @@ describe('scripts/start.mjs', () => {
         TELEGRAM_BOT_TOKEN: '1:test',
         ACCOUNT_PROVIDER: 'sandbox',
         SECRETS_KEY: '0'.repeat(64),
-        // Production needs the chain endpoints unless told to record payouts unchecked (docs/payments.md).
+        // Production needs the chain endpoints unless told to record payouts unchecked (docs/transactions.md).
         CHAIN_VERIFICATION: 'off',
       }),
     )

@@ -48,7 +48,7 @@ export const ErrorCode = {
   /** 409: an operator move the record's current state does not allow. */
   INVALID_STATE: 'INVALID_STATE',
   /**
-   * 409 on recording a TRX or USDT BEP20 payout as succeeded: the chain does not show the payout (docs/payments.md,
+   * 409 on recording a TRX or USDT BEP20 payout as succeeded: the chain does not show the payout (docs/transactions.md,
    * 'Chain check'); details name the check, the expected and the found value.
    */
   CHAIN_CHECK_FAILED: 'CHAIN_CHECK_FAILED',

@@ -11,18 +11,18 @@ import {
   UsdtAmountSchema,
 } from './common.ts'
 import { V } from './messages.ts'
-import { BscAddressSchema, CardNumberSchema, IbanSchema, TronAddressSchema } from './payout-addresses.ts'
+import { BscAddressSchema, CardNumberSchema, IbanSchema, TronAddressSchema } from './wallet-addresses.ts'
 
 export const ConfirmationStatusSchema = z.enum(['pending', 'confirmed', 'rejected', 'validating'])
 export const PaymentStatusSchema = z.enum(['pending', 'success', 'review', 'failed'])
 export const TransactionStatusSchema = z.enum(['pending', 'broadcasting', 'success', 'review', 'failed'])
-export const PayoutCurrencySchema = z.enum(['trx', 'usdt', 'irt'])
+export const TransactionCurrencySchema = z.enum(['trx', 'usdt', 'irt'])
 
 export const TransactionSchema = z.object({
   uid: UidSchema,
   /** The invoice the transaction pays. */
   invoiceUid: UidSchema,
-  currency: PayoutCurrencySchema,
+  currency: TransactionCurrencySchema,
   /** Amount paid out, in the payout currency: trx and usdt with 2 decimals, toman (irt) whole. */
   net: z.number().check(z.nonnegative()),
   /** Payout-currency units per 1 USDT (1 for usdt), as set by operators when the request was made. */

@@ -1,5 +1,5 @@
 /**
- * A payout's chain check as operators see it (docs/payments.md, 'Chain check'): a badge (verified, waiting N of M
+ * A transaction's chain check as operators see it (docs/transactions.md, 'Chain check'): a badge (verified, waiting N of M
  * confirmations, refused and why, not verified, a bank transfer with no chain) and the explorer link.
  */
 import { type ChainCheck, chainCheckSummary } from '@app/contract/ops'

@@ -1,30 +1,30 @@
 /**
- * Four eyes on a payout as the signed-in operator meets it (docs/console.md, 'Four eyes'): who approved, whether the
+ * Four eyes on a transaction as the signed-in operator meets it (docs/console.md, 'Four eyes'): who approved, whether the
  * operator may approve or send it, and if not why, in words. The server decides again on every call; this only
  * spares the operator a refusal and says beforehand what it would say.
  */
-import type { PayoutFourEyes } from '@app/contract/ops'
+import type { TransactionFourEyes } from '@app/contract/ops'
 
-export type Approval = PayoutFourEyes['approvals'][number]
+export type Approval = TransactionFourEyes['approvals'][number]
 
 export const when = (iso: string) => new Date(iso).toLocaleString()
 
-/** Why an approval stopped counting: what the server checks when the payout is sent. */
+/** Why an approval stopped counting: what the server checks when the transaction is sent. */
 export const NO_LONGER_COUNTS = 'no longer counts (disabled, demoted, or before their signing time)'
 
 const names = (approvals: Approval[]) => approvals.map((approval) => approval.login).join(', ')
 
-/** A payout that may still be sent: pending, in review, or broadcast and not yet recorded paid. */
-export const isOpenPayout = (status: string) =>
+/** A transaction that may still be sent: pending, in review, or broadcast and not yet recorded paid. */
+export const isOpenTransaction = (status: string) =>
   status === 'pending' || status === 'review' || status === 'broadcasting'
 
 /**
- * One line for the payout's row: who approved, or that it needs an approval. A failed or paid payout needs none any
+ * One line for the transaction's row: who approved, or that it needs an approval. A failed or paid transaction needs none any
  * more, whatever the amount in force now.
  */
-export function fourEyesSummary(fourEyes: PayoutFourEyes, status: string): string {
+export function fourEyesSummary(fourEyes: TransactionFourEyes, status: string): string {
   if (fourEyes.approvals.length === 0)
-    return fourEyes.required && isOpenPayout(status)
+    return fourEyes.required && isOpenTransaction(status)
       ? `Needs approval (above ${fourEyes.approvalAbove} USDT)`
       : '—'
   return fourEyes.approvals
@@ -37,13 +37,13 @@ export function fourEyesSummary(fourEyes: PayoutFourEyes, status: string): strin
 }
 
 export type FourEyesActions = {
-  /** Whether Approve is offered (a payout that needs no approval gains nothing from one). */
+  /** Whether Approve is offered (a transaction that needs no approval gains nothing from one). */
   approve: { shown: boolean; label: 'Approve' | 'Approve again'; disabledWhy?: string }
   /** Why broadcasting or recording it as paid would be refused now; undefined when it would not. */
   sendDisabledWhy?: string
 }
 
-export function fourEyesActions(fourEyes: PayoutFourEyes, me: string): FourEyesActions {
+export function fourEyesActions(fourEyes: TransactionFourEyes, me: string): FourEyesActions {
   const mine = fourEyes.approvals.find((approval) => approval.login === me)
   const others = fourEyes.approvals.filter((approval) => approval.login !== me)
   const approve: FourEyesActions['approve'] = {

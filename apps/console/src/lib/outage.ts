@@ -39,7 +39,7 @@ function scheduleProbe(): void {
 }
 
 /**
- * Whether an answer is the server's outage. A chain endpoint's 503 (CHAIN_UNAVAILABLE, docs/payments.md) also says
+ * Whether an answer is the server's outage. A chain endpoint's 503 (CHAIN_UNAVAILABLE, docs/transactions.md) also says
  * Retry-After, but the server is fine: its refusal goes to the operator who asked, no banner, no silent retry.
  */
 export async function isOutageAnswer(response: Response): Promise<boolean> {

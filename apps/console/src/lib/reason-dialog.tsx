@@ -1,4 +1,4 @@
-/** Asks the reason an action needs (a rejection, a failed payout, an override); it goes to the audit log. */
+/** Asks the reason an action needs (a rejection, a failed transaction, an override); it goes to the audit log. */
 import { ReasonBodySchema } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'

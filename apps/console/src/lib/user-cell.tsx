@@ -1,4 +1,4 @@
-/** Whose an invoice or a payout is: the user's first name, a link to the Users screen when they have a Telegram id. */
+/** Whose an invoice or a transaction is: the user's first name, a link to the Users screen when they have a Telegram id. */
 import { Link } from 'react-router'
 
 export function UserCell({ telegramId, firstName }: { telegramId: number | null; firstName: string }) {

@@ -1,7 +1,7 @@
 /**
- * Exports (docs/console.md, 'Exports'): invoices, payouts and the ledger of a period as CSV files, downloaded by the
+ * Exports (docs/console.md, 'Exports'): invoices, transactions and the ledger of a period as CSV files, downloaded by the
  * browser from `GET /ops/exports/*` with the session cookie (a plain link: the server streams the file, nothing is
- * held in the page). The period is UTC days, both included, kept in the URL. Payouts need the operator role.
+ * held in the page). The period is UTC days, both included, kept in the URL. Transactions need the operator role.
  */
 import { urlOf } from '@app/contract'
 import { DATE_RANGE, type ExportKind, opsExportCalls } from '@app/contract/ops'
@@ -25,15 +25,15 @@ const WHAT: { kind: ExportKind; title: string; holds: string }[] = [
   },
   {
     kind: 'payouts',
-    title: 'Payouts',
+    title: 'Transactions',
     holds:
-      'Each payout requested in the period: the invoice, the user, status, the amount (USDT), fee, rate, what is paid in its own currency (IRT, TRX or USDT), the receiver (IBAN and card, or wallet), txid and sender.',
+      'Each transaction requested in the period: the invoice, the user, status, the amount (USDT), fee, rate, what is paid in its own currency (IRT, TRX or USDT), the receiver (IBAN and card, or wallet), txid and sender.',
   },
   {
     kind: 'ledger',
     title: 'Ledger',
     holds:
-      'What changed what the users are owed, by when it happened: accounts accepted and referral earnings (credits), payouts that succeeded (debits), in USDT.',
+      'What changed what the users are owed, by when it happened: accounts accepted and referral earnings (credits), transactions that succeeded (debits), in USDT.',
   },
 ]
 
@@ -42,7 +42,7 @@ export function ExportsScreen() {
   const fallback = defaultPeriod()
   const from = params.get('from') ?? fallback.from
   const to = params.get('to') ?? fallback.to
-  const mayExportPayouts = useCan('operator')
+  const mayExportTransactions = useCan('operator')
   const problem =
     !DAY.test(from) || !DAY.test(to)
       ? 'Choose both days.'
@@ -98,7 +98,7 @@ export function ExportsScreen() {
       ) : null}
       <ul className="exports">
         {WHAT.map(({ kind, title, holds }) => {
-          const allowed = kind !== 'payouts' || mayExportPayouts
+          const allowed = kind !== 'payouts' || mayExportTransactions
           const fileName = `${kind}-${from}-to-${to}.csv`
           return (
             <li key={kind} className="export">
@@ -106,7 +106,7 @@ export function ExportsScreen() {
               <p>{holds}</p>
               {!allowed ? (
                 <p className="muted">
-                  Payouts hold every receiver’s IBAN or wallet: exporting them needs the operator role.
+                  Transactions hold every receiver’s IBAN or wallet: exporting them needs the operator role.
                 </p>
               ) : problem ? null : (
                 <a

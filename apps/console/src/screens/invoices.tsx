@@ -2,7 +2,7 @@
  * The invoices: the confirmation queue oldest first (every invoice newest first with "all"; the status in the URL),
  * paged by cursor; confirm, reject with a reason, mark validating; bulk confirm.
  */
-import { type OpsInvoiceRow, opsWithdrawalCalls } from '@app/contract/ops'
+import { type OpsInvoiceRow, opsInvoiceCalls } from '@app/contract/ops'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -25,7 +25,7 @@ export function InvoicesScreen() {
   const canAct = useCan('operator')
   const [rejecting, setRejecting] = useState<string | undefined>()
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const list = usePagedList('invoices', opsWithdrawalCalls.invoices, {
+  const list = usePagedList('invoices', opsInvoiceCalls.list, {
     status: status === 'all' ? undefined : status,
   })
   const move = useMutation({
@@ -38,7 +38,7 @@ export function InvoicesScreen() {
       to: 'confirm' | 'reject' | 'validate'
       reason?: string
     }) =>
-      call(opsWithdrawalCalls.moveInvoice, {
+      call(opsInvoiceCalls.move, {
         params: { uid, move: to },
         body: reason === undefined ? undefined : { reason },
       }),
@@ -50,7 +50,7 @@ export function InvoicesScreen() {
   })
   const bulk = useMutation({
     mutationFn: async (uids: string[]) => {
-      for (const uid of uids) await call(opsWithdrawalCalls.moveInvoice, { params: { uid, move: 'confirm' } })
+      for (const uid of uids) await call(opsInvoiceCalls.move, { params: { uid, move: 'confirm' } })
     },
     onSettled: () => {
       setSelected(new Set())

@@ -1,6 +1,6 @@
 /**
  * Operators (admin): create one and show its enrolment once (password, TOTP QR code), change roles, disable, reset;
- * each one's API token (until when, last used) and, while it is ahead, when their approvals of large payouts count.
+ * each one's API token (until when, last used) and, while it is ahead, when their approvals of large transactions count.
  */
 import {
   type CreateOperator,
@@ -102,7 +102,7 @@ export function OperatorsScreen() {
         },
       },
       {
-        header: 'Approves and sends large payouts',
+        header: 'Approves and sends large transactions',
         id: 'signs',
         cell: ({ row }) => {
           const from = row.original.signsPayoutsFrom

@@ -69,30 +69,30 @@ export function OverviewScreen() {
           waited={since(old.invoicesAwaitingConfirmation)}
         />
         <Tile
-          to="/payouts?status=pending"
-          label="Payouts pending"
+          to="/transactions?status=pending"
+          label="Transactions pending"
           value={o.payoutsPending}
           waited={since(old.payoutsPending)}
         />
         <Tile
-          to="/payouts?status=broadcasting"
-          label="Payouts broadcasting"
+          to="/transactions?status=broadcasting"
+          label="Transactions broadcasting"
           value={o.payoutsBroadcasting}
           waited={since(old.payoutsBroadcasting)}
         />
         <Tile
-          to="/payouts?status=all&check=waiting"
-          label="Payouts waiting for confirmations"
+          to="/transactions?status=all&check=waiting"
+          label="Transactions waiting for confirmations"
           value={o.payoutsAwaitingConfirmations}
         />
         <Tile
-          to="/payouts?status=all&check=expired"
-          label="Payouts not final in time"
+          to="/transactions?status=all&check=expired"
+          label="Transactions not final in time"
           value={o.payoutsConfirmationsExpired}
         />
         <Tile
-          to="/payouts?status=review"
-          label="Payouts in review"
+          to="/transactions?status=review"
+          label="Transactions in review"
           value={o.payoutsInReview}
           waited={since(old.payoutsInReview)}
         />
@@ -154,10 +154,10 @@ function TrendsSection() {
             series={charts.rejections}
           />
           <TrendChart
-            title="Payouts per day (USDT)"
-            testId="trend-payouts"
+            title="Transactions per day (USDT)"
+            testId="trend-transactions"
             days={trends.data.days}
-            series={charts.payouts}
+            series={charts.transactions}
             format={formatUsdt}
           />
           <TrendChart
@@ -174,7 +174,7 @@ function TrendsSection() {
 }
 
 /** The series of each chart, from the answer (amounts as numbers for the drawing: the tables round to cents). */
-function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'owed', TrendSeries[]> {
+function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'transactions' | 'owed', TrendSeries[]> {
   const rejectedPerDay = t.days.map((_, i) => t.rejected.reduce((sum, r) => sum + (r.counts[i] ?? 0), 0))
   return {
     accounts: [
@@ -191,11 +191,11 @@ function chartsOf(t: Trends): Record<'accounts' | 'rejections' | 'payouts' | 'ow
             // A reason keeps its colour whichever others the 30 days have.
             look: REJECTION_REASONS.indexOf(r.reason),
           })),
-    payouts:
+    transactions:
       t.payouts.length === 0
         ? [{ label: 'Paid', values: t.days.map(() => 0) }]
         : t.payouts.map((p) => ({
-            label: `${CURRENCIES[p.currency]} payouts`,
+            label: `${CURRENCIES[p.currency]} transactions`,
             values: p.amount.map(Number),
           })),
     owed: [{ label: 'Owed', values: t.owed.map(Number) }],

@@ -1,10 +1,10 @@
 /**
  * Exchange rates: each pair's history (newest first, with a line of it), admins set a new rate. A rate beyond the
- * step from the one in force waits for another admin's approval (docs/payments.md, 'Exchange rates'): shown above the
+ * step from the one in force waits for another admin's approval (docs/transactions.md, 'Exchange rates'): shown above the
  * history, approved or withdrawn here.
  */
 import { ExchangePairSchema, formatDecimal } from '@app/contract'
-import { opsWithdrawalCalls, type PendingRate, PutRateBodySchema, type RateSchema } from '@app/contract/ops'
+import { opsRateCalls, type PendingRate, PutRateBodySchema, type RateSchema } from '@app/contract/ops'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
@@ -34,7 +34,7 @@ export function RatesScreen() {
   const canSet = useCan('admin')
   const history = useQuery({
     queryKey: ['rates', pair],
-    queryFn: () => call(opsWithdrawalCalls.rates, { params: { pair }, query: { limit: 200 } }),
+    queryFn: () => call(opsRateCalls.history, { params: { pair }, query: { limit: 200 } }),
   })
   const form = useForm<{ price: string | number }>({
     resolver: zodResolver(PutRateBodySchema),
@@ -42,13 +42,12 @@ export function RatesScreen() {
   })
   const pending = useQuery({
     queryKey: ['rates', 'pending'],
-    queryFn: () => call(opsWithdrawalCalls.pendingRates),
+    queryFn: () => call(opsRateCalls.pending),
   })
   const waiting = pending.data?.find((change) => change.pair === pair)
   const refresh = () => void client.invalidateQueries({ queryKey: ['rates'] })
   const set = useMutation({
-    mutationFn: (price: string | number) =>
-      call(opsWithdrawalCalls.setRate, { params: { pair }, body: { price } }),
+    mutationFn: (price: string | number) => call(opsRateCalls.set, { params: { pair }, body: { price } }),
     onSuccess: () => {
       form.reset()
       refresh()
@@ -102,12 +101,11 @@ function WaitingRate(props: { change: PendingRate; canDecide: boolean; onDone: (
   const pair = change.pair as z.infer<typeof ExchangePairSchema>
   const mine = useMe().login === change.proposedBy
   const approve = useMutation({
-    mutationFn: () =>
-      call(opsWithdrawalCalls.approveRate, { params: { pair }, body: { price: change.price } }),
+    mutationFn: () => call(opsRateCalls.approve, { params: { pair }, body: { price: change.price } }),
     onSuccess: props.onDone,
   })
   const withdraw = useMutation({
-    mutationFn: () => call(opsWithdrawalCalls.cancelRate, { params: { pair } }),
+    mutationFn: () => call(opsRateCalls.cancel, { params: { pair } }),
     onSuccess: props.onDone,
   })
   return (

@@ -67,7 +67,7 @@ export function fakeApi(answers: Record<string, (url: URL, init: RequestInit | u
   return calls
 }
 
-/** A payout's chain check as the server answers it: none yet; `overrides` change any field. */
+/** A transaction's chain check as the server answers it: none yet; `overrides` change any field. */
 export function opsChainCheck(
   overrides: Partial<OpsTransaction['chainCheck']> = {},
 ): OpsTransaction['chainCheck'] {
@@ -82,8 +82,8 @@ export function opsChainCheck(
   }
 }
 
-/** A payout as `GET /ops/transactions` answers it: pending TRX, no approval needed; `overrides` change any field. */
-export function opsPayout(overrides: Partial<OpsTransaction> = {}): OpsTransaction {
+/** A transaction as `GET /ops/transactions` answers it: pending TRX, no approval needed; `overrides` change any field. */
+export function opsTransaction(overrides: Partial<OpsTransaction> = {}): OpsTransaction {
   return {
     uid: '00000000-0000-4000-8000-000000000001',
     invoiceUid: '00000000-0000-4000-8000-000000000009',

@@ -1,13 +1,19 @@
 /**
- * The chain check on the Payouts screen (docs/payments.md, 'Chain check'): each payout's check on its row (verified,
+ * The chain check on the Transactions screen (docs/transactions.md, 'Chain check'): each transaction's check on its row (verified,
  * waiting N of M confirmations, refused and why, not verified, a bank transfer) with the explorer link, in its
  * detail, the queue filter, and the succeed dialog saying what is checked (toman: the typed reference, four eyes).
  */
 import type { OpsTransaction } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PayoutsScreen } from '#screens/payouts.tsx'
-import { fakeApi, opsChainCheck, opsOverview, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
+import {
+  fakeApi,
+  opsChainCheck,
+  opsOverview,
+  opsTransaction,
+  renderScreen,
+} from '../helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()
@@ -19,7 +25,7 @@ const check = opsChainCheck
 const uid = (n: number) => `${n}0000000-0000-4000-8000-00000000000${n}`
 
 const PAYOUTS: OpsTransaction[] = [
-  opsPayout({
+  opsTransaction({
     uid: uid(1),
     status: 'success',
     txid: TXID,
@@ -30,7 +36,7 @@ const PAYOUTS: OpsTransaction[] = [
       explorerUrl: `https://tronscan.org/#/transaction/${TXID}`,
     }),
   }),
-  opsPayout({
+  opsTransaction({
     uid: uid(2),
     currency: 'usdt',
     status: 'broadcasting',
@@ -42,15 +48,15 @@ const PAYOUTS: OpsTransaction[] = [
       explorerUrl: `https://bscscan.com/tx/0x${TXID}`,
     }),
   }),
-  opsPayout({
+  opsTransaction({
     uid: uid(3),
     chainCheck: check({
       state: 'refused',
       reason: 'Another amount: expected 35 TRX (35000000 sun), found 34.99 TRX (34990000 sun)',
     }),
   }),
-  opsPayout({ uid: uid(4), status: 'success', txid: TXID, chainCheck: check({ state: 'unverified' }) }),
-  opsPayout({
+  opsTransaction({ uid: uid(4), status: 'success', txid: TXID, chainCheck: check({ state: 'unverified' }) }),
+  opsTransaction({
     uid: uid(5),
     currency: 'irt',
     net: '985000',
@@ -62,10 +68,10 @@ const PAYOUTS: OpsTransaction[] = [
 const rowOf = (n: number) => screen.getByText(uid(n).slice(0, 8)).closest('tr') as HTMLElement
 const checkOf = (n: number) => within(rowOf(n)).getByTestId('chain-check')
 
-describe('Payouts: the chain check', () => {
-  it('shows each payout’s check on its row with the explorer link', async () => {
+describe('Transactions: the chain check', () => {
+  it('shows each transaction’s check on its row with the explorer link', async () => {
     const calls = fakeApi({ 'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }) })
-    renderScreen(<PayoutsScreen />, { url: '/payouts?status=all&check=waiting', role: 'operator' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions?status=all&check=waiting', role: 'operator' })
     await screen.findByText('10000000')
     const list = calls.find((c) => c.url.pathname === '/ops/transactions')
     expect(list?.url.searchParams.get('chainCheck')).toBe('waiting')
@@ -90,15 +96,18 @@ describe('Payouts: the chain check', () => {
       'GET /ops/transactions': () => ({ items: PAYOUTS, nextPage: null }),
       'GET /ops/overview': () => opsOverview({ chainCheck: { trx: true, usdt: true } }),
     })
-    renderScreen(<PayoutsScreen />, { url: `/payouts?status=all&payout=${uid(2)}`, role: 'operator' })
+    renderScreen(<TransactionsScreen />, {
+      url: `/transactions?status=all&transaction=${uid(2)}`,
+      role: 'operator',
+    })
     await screen.findByText('10000000')
-    const detail = screen.getByRole('region', { name: `Payout ${uid(2).slice(0, 8)}` })
+    const detail = screen.getByRole('region', { name: `Transaction ${uid(2).slice(0, 8)}` })
     expect(within(detail).getByTestId('chain-check').textContent).toBe(
       'Waiting 3 of 15 confirmationsView on BscScan',
     )
     fireEvent.click(within(rowOf(3)).getByRole('button', { name: 'Succeeded…' }))
     expect((await screen.findByTestId('succeed-rule')).textContent).toBe(
-      'The TRON chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the payout waits as broadcasting until it is.',
+      'The TRON chain is read first: it must show exactly this amount sent from the sender to this address. Not final yet, the transaction waits as broadcasting until it is.',
     )
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     fireEvent.click(within(rowOf(5)).getByRole('button', { name: 'Succeeded…' }))
@@ -108,10 +117,10 @@ describe('Payouts: the chain check', () => {
   })
 })
 
-describe('Payouts: a chain endpoint that cannot answer', () => {
+describe('Transactions: a chain endpoint that cannot answer', () => {
   it('is the refusal of that call, in the server’s words: no outage banner, not sent again by itself', async () => {
     const calls = fakeApi({
-      'GET /ops/transactions': () => ({ items: [opsPayout()], nextPage: null }),
+      'GET /ops/transactions': () => ({ items: [opsTransaction()], nextPage: null }),
       'POST /ops/transactions/00000000-0000-4000-8000-000000000001/succeed': () =>
         new Response(
           JSON.stringify({
@@ -124,7 +133,7 @@ describe('Payouts: a chain endpoint that cannot answer', () => {
           { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '30' } },
         ),
     })
-    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'operator' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions', role: 'operator' })
     await screen.findByText('00000000')
     fireEvent.click(screen.getByRole('button', { name: 'Succeeded…' }))
     fireEvent.change(screen.getByLabelText('Transaction id (txid)'), { target: { value: TXID } })

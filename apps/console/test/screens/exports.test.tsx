@@ -1,4 +1,4 @@
-/** Exports (issue 20, item 10): the period in the URL, one download link per file, payouts for operators only. */
+/** Exports (issue 20, item 10): the period in the URL, one download link per file, transactions for operators only. */
 import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ExportsScreen } from '#screens/exports.tsx'
@@ -14,7 +14,7 @@ describe('exports', () => {
     expect(link(/invoices CSV/).getAttribute('href')).toBe(
       '/ops/exports/invoices?from=2026-10-01&to=2026-10-31',
     )
-    expect(link(/payouts CSV/).getAttribute('href')).toBe(
+    expect(link(/transactions CSV/).getAttribute('href')).toBe(
       '/ops/exports/payouts?from=2026-10-01&to=2026-10-31',
     )
     expect(link(/ledger CSV/).getAttribute('download')).toBe('ledger-2026-10-01-to-2026-10-31.csv')
@@ -31,11 +31,11 @@ describe('exports', () => {
     )
   })
 
-  it('a viewer exports invoices and the ledger, and reads why payouts need an operator', () => {
+  it('a viewer exports invoices and the ledger, and reads why transactions need an operator', () => {
     renderScreen(<ExportsScreen />, { url: '/exports?from=2026-10-01&to=2026-10-31', role: 'viewer' })
     expect(link(/invoices CSV/)).toBeTruthy()
     expect(link(/ledger CSV/)).toBeTruthy()
-    expect(screen.queryByRole('link', { name: /payouts CSV/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /transactions CSV/ })).toBeNull()
     expect(screen.getByText(/exporting them needs the operator role/)).toBeTruthy()
   })
 

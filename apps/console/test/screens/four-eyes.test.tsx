@@ -1,16 +1,16 @@
 /**
  * Four eyes and API tokens on the console (docs/console.md): the Settings screen shows a change that waits and says
  * why after saving one; the Operators screen shows each API token's end and last use and when a new signer counts;
- * the Payouts screen shows who approved a payout, on its row and in its detail, and disables, with the reason, what
+ * the Transactions screen shows who approved a transaction, on its row and in its detail, and disables, with the reason, what
  * the signed-in operator may not do (issue 20, item 7).
  */
 import type { Operator, OpsTransaction, PendingSetting } from '@app/contract/ops'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { OperatorsScreen } from '#screens/operators.tsx'
-import { PayoutsScreen } from '#screens/payouts.tsx'
 import { SettingsScreen } from '#screens/settings.tsx'
-import { errorAnswer, fakeApi, location, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
+import { errorAnswer, fakeApi, location, opsTransaction, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()
@@ -100,10 +100,10 @@ describe('OperatorsScreen', () => {
   })
 })
 
-describe('PayoutsScreen, four eyes', () => {
+describe('TransactionsScreen, four eyes', () => {
   const APPROVED_AT = '2030-01-01T09:30:00.000Z'
   const large = (approvals: OpsTransaction['fourEyes']['approvals']) =>
-    opsPayout({ amount: '250', fourEyes: { required: true, approvalAbove: '100', approvals } })
+    opsTransaction({ amount: '250', fourEyes: { required: true, approvalAbove: '100', approvals } })
   const payoutRow = () => screen.getByText('00000000').closest('tr') as HTMLElement
   const button = (name: string) => within(payoutRow()).getByRole('button', { name }) as HTMLButtonElement
   /** The reason a disabled button gives, read as assistive technology reads it. */
@@ -118,10 +118,10 @@ describe('PayoutsScreen, four eyes', () => {
       'GET /ops/transactions': () => ({ items: [large(approvals)], nextPage: null }),
       'POST /ops/transactions/00000000-0000-4000-8000-000000000001/approve': () => {
         approvals = [{ login: 'sara', approvedAt: APPROVED_AT, counts: true }]
-        return { uid: opsPayout().uid, required: true, approvedBy: ['sara'], status: 'pending' }
+        return { uid: opsTransaction().uid, required: true, approvedBy: ['sara'], status: 'pending' }
       },
     })
-    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'operator', login: 'sara' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions', role: 'operator', login: 'sara' })
     await screen.findByText('00000000')
     expect(within(payoutRow()).getByTestId('four-eyes').textContent).toBe('Needs approval (above 100 USDT)')
     expect(button('Broadcast').disabled).toBe(true)
@@ -152,14 +152,18 @@ describe('PayoutsScreen, four eyes', () => {
   it("another operator's approval lets this one send; one that no longer counts does not, and says so", async () => {
     let approvals = [{ login: 'olga', approvedAt: APPROVED_AT, counts: true }]
     fakeApi({ 'GET /ops/transactions': () => ({ items: [large(approvals)], nextPage: null }) })
-    const view = renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'operator', login: 'sara' })
+    const view = renderScreen(<TransactionsScreen />, {
+      url: '/transactions',
+      role: 'operator',
+      login: 'sara',
+    })
     await screen.findByText('00000000')
     expect(button('Broadcast').disabled).toBe(false)
     expect(button('Broadcast').getAttribute('aria-describedby')).toBeNull()
 
     view.unmount()
     approvals = [{ login: 'olga', approvedAt: APPROVED_AT, counts: false }]
-    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'operator', login: 'sara' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions', role: 'operator', login: 'sara' })
     await screen.findByText('00000000')
     expect(within(payoutRow()).getByTestId('four-eyes').textContent).toContain(
       'olga’s approval no longer counts',
@@ -170,13 +174,13 @@ describe('PayoutsScreen, four eyes', () => {
     )
   })
 
-  it('a refusal shows on the payout’s own row, in the server’s words', async () => {
+  it('a refusal shows on the transaction’s own row, in the server’s words', async () => {
     fakeApi({
-      'GET /ops/transactions': () => ({ items: [opsPayout()], nextPage: null }),
+      'GET /ops/transactions': () => ({ items: [opsTransaction()], nextPage: null }),
       'POST /ops/transactions/00000000-0000-4000-8000-000000000001/broadcast': () =>
         errorAnswer(409, 'INVALID_STATE', 'Transaction is broadcasting; cannot move it to broadcasting'),
     })
-    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'operator', login: 'sara' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions', role: 'operator', login: 'sara' })
     await screen.findByText('00000000')
     fireEvent.click(button('Broadcast'))
     expect((await within(payoutRow()).findByRole('alert')).textContent).toBe(
@@ -196,12 +200,12 @@ describe('PayoutsScreen, four eyes', () => {
         nextPage: null,
       }),
     })
-    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'viewer', login: 'vera' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions', role: 'viewer', login: 'vera' })
     await screen.findByText('00000000')
     fireEvent.click(within(payoutRow()).getByRole('button', { name: 'Details' }))
-    expect(location.current).toBe(`/payouts?payout=${opsPayout().uid}`)
-    const detail = await screen.findByRole('region', { name: 'Payout 00000000' })
-    expect(detail.textContent).toContain(opsPayout().uid)
+    expect(location.current).toBe(`/transactions?transaction=${opsTransaction().uid}`)
+    const detail = await screen.findByRole('region', { name: 'Transaction 00000000' })
+    expect(detail.textContent).toContain(opsTransaction().uid)
     const approvals = within(detail)
       .getAllByRole('listitem')
       .map((item) => item.textContent)

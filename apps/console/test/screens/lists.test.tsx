@@ -1,11 +1,11 @@
-/** The Invites, Users, Payouts and Audit screens against a fake API: lists paged by cursor, filters in the URL. */
+/** The Invites, Users, Transactions and Audit screens against a fake API: lists paged by cursor, filters in the URL. */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuditScreen } from '#screens/audit.tsx'
 import { InvitesScreen } from '#screens/invites.tsx'
-import { PayoutsScreen } from '#screens/payouts.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
 import { UsersScreen } from '#screens/users.tsx'
-import { fakeApi, location, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
+import { fakeApi, location, opsTransaction, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()
@@ -131,10 +131,10 @@ describe('UsersScreen', () => {
   })
 })
 
-describe('PayoutsScreen', () => {
+describe('TransactionsScreen', () => {
   it('filters by status and currency on the server (in the URL) and pages by cursor', async () => {
-    const payout = (n: number) =>
-      opsPayout({
+    const transaction = (n: number) =>
+      opsTransaction({
         uid: `00000000-0000-4000-8000-00000000000${n}`,
         telegramId: 884000000 + n,
         firstName: `Sara ${n}`,
@@ -142,15 +142,15 @@ describe('PayoutsScreen', () => {
     const calls = fakeApi({
       'GET /ops/transactions': (url) =>
         url.searchParams.get('cursor') === 'next'
-          ? { items: [payout(2)], nextPage: null }
-          : { items: [payout(1)], nextPage: 'next' },
+          ? { items: [transaction(2)], nextPage: null }
+          : { items: [transaction(1)], nextPage: 'next' },
     })
-    renderScreen(<PayoutsScreen />, { url: '/payouts?status=pending&currency=trx', role: 'viewer' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions?status=pending&currency=trx', role: 'viewer' })
     await screen.findByRole('link', { name: 'Sara 1' })
     const pages = () => calls.filter((c) => c.url.pathname === '/ops/transactions')
     expect(pages()[0]?.url.searchParams.get('currency')).toBe('trx')
     expect(pages()[0]?.url.searchParams.get('status')).toBe('pending')
-    fireEvent.click(screen.getByRole('button', { name: 'More payouts' }))
+    fireEvent.click(screen.getByRole('button', { name: 'More transactions' }))
     await screen.findByRole('link', { name: 'Sara 2' })
     expect(pages()[1]?.url.searchParams.get('cursor')).toBe('next')
   })

@@ -75,17 +75,19 @@ describe('overview in time', () => {
     expect(age('Invoices awaiting confirmation').className).toBe('age old')
     expect(age('Accounts awaiting validation').textContent).toBe('Oldest waited 45 s')
     expect(age('Accounts awaiting validation').className).toBe('age')
-    expect(age('Payouts pending').textContent).toBe('Oldest waited 3 d 2 h')
-    expect(age('Payouts broadcasting').textContent).toBe('Nothing waits')
+    expect(age('Transactions pending').textContent).toBe('Oldest waited 3 d 2 h')
+    expect(age('Transactions broadcasting').textContent).toBe('Nothing waits')
     expect(age('Bot messages unsent').textContent).toBe('Oldest waited 5 min')
     expect(age('Emails unsent').textContent).toBe('Nothing waits')
     expect(formatAge(59)).toBe('59 s')
-    // The chain check's queues (docs/payments.md): each count a link to its payouts.
-    expect(tile('Payouts waiting for confirmations').textContent).toContain('2')
-    expect(tile('Payouts waiting for confirmations').getAttribute('href')).toBe(
-      '/payouts?status=all&check=waiting',
+    // The chain check's queues (docs/transactions.md): each count a link to its transactions.
+    expect(tile('Transactions waiting for confirmations').textContent).toContain('2')
+    expect(tile('Transactions waiting for confirmations').getAttribute('href')).toBe(
+      '/transactions?status=all&check=waiting',
     )
-    expect(tile('Payouts not final in time').getAttribute('href')).toBe('/payouts?status=all&check=expired')
+    expect(tile('Transactions not final in time').getAttribute('href')).toBe(
+      '/transactions?status=all&check=expired',
+    )
   })
 
   it("shows the last periodic ledger check's verdict and age: none yet, balanced, or its problems", async () => {
@@ -121,7 +123,7 @@ describe('overview in time', () => {
     expect(within(bad).getByText(problems[1] as string)).toBeTruthy()
   })
 
-  it('draws the 30 days, each chart with a table of every day: accounts, rejections by reason, payouts, owed', async () => {
+  it('draws the 30 days, each chart with a table of every day: accounts, rejections by reason, transactions, owed', async () => {
     fakeApi({ 'GET /ops/overview': () => overview, 'GET /ops/overview/trends': () => trends })
     renderScreen(<OverviewScreen />, { role: 'viewer' })
     const accounts = await screen.findByTestId('trend-accounts')
@@ -143,9 +145,9 @@ describe('overview in time', () => {
 
     const reasons = within(screen.getByTestId('trend-rejections')).getAllByRole('columnheader')
     expect(reasons.map((h) => h.textContent)).toEqual(['Day', 'Two-step verification', 'Connection'])
-    const payouts = within(screen.getByTestId('trend-payouts')).getAllByRole('row')
-    expect(payouts[0]?.textContent).toBe('DayToman payouts')
-    expect(payouts[30]?.textContent).toBe('2026-11-2724.50')
+    const transactions = within(screen.getByTestId('trend-transactions')).getAllByRole('row')
+    expect(transactions[0]?.textContent).toBe('DayToman transactions')
+    expect(transactions[30]?.textContent).toBe('2026-11-2724.50')
     const owed = within(screen.getByTestId('trend-owed')).getAllByRole('row')
     expect(owed[30]?.textContent).toBe('2026-11-271,290.00')
   })

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AuditScreen } from '#screens/audit.tsx'
 import { InvoicesScreen } from '#screens/invoices.tsx'
 import { OverviewScreen } from '#screens/overview.tsx'
-import { PayoutsScreen } from '#screens/payouts.tsx'
 import { SettingsScreen } from '#screens/settings.tsx'
+import { TransactionsScreen } from '#screens/transactions.tsx'
 import { UsersScreen } from '#screens/users.tsx'
-import { fakeApi, opsPayout, renderScreen } from '#test-helpers/test-harness.tsx'
+import { fakeApi, opsTransaction, renderScreen } from '../helpers/test-harness.tsx'
 
 afterEach(() => {
   cleanup()
@@ -20,11 +20,11 @@ afterEach(() => {
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement
 
 describe('amounts', () => {
-  it('a toman payout to pay reads 1,182,000 Toman and copies as 1182000; USDT amounts keep 2 decimals, grouped', async () => {
+  it('a toman transaction to pay reads 1,182,000 Toman and copies as 1182000; USDT amounts keep 2 decimals, grouped', async () => {
     fakeApi({
       'GET /ops/transactions': () => ({
         items: [
-          opsPayout({
+          opsTransaction({
             currency: 'irt',
             amount: '12',
             rate: '98500',
@@ -32,7 +32,7 @@ describe('amounts', () => {
             receiverAddress: 'IR062960000000100324200001',
             bankCard: { name: 'Sara', family: 'Ahmadi', number: '6037991234567890' },
           }),
-          opsPayout({
+          opsTransaction({
             uid: '00000000-0000-4000-8000-000000000002',
             currency: 'usdt',
             amount: '1234.5',
@@ -43,7 +43,7 @@ describe('amounts', () => {
         nextPage: null,
       }),
     })
-    renderScreen(<PayoutsScreen />, { url: '/payouts', role: 'viewer' })
+    renderScreen(<TransactionsScreen />, { url: '/transactions', role: 'viewer' })
     const toman = (await screen.findByText('1,182,000 Toman')).closest('tr') as HTMLElement
     const writeText = vi.fn(async () => undefined)
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } })

@@ -1,5 +1,5 @@
 /**
- * Local fakes of the two chain endpoints the payout check reads (docs/payments.md, 'Chain check'): a TronGrid
+ * Local fakes of the two chain endpoints the payout check reads (docs/transactions.md, 'Chain check'): a TronGrid
  * (the TRON full node's HTTP API: POST /wallet/gettransactionbyid, /wallet/gettransactioninfobyid,
  * /wallet/getnowblock) and a BSC JSON-RPC node (eth_chainId, eth_getTransactionByHash, eth_getTransactionReceipt,
  * eth_blockNumber). Real HTTP, answers in the shapes the real endpoints answer (recorded from TronGrid and a BSC
@@ -323,7 +323,7 @@ export async function startFakeBscNode(
   return started.chain
 }
 
-/** The cases every test of the chain check plays, one each (docs/payments.md lists them). */
+/** The cases every test of the chain check plays, one each (docs/transactions.md lists them). */
 export const CHAIN_CASES = [
   'success',
   'wrong recipient',
@@ -338,7 +338,7 @@ export const CHAIN_CASES = [
 export type ChainCase = (typeof CHAIN_CASES)[number]
 
 /** A payout as the chain must show it: the txid and sender recorded, the user's address, the net (6 decimals). */
-export type ExpectedPayout = {
+export type ExpectedTransfer = {
   currency: 'trx' | 'usdt'
   txid: string
   sender: string
@@ -353,34 +353,34 @@ export const OTHER_ADDRESS = {
 }
 
 /**
- * Puts the transaction of `payout` in `fake` as the case has it (with `confirmations` needed for success).
+ * Puts the transaction of `transfer` in `fake` as the case has it (with `confirmations` needed for success).
  * Timeout and garbage are faults of every call until cleared: the transaction itself is right.
  */
 export function playChainCase(
   fake: FakeChain,
   chainCase: ChainCase,
-  payout: ExpectedPayout,
+  transfer: ExpectedTransfer,
   options: { confirmations: number; timeoutMs?: number },
 ): void {
-  const amount = payout.currency === 'trx' ? payout.net : payout.net * 10n ** 12n
-  const token = payout.currency === 'usdt' ? BSC_USDT : undefined
+  const amount = transfer.currency === 'trx' ? transfer.net : transfer.net * 10n ** 12n
+  const token = transfer.currency === 'usdt' ? BSC_USDT : undefined
   const right: FakeChainTransaction = {
-    txid: payout.txid,
-    from: payout.sender,
-    to: payout.receiver,
+    txid: transfer.txid,
+    from: transfer.sender,
+    to: transfer.receiver,
     amount,
     token,
   }
   const settled = fake.head - BigInt(options.confirmations) + 1n
   const cases: Record<ChainCase, [FakeChainTransaction | undefined, FakeChainFault | undefined]> = {
     success: [{ ...right, block: settled }, undefined],
-    'wrong recipient': [{ ...right, to: OTHER_ADDRESS[payout.currency], block: settled }, undefined],
+    'wrong recipient': [{ ...right, to: OTHER_ADDRESS[transfer.currency], block: settled }, undefined],
     'wrong amount': [
-      { ...right, amount: amount - (payout.currency === 'trx' ? 10_000n : 10n ** 16n), block: settled },
+      { ...right, amount: amount - (transfer.currency === 'trx' ? 10_000n : 10n ** 16n), block: settled },
       undefined,
     ],
     'wrong token contract': [
-      { ...right, token: payout.currency === 'trx' ? TRON_USDT : BSC_BUSD, block: settled },
+      { ...right, token: transfer.currency === 'trx' ? TRON_USDT : BSC_BUSD, block: settled },
       undefined,
     ],
     reverted: [{ ...right, outcome: 'reverted', block: settled }, undefined],

@@ -1,10 +1,10 @@
-/** The chain check of TRX and USDT BEP20 payouts (docs/payments.md, 'Chain check'): endpoints, wallets, waits. */
+/** The chain check of TRX and USDT BEP20 payouts (docs/transactions.md, 'Chain check'): endpoints, wallets, waits. */
 import { isBscAddress, isTronAddress } from '@app/contract'
 import * as z from 'zod/mini'
 import { booleanFlag, ConfigError, optionalString, requireHttpUrls, wholeNumber } from './env.ts'
 
 export const ChainEnv = z.object({
-  /** The chain check of payouts (docs/payments.md, 'Chain check'): TronGrid's root and key, a BSC JSON-RPC URL. */
+  /** The chain check of payouts (docs/transactions.md, 'Chain check'): TronGrid's root and key, a BSC JSON-RPC URL. */
   TRON_API_ROOT: optionalString,
   TRON_API_KEY: optionalString,
   TRON_CONFIRMATIONS: wholeNumber(19, z.positive(), z.lte(10_000)),

@@ -92,7 +92,7 @@ export const OPERATION_VARIABLES: readonly ConfigVariable[] = [
     area: 'chain',
     default: 'unset; required in production unless `CHAIN_VERIFICATION=off`',
     meaning:
-      "TronGrid, where a TRX transaction is read before it is recorded (docs/payments.md, 'Chain check'); unset: 'not verified'",
+      "TronGrid, where a TRX transaction is read before it is recorded (docs/transactions.md, 'Chain check'); unset: 'not verified'",
   },
   {
     name: 'TRON_API_KEY',

@@ -18,7 +18,13 @@ describe('the console at /console', () => {
   const missing = useTestApp('pglite', { config: { consoleDistDir: join(dist, 'nothing') } })
 
   it('answers every page under /console with its index.html, never cached', async () => {
-    for (const url of ['/console', '/console/', '/console/invoices?status=pending', '/console/payouts']) {
+    for (const url of [
+      '/console',
+      '/console/',
+      '/console/invoices?status=pending',
+      '/console/payouts',
+      '/console/transactions',
+    ]) {
       const page = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })
       expect(page.statusCode, url).toBe(200)
       expect(page.headers['content-type']).toMatch(/^text\/html/)

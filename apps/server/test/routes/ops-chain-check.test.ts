@@ -1,5 +1,5 @@
 /**
- * The chain check of payouts (docs/payments.md, 'Chain check'), through the operator API against local fakes of
+ * The chain check of payouts (docs/transactions.md, 'Chain check'), through the operator API against local fakes of
  * TronGrid and a BSC JSON-RPC node (dev/fake-chain), on every database: one test per case and chain. Recording a TRX
  * or USDT BEP20 payout as succeeded is accepted only when the chain shows the exact transfer with enough
  * confirmations; fewer make it 'broadcasting' and waiting; anything else is 409 CHAIN_CHECK_FAILED in words
@@ -20,7 +20,7 @@ import {
 } from '../../dev/fake-chain/server.ts'
 import { createCursorCodec } from '../../src/lib/cursor.ts'
 import { parseUsdt } from '../../src/lib/money.ts'
-import { createPayoutService } from '../../src/modules/withdrawals/payout-service.ts'
+import { createTransactionService } from '../../src/modules/transactions/service.ts'
 import { createChainReaders } from '../../src/providers/chain/readers.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { createTestApp, json, TEST_AUTH_SECRET, type TestApp } from '../helpers/app.ts'
@@ -290,7 +290,7 @@ describe.each(DATABASE_KINDS)('chain check on %s', (kind) => {
 
   /** The payout service of another process on the same database, its clock `offsetMs` ahead. */
   const processOf = (offsetMs = 0) =>
-    createPayoutService({
+    createTransactionService({
       db: t.database.db,
       now: () => new Date(Date.now() + offsetMs),
       cursors: createCursorCodec(TEST_AUTH_SECRET),

@@ -11,7 +11,7 @@ import { createCursorCodec } from '../../src/lib/cursor.ts'
 import { DomainError } from '../../src/lib/domain-error.ts'
 import { loadBotTexts, renderMessage } from '../../src/modules/bot/messages.ts'
 import { operators } from '../../src/modules/operators/schema.ts'
-import { createPayoutService } from '../../src/modules/withdrawals/payout-service.ts'
+import { createTransactionService } from '../../src/modules/transactions/service.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, TEST_AUTH_SECRET, testConfig, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -288,7 +288,7 @@ describe.each(DATABASE_KINDS)('four eyes on %s', (kind) => {
       .select({ id: operators.id })
       .from(operators)
       .where(eq(operators.login, alice.login))
-    const payouts = createPayoutService({
+    const payouts = createTransactionService({
       db: t.database.db,
       now: clock.now,
       cursors: createCursorCodec(TEST_AUTH_SECRET),

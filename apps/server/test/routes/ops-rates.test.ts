@@ -1,5 +1,5 @@
 /**
- * Exchange rates under four eyes (issue 37, N3; docs/payments.md, 'Exchange rates'), on every database: each pair's
+ * Exchange rates under four eyes (issue 37, N3; docs/transactions.md, 'Exchange rates'), on every database: each pair's
  * rate stays within its bounds (settings), a change beyond the step from the rate in force is proposed by one named
  * admin and applied only on another's approval, audited; and a payout is judged (four eyes, the largest payout) by
  * what leaves in its own currency, converted to USDT at the lowest rate of the day before its request, so a rate

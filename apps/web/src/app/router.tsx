@@ -37,7 +37,7 @@ function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   type SubmissionScreen = Exclude<keyof typeof import('./routes/account-submission.tsx'), 'default'>
   const submission = (name: SubmissionScreen) =>
     screen(async () => ({ Component: (await import('./routes/account-submission.tsx'))[name] }), ['accounts'])
-  /** The invoice list and detail share one chunk; the payout screens (methods, forms, transaction) another. */
+  /** The invoice list and detail share one chunk; the payment request screens (methods, forms, transaction) another. */
   type InvoicesScreen = Exclude<keyof typeof import('./routes/invoices.tsx'), 'default'>
   const invoices = (name: InvoicesScreen) =>
     screen(async () => ({ Component: (await import('./routes/invoices.tsx'))[name] }), ['invoices'])
@@ -45,9 +45,9 @@ function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
   type EmailAuthScreen = Exclude<keyof typeof import('./routes/email-auth.tsx'), 'default'>
   const emailAuth = (name: EmailAuthScreen) =>
     screen(async () => ({ Component: (await import('./routes/email-auth.tsx'))[name] }), ['auth'])
-  type PaymentsScreen = Exclude<keyof typeof import('./routes/payments.tsx'), 'default'>
-  const payments = (name: PaymentsScreen) =>
-    screen(async () => ({ Component: (await import('./routes/payments.tsx'))[name] }), ['payments'])
+  type PaymentRequestScreen = Exclude<keyof typeof import('./routes/payment-requests.tsx'), 'default'>
+  const paymentRequests = (name: PaymentRequestScreen) =>
+    screen(async () => ({ Component: (await import('./routes/payment-requests.tsx'))[name] }), ['payments'])
 
   return [
     {
@@ -75,11 +75,11 @@ function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
                   path: ':invoiceUid',
                   children: [
                     { index: true, element: invoices('InvoiceDetail') },
-                    { path: 'select-method', element: payments('SelectMethod') },
-                    { path: 'request-payment', element: payments('RequestPaymentTrx') },
-                    { path: 'request-payment-crypto', element: payments('RequestPaymentCrypto') },
-                    { path: 'request-payment-irt', element: payments('RequestPaymentIrt') },
-                    { path: 'transactions/:transactionUid', element: payments('TransactionDetail') },
+                    { path: 'select-method', element: paymentRequests('SelectMethod') },
+                    { path: 'request-payment', element: paymentRequests('RequestPaymentTrx') },
+                    { path: 'request-payment-crypto', element: paymentRequests('RequestPaymentCrypto') },
+                    { path: 'request-payment-irt', element: paymentRequests('RequestPaymentIrt') },
+                    { path: 'transactions/:transactionUid', element: paymentRequests('TransactionDetail') },
                     { path: 'accounts/:accountUid', element: accountDetail() },
                   ],
                 },
@@ -110,7 +110,7 @@ function createRoutes(loadNamespaces: LoadNamespaces): RouteObject[] {
               ],
             },
             { path: 'referrals', element: screen(() => import('./routes/referrals.tsx'), ['referrals']) },
-            { path: 'transactions/:transactionUid', element: payments('TransactionDetail') },
+            { path: 'transactions/:transactionUid', element: paymentRequests('TransactionDetail') },
             { path: 'news', element: screen(() => import('./routes/news.tsx'), ['news']) },
           ],
         },

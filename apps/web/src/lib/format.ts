@@ -14,7 +14,7 @@ export { formatUsdt }
  * The one digit rule (docs/web.md, "Numbers"): every number the app shows, in English and in Persian, is written
  * with Latin digits, grouped by commas ('98,500'), never with Persian digits ('۹۸٬۵۰۰'). The same amount then
  * reads the same on the form, the list and the transaction, and what a user copies pastes into any bank or
- * wallet app. Persian digits are accepted as input (features/payments/digits.ts) but never shown. The rule is the
+ * wallet app. Persian digits are accepted as input (features/payment-requests/digits.ts) but never shown. The rule is the
  * contract's (`amounts.ts`), so the operator console writes amounts as the app does.
  */
 
@@ -24,6 +24,6 @@ export function formatNumber(value: number): string {
 }
 
 /** A payout amount in its currency (spec section 9): toman whole and grouped, trx and usdt 2 decimals. */
-export function formatPayout(amount: number, currency: 'trx' | 'usdt' | 'irt'): string {
+export function formatNet(amount: number, currency: 'trx' | 'usdt' | 'irt'): string {
   return currency === 'irt' ? formatToman(amount) : formatUsdt(amount)
 }

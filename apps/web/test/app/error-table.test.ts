@@ -13,7 +13,7 @@ import { createInvoiceErrorDialog } from '#features/invoices/create-invoice-erro
 import {
   PAYMENT_OUTCOME_KEYS,
   type PaymentOutcome,
-} from '#features/payments/components/use-payment-outcome.ts'
+} from '#features/payment-requests/components/use-payment-outcome.ts'
 import { ApiError } from '#lib/api-error.ts'
 import {
   apiErrorMessage,

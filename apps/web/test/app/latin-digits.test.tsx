@@ -2,7 +2,7 @@
  * Every field a person types a number into takes Persian (۰-۹) and Arabic-Indic (٠-٩) digits, as Iranian
  * keyboards type them: the field shows Latin digits as they are typed and the call carries Latin digits
  * (lib/latin-digits.ts on the fields, the contract's `latinDigits()` in the rules). The toman form's card and
- * sheba fields have their own test (features/payments/__tests__/toman-form.test.tsx).
+ * sheba fields have their own test (features/payment-requests/__tests__/toman-form.test.tsx).
  */
 import type { AuthSession, SentCodeInfo } from '@app/contract'
 import { screen, waitFor } from '@testing-library/react'

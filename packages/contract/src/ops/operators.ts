@@ -154,7 +154,7 @@ export const OverviewSchema = z.object({
    * waited is `at` minus this.
    */
   /**
-   * Whether recording a TRX or a USDT BEP20 payout reads its chain first (docs/payments.md, 'Chain check'): false
+   * Whether recording a TRX or a USDT BEP20 payout reads its chain first (docs/transactions.md, 'Chain check'): false
    * without the chain's endpoint (TRON_API_ROOT, BSC_RPC_URL) or with CHAIN_VERIFICATION=off, when such a payout is
    * recorded unverified.
    */
@@ -199,8 +199,8 @@ export const TrendsSchema = z.object({
 })
 export type Trends = z.infer<typeof TrendsSchema>
 
-/** Four eyes: whether a payout needs a second operator's approval, and who gave one. */
-export const PayoutApprovalSchema = z.object({
+/** Four eyes: whether a transaction needs a second operator's approval, and who gave one. */
+export const TransactionApprovalSchema = z.object({
   uid: z.string(),
   required: z.boolean(),
   approvedBy: z.array(z.string()),

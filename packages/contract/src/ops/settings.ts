@@ -42,7 +42,7 @@ export const SETTING_DESCRIPTIONS: Record<SettingKey, string> = {
   email_allowed_domains:
     'email domains accepted for sign-in registration, comma-separated (example.com, mail.example.org); empty for any',
   payout_approval_above:
-    "payouts above this USDT amount need a second named operator's approval before they are sent (four eyes), 0 for none; a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
+    "transactions above this USDT amount need a second named operator's approval before they are sent (four eyes), 0 for none; a higher amount, or 0, waits FOUR_EYES_DELAY_SECONDS (a day by default) before it applies",
   rate_step_percent:
     "an exchange rate more than this percent away from the rate in force needs a second named admin's approval (0 to 100); a higher step waits FOUR_EYES_DELAY_SECONDS",
   rate_usdtirt_min:

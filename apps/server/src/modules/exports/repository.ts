@@ -61,7 +61,7 @@ export function invoiceBatch(db: Db, period: Period, after: Position | undefined
   )
 }
 
-export type PayoutRow = {
+export type TransactionRow = {
   at: string
   id: number
   uid: string
@@ -85,9 +85,9 @@ export type PayoutRow = {
   paid_at: string | null
 }
 
-export function payoutBatch(db: Db, period: Period, after: Position | undefined, limit: number) {
+export function transactionBatch(db: Db, period: Period, after: Position | undefined, limit: number) {
   const past = pastPosition(sql`t.created_at`, sql`t.id`, after)
-  return rowsOf<PayoutRow>(
+  return rowsOf<TransactionRow>(
     db,
     sql`select ${utc(sql`t.created_at`)} as at, t.id::int as id, t.uid::text as uid, i.uid::text as invoice_uid,
         ${USER_COLUMNS},

@@ -19,10 +19,10 @@ import {
   LEDGER_SOURCES,
   type LedgerRow,
   ledgerBatch,
-  type PayoutRow,
   type Period,
   type Position,
-  payoutBatch,
+  type TransactionRow,
+  transactionBatch,
 } from './repository.ts'
 
 const DAY_MS = 24 * 3600 * 1000
@@ -80,7 +80,7 @@ const user = <
 
 const usdt = (minor: string) => formatUsdt(BigInt(minor))
 /** What a payout pays in its own currency: toman whole, TRX and USDT stored with 6 decimals. */
-const net = (r: PayoutRow) => (r.currency === 'irt' ? r.net : usdt(r.net))
+const net = (r: TransactionRow) => (r.currency === 'irt' ? r.net : usdt(r.net))
 const CURRENCY = { irt: 'IRT', trx: 'TRX', usdt: 'USDT' } as const
 
 const INVOICE_COLUMNS: Column<InvoiceRow>[] = [
@@ -96,11 +96,11 @@ const INVOICE_COLUMNS: Column<InvoiceRow>[] = [
   ['paid_at', (r) => r.paid_at],
 ]
 
-const PAYOUT_COLUMNS: Column<PayoutRow>[] = [
+const TRANSACTION_COLUMNS: Column<TransactionRow>[] = [
   ['payout', (r) => r.uid],
   ['created_at', (r) => r.at],
   ['invoice', (r) => r.invoice_uid],
-  ...user<PayoutRow>(),
+  ...user<TransactionRow>(),
   ['status', (r) => r.status],
   ['amount', (r) => usdt(r.amount)],
   ['amount_currency', () => 'USDT'],
@@ -140,7 +140,7 @@ type Batch<R> = (db: Db, period: Period, after: Position | undefined, limit: num
 
 const EXPORTS: { [K in ExportKind]: { batch: Batch<never>; columns: Column<never>[] } } = {
   invoices: { batch: invoiceBatch as Batch<never>, columns: INVOICE_COLUMNS as Column<never>[] },
-  payouts: { batch: payoutBatch as Batch<never>, columns: PAYOUT_COLUMNS as Column<never>[] },
+  payouts: { batch: transactionBatch as Batch<never>, columns: TRANSACTION_COLUMNS as Column<never>[] },
   ledger: { batch: ledgerBatch as Batch<never>, columns: LEDGER_COLUMNS as Column<never>[] },
 }
 

@@ -1,5 +1,5 @@
 /**
- * All SQL of the ledger report (docs/payments.md). Each check lists what is wrong, so an empty list is the proof,
+ * All SQL of the ledger report (docs/transactions.md). Each check lists what is wrong, so an empty list is the proof,
  * and a problem names the user, invoice or transaction to look at.
  */
 

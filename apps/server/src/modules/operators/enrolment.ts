@@ -10,7 +10,7 @@ import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { resetSignIn } from '../sign-in-guard/guard.ts'
 import { type OperatorActor, operatorView, requireOperator } from './actor.ts'
 import { type OperatorsContext, randomToken, sha256, signInSubject } from './context.ts'
-import { mayMovePayouts, signingFrom, tellOperatorsChat } from './four-eyes.ts'
+import { mayMoveTransactions, signingFrom, tellOperatorsChat } from './four-eyes.ts'
 import * as repo from './repository.ts'
 import { newTotpSecret, totpUri } from './totp.ts'
 
@@ -76,7 +76,7 @@ export async function resetCredentials(
       ...repo.NO_API_TOKEN,
       totpLastStep: null,
       lockedUntil: null,
-      signsPayoutsFrom: mayMovePayouts(before) ? signingFrom(ctx, ctx.now()) : null,
+      signsPayoutsFrom: mayMoveTransactions(before) ? signingFrom(ctx, ctx.now()) : null,
     })
     await repo.revokeSessionsOf(tx, row.id, ctx.now())
     await resetSignIn(tx, signInSubject(ctx, login))
@@ -104,7 +104,7 @@ export async function issueApiToken(
       apiTokenHash: sha256(token),
       apiTokenIssuedAt: at,
       apiTokenLastUsedAt: null,
-      ...(byOther && mayMovePayouts(before) ? { signsPayoutsFrom: signingFrom(ctx, at) } : {}),
+      ...(byOther && mayMoveTransactions(before) ? { signsPayoutsFrom: signingFrom(ctx, at) } : {}),
     })
     if (byOther) await tellOperatorsChat(ctx, tx, 'ops_operator_api_token', actor, row)
     return { login, token }

@@ -13,7 +13,7 @@ import type { OperatorRow } from './repository.ts'
 export const roleRank = (role: OperatorRole) => OPERATOR_ROLES.indexOf(role)
 
 /** Whether the operator may approve and send payouts at all (enabled, a role above viewer). */
-export const mayMovePayouts = (row: { role: OperatorRole; disabledAt: Date | null }) =>
+export const mayMoveTransactions = (row: { role: OperatorRole; disabledAt: Date | null }) =>
   row.disabledAt === null && row.role !== 'viewer'
 
 /**

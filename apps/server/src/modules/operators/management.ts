@@ -5,7 +5,7 @@ import { DomainError, validationError } from '../../lib/domain-error.ts'
 import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { type OperatorActor, operatorAuditView, operatorView, requireOperator } from './actor.ts'
 import type { OperatorsContext } from './context.ts'
-import { mayMovePayouts, roleRank, signingFrom, tellOperatorsChat } from './four-eyes.ts'
+import { mayMoveTransactions, roleRank, signingFrom, tellOperatorsChat } from './four-eyes.ts'
 import * as repo from './repository.ts'
 
 export async function listOperators(ctx: OperatorsContext): Promise<Operator[]> {
@@ -41,9 +41,9 @@ export async function changeOperator(
     }
     // Signing restarts (after the delay) for one who may now move payouts and could not; it ends for one who
     // may not any more, so an approval they gave stops counting, even if they get the role back later.
-    const signsPayoutsFrom = !mayMovePayouts(next)
+    const signsPayoutsFrom = !mayMoveTransactions(next)
       ? null
-      : mayMovePayouts(before)
+      : mayMoveTransactions(before)
         ? before.signsPayoutsFrom
         : signingFrom(ctx, at)
     const row = await repo.updateOperator(tx, before.id, {

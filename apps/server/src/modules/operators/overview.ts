@@ -26,7 +26,7 @@ const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.ge
 
 async function overviewCounts(db: Db, now: Date) {
   const startOfDay = startOfUtcDay(now)
-  const [[invoicesPending], [accountsPending], payoutRows, [paidToday], chainRows] = await Promise.all([
+  const [[invoicesPending], [accountsPending], transactionRows, [paidToday], chainRows] = await Promise.all([
     db.select({ n: count }).from(invoices).where(eq(invoices.confirmationStatus, 'pending')),
     db.select({ n: count }).from(accounts).where(eq(accounts.status, 'pending')),
     db.select({ status: transactions.status, n: count }).from(transactions).groupBy(transactions.status),
@@ -42,13 +42,13 @@ async function overviewCounts(db: Db, now: Date) {
       .groupBy(transactions.chainCheck),
   ])
   const chainChecks = (check: string) => chainRows.find((row) => row.check === check)?.n ?? 0
-  const payouts = (status: string) => payoutRows.find((row) => row.status === status)?.n ?? 0
+  const transactionsIn = (status: string) => transactionRows.find((row) => row.status === status)?.n ?? 0
   return {
     invoicesAwaitingConfirmation: invoicesPending?.n ?? 0,
     accountsAwaitingValidation: accountsPending?.n ?? 0,
-    payoutsPending: payouts('pending'),
-    payoutsBroadcasting: payouts('broadcasting'),
-    payoutsInReview: payouts('review'),
+    payoutsPending: transactionsIn('pending'),
+    payoutsBroadcasting: transactionsIn('broadcasting'),
+    payoutsInReview: transactionsIn('review'),
     payoutsAwaitingConfirmations: chainChecks('waiting'),
     payoutsConfirmationsExpired: chainChecks('expired'),
     paidTodayMinor: BigInt(paidToday?.amount ?? '0'),

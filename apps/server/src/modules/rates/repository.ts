@@ -1,7 +1,7 @@
 /**
  * All SQL about exchange rates, kept with their history: a new rate is a new row, the newest row of a pair
  * is the rate. Prices are integer micro-units (price x 10^6), like USDT amounts. A change beyond the step waits in
- * `pending_rates` for a second admin (docs/payments.md, 'Exchange rates').
+ * `pending_rates` for a second admin (docs/transactions.md, 'Exchange rates').
  */
 import type { ExchangePair } from '@app/contract'
 import { and, asc, desc, eq, gt, lte, min, or, sql } from 'drizzle-orm'

@@ -1,5 +1,5 @@
 /**
- * Exchange rates and the changes that wait for a second admin (docs/payments.md). Part of the one schema:
+ * Exchange rates and the changes that wait for a second admin (docs/transactions.md). Part of the one schema:
  * db/schema.ts re-exports it, and drizzle-kit reads it there.
  */
 import type { ExchangePair } from '@app/contract'
@@ -22,7 +22,7 @@ export const exchangeRates = pgTable(
 )
 
 /**
- * An exchange rate change beyond the step (four eyes, docs/payments.md): proposed by one named admin against the
+ * An exchange rate change beyond the step (four eyes, docs/transactions.md): proposed by one named admin against the
  * rate then in force (`base_price`), applied only on another's approval; one per pair, a new proposal replaces it.
  */
 export const pendingRates = pgTable('pending_rates', {

@@ -1,7 +1,7 @@
 /**
  * Exchange rates: the price users see (GET /exchanges/{pair}), and operators' rates with their history. A rate stays
  * within its pair's bounds (settings), and a change beyond the step from the rate in force is proposed by one named
- * admin and applied on another's approval (four eyes; docs/payments.md, 'Exchange rates').
+ * admin and applied on another's approval (four eyes; docs/transactions.md, 'Exchange rates').
  */
 import type { ExchangePair } from '@app/contract'
 import type { Db } from '../../db/client.ts'
@@ -9,7 +9,7 @@ import { DomainError, notFound, validationError } from '../../lib/domain-error.t
 import { formatUsdt, parseUsdt } from '../../lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
 import { formatBasisPoints, RATE_BOUNDS, type SettingsValues } from '../settings/settings-definitions.ts'
-import { lockSigner, type PayoutSigner, signingProblem } from '../signers/signers.ts'
+import { lockSigner, type SigningOperator, signingProblem } from '../signers/signers.ts'
 import {
   deletePendingRate,
   findCurrentRate,
@@ -109,7 +109,7 @@ export function createExchangeRateService({ db, now }: ExchangeRateServiceDeps) 
      * beyond it, a named admin's change waits for another's approval (answered with `pending`, the rate in force
      * unchanged), and the bootstrap token's is refused.
      */
-    async set(pair: ExchangePair, input: string, by: PayoutSigner) {
+    async set(pair: ExchangePair, input: string, by: SigningOperator) {
       const price = parsePrice(input)
       const at = now()
       return db.transaction(async (tx) => {
@@ -144,7 +144,7 @@ export function createExchangeRateService({ db, now }: ExchangeRateServiceDeps) 
      * A named admin approves the pair's waiting change, naming its price: not the proposer, past their signing
      * delay, while the rate in force is still the one it was proposed against and the price within the bounds.
      */
-    async approve(pair: ExchangePair, input: string, by: PayoutSigner) {
+    async approve(pair: ExchangePair, input: string, by: SigningOperator) {
       if (by.id === null) throw refused('Rate changes are approved by named admins, not the bootstrap token')
       const approverId = by.id
       const price = parsePrice(input)

@@ -35,7 +35,7 @@ export type SettingsValues = {
   payout_approval_above: bigint
   /** Hundredths of a percent: a rate change beyond it from the rate in force needs a second admin (guarded). */
   rate_step_percent: number
-  /** Each pair's bounds, micro-units like rates (docs/payments.md, 'Exchange rates'); guarded. */
+  /** Each pair's bounds, micro-units like rates (docs/transactions.md, 'Exchange rates'); guarded. */
   rate_usdtirt_min: bigint
   rate_usdtirt_max: bigint
   rate_usdttrx_min: bigint
@@ -219,7 +219,7 @@ export const SETTINGS: { [K in SettingKey]: Definition<SettingsValues[K]> } = {
   rate_usdttrx_max: upperBound(100_000_000n),
 }
 
-/** Each pair's bounds as setting keys (docs/payments.md, 'Exchange rates'). */
+/** Each pair's bounds as setting keys (docs/transactions.md, 'Exchange rates'). */
 export const RATE_BOUNDS = {
   USDTIRT: { min: 'rate_usdtirt_min', max: 'rate_usdtirt_max' },
   USDTTRX: { min: 'rate_usdttrx_min', max: 'rate_usdttrx_max' },

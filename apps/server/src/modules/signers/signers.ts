@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { operators } from '../../db/schema.ts'
 
 /** The operator acting: a named one, or the bootstrap token (`id` null). */
-export type PayoutSigner = { id: number | null; login: string }
+export type SigningOperator = { id: number | null; login: string }
 
 /** Who an operator is for four eyes: enabled or not, role, and from when their signature counts (null: never). */
 export type Signer = {

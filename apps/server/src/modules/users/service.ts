@@ -8,7 +8,7 @@ import type { CursorCodec } from '../../lib/cursor.ts'
 import { notFound } from '../../lib/domain-error.ts'
 import { assemblePage } from '../../lib/keyset.ts'
 import { revokeUserRefreshTokens } from '../auth/repository.ts'
-import { findSharedPayouts } from '../referrals/shared-payouts.ts'
+import { findSharedDestinations } from '../referrals/shared-destinations.ts'
 import {
   deleteUserBlock,
   findUser,
@@ -48,7 +48,11 @@ export function createUserService({ db, cursors }: UserServiceDeps) {
     const found = await findUser(db, refOf(user))
     if (!found) throw nobody(user)
     const { id, ...row } = found
-    return { ...row, createdAt: row.createdAt.toISOString(), referralFlags: await findSharedPayouts(db, id) }
+    return {
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      referralFlags: await findSharedDestinations(db, id),
+    }
   }
 
   async function idOf(user: string): Promise<number> {

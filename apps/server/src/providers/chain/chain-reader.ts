@@ -1,5 +1,5 @@
 /**
- * Reading a payout's transaction on its chain (docs/payments.md, 'Chain check'): one small interface per chain, so
+ * Reading a payout's transaction on its chain (docs/transactions.md, 'Chain check'): one small interface per chain, so
  * that the payout rules never see HTTP or JSON-RPC, and tests point the real readers at local fakes. Read only: no
  * reader holds a key, signs or sends anything (test/scope-boundary.test.ts keeps it so).
  */

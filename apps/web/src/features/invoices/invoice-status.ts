@@ -5,7 +5,7 @@ import { formatUsdt } from '#lib/format.ts'
 type ConfirmationStatus = Invoice['confirmationStatus']
 type PaymentStatus = Invoice['paymentStatus']
 type TransactionStatus = Transaction['status']
-type PayoutCurrency = Transaction['currency']
+type TransactionCurrency = Transaction['currency']
 
 /** The badge tones; the detail screen paints its status icons in the same colours. */
 export type Tone = BadgeTone
@@ -47,7 +47,7 @@ export function offersPaymentRequest(
   return invoice.isPaymentRequestAvailable && isPaymentOpen === true
 }
 
-export const currencyName = (currency: PayoutCurrency) => `invoices.currency.${currency}`
+export const currencyName = (currency: TransactionCurrency) => `invoices.currency.${currency}`
 
 type PaymentFlags = Dashboard['invoice']
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { afterCreation, createButton, offersPaymentRequest } from '#features/invoices/invoice-status.ts'
-import { formatPayout } from '#lib/format.ts'
+import { formatNet } from '#lib/format.ts'
 import { paymentDashboard } from './fixtures.ts'
 
 describe('invoice rules', () => {
@@ -28,9 +28,9 @@ describe('invoice rules', () => {
   )
 
   it('formats payouts: toman whole, trx and usdt with 2 decimals', () => {
-    expect(formatPayout(1_234_567.89, 'irt')).toBe('1,234,567')
-    expect(formatPayout(41.2, 'trx')).toBe('41.20')
-    expect(formatPayout(0.3, 'usdt')).toBe('0.30')
+    expect(formatNet(1_234_567.89, 'irt')).toBe('1,234,567')
+    expect(formatNet(41.2, 'trx')).toBe('41.20')
+    expect(formatNet(0.3, 'usdt')).toBe('0.30')
   })
 
   it('disables the button while a creation is in flight', () => {

@@ -2,7 +2,7 @@ import { type InvoiceDetail, invoiceCalls } from '@app/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { OPERATOR_WAIT_REFETCH_MS } from '#config/constants.ts'
 import { call } from '#lib/api-client.ts'
-import { isPayoutOpen } from '#lib/payout-status.ts'
+import { isTransactionOpen } from '#lib/transaction-status.ts'
 import { invoiceKeys } from './invoice-keys.ts'
 
 /** GET /invoices/{uid}: the invoice with its transactions. */
@@ -15,7 +15,7 @@ function isAwaitingOperator(invoice: InvoiceDetail): boolean {
   return (
     invoice.confirmationStatus === 'pending' ||
     invoice.confirmationStatus === 'validating' ||
-    invoice.transactions.some((transaction) => isPayoutOpen(transaction.status))
+    invoice.transactions.some((transaction) => isTransactionOpen(transaction.status))
   )
 }
 

@@ -6,7 +6,7 @@ import { formatTimestamp } from '#lib/format.ts'
 import { TRANSACTION_TONE } from '#lib/transaction-tone.ts'
 import { useTranslation } from '#lib/use-translation.tsx'
 import { transactionName } from '../invoice-status.ts'
-import { Payout } from './money.tsx'
+import { TransactionNet } from './money.tsx'
 
 /** 'N Transaction(s)': every payout attempt of the invoice, each opening its transaction screen. */
 export function InvoiceTransactions({
@@ -38,7 +38,7 @@ export function InvoiceTransactions({
                 </Badge>
               }
             >
-              <Payout net={transaction.net} currency={transaction.currency} />
+              <TransactionNet net={transaction.net} currency={transaction.currency} />
             </Cell>
           ))
         )}

@@ -1,5 +1,5 @@
 import type { Transaction } from '@app/contract'
-import { formatPayout, formatUsdt } from '#lib/format.ts'
+import { formatNet, formatUsdt } from '#lib/format.ts'
 import { useTranslation } from '#lib/use-translation.tsx'
 import { currencyName } from '../invoice-status.ts'
 
@@ -12,14 +12,14 @@ export function Usdt({ amount, testId }: { amount: number; testId?: string }) {
  * A payout amount in its currency: trx and usdt with 2 decimals, toman whole. The toman word is translated
  * and follows the page direction; only the number is forced left to right.
  */
-export function Payout({ net, currency }: Pick<Transaction, 'net' | 'currency'>) {
+export function TransactionNet({ net, currency }: Pick<Transaction, 'net' | 'currency'>) {
   const { t } = useTranslation('invoices')
   if (currency !== 'irt') {
-    return <bdi dir="ltr">{`${formatPayout(net, currency)} ${t(currencyName(currency))}`}</bdi>
+    return <bdi dir="ltr">{`${formatNet(net, currency)} ${t(currencyName(currency))}`}</bdi>
   }
   return (
     <span>
-      <bdi dir="ltr">{formatPayout(net, currency)}</bdi> {t(currencyName(currency))}
+      <bdi dir="ltr">{formatNet(net, currency)}</bdi> {t(currencyName(currency))}
     </span>
   )
 }
