@@ -156,8 +156,8 @@ export function SupportThreadView({ uid }: { uid: string }) {
           <RecordList items={record.accounts.latest.map((a) => [a.uid, `${a.label} · ${a.status}`])} />
           <h3>Invoices</h3>
           <RecordList items={record.invoices.map((i) => [i.uid, `${i.label} · ${i.status}`])} />
-          <h3>Payouts</h3>
-          <RecordList items={record.payouts.map((p) => [p.uid, `${p.label} · ${p.status}`])} />
+          <h3>Transactions</h3>
+          <RecordList items={record.transactions.map((t) => [t.uid, `${t.label} · ${t.status}`])} />
           <h3>Last errors</h3>
           <RecordList
             items={record.errors.map((e) => [

@@ -60,7 +60,7 @@ const detail = (overrides: Partial<OpsSupportThread> = {}): OpsSupportThreadDeta
   record: {
     accounts: { total: 3, latest: [{ uid: 'a1', label: '+98 912 000 0001', status: 'accepted', at: '' }] },
     invoices: [{ uid: 'i1', label: '4.00 USDT', status: 'pending', at: '' }],
-    payouts: [],
+    transactions: [],
     errors: [
       {
         at: '2026-01-01T09:59:00.000Z',

@@ -60,7 +60,7 @@ const recordRow = z.object({ uid: z.string(), label: z.string(), status: z.strin
 export const OpsSupportUserRecordSchema = z.object({
   accounts: z.object({ total: z.int(), latest: z.array(recordRow) }),
   invoices: z.array(recordRow),
-  payouts: z.array(recordRow),
+  transactions: z.array(recordRow),
   errors: z.array(
     z.object({
       at: z.string(),

@@ -1,4 +1,4 @@
-/** The user's own record beside their thread (docs/support.md): accounts, invoices, payouts, last errors. */
+/** The user's own record beside their thread (docs/support.md): accounts, invoices, transactions, last errors. */
 import type { OpsSupportUserRecord } from '@app/contract/ops'
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -9,7 +9,7 @@ import { supportUserErrors } from './schema.ts'
 const LATEST = 5
 
 export async function readUserRecord(db: Db, userId: number): Promise<OpsSupportUserRecord> {
-  const [count, accountRows, invoiceRows, payoutRows, errorRows] = await Promise.all([
+  const [count, accountRows, invoiceRows, transactionRows, errorRows] = await Promise.all([
     db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.userId, userId)),
     db
       .select({ uid: accounts.uid, phone: accounts.phone, status: accounts.status, at: accounts.createdAt })
@@ -64,7 +64,7 @@ export async function readUserRecord(db: Db, userId: number): Promise<OpsSupport
       status: `${r.confirmation} / ${r.payment}`,
       at: r.at.toISOString(),
     })),
-    payouts: payoutRows.map((r) => ({
+    transactions: transactionRows.map((r) => ({
       uid: r.uid,
       label: `${netToWire(r.currency, r.net)} ${r.currency.toUpperCase()}`,
       status: r.status,
