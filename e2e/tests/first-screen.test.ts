@@ -235,7 +235,7 @@ describe('first screen', () => {
         await screenshot(page, name.replace('skeleton', 'home'))
         expect(await page.locator('#boot-home').count()).toBe(0)
         expect(skeleton).toEqual(await layoutOf(page, '#root'))
-        expect(skeleton.filter((box) => box.startsWith('cell '))).toHaveLength(6)
+        expect(skeleton.filter((box) => box.startsWith('cell '))).toHaveLength(7)
       } finally {
         await context.close()
       }

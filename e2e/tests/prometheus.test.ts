@@ -175,7 +175,7 @@ describe('Prometheus scraping two server processes', () => {
       data: { groups: { name: string; rules: { name: string; health: string; lastError?: string }[] }[] }
     }
     const group = rules.data.groups.find((g) => g.name === 'account-supply')
-    expect(group?.rules.length).toBe(11)
+    expect(group?.rules.length).toBe(12)
     expect(group?.rules.filter((rule) => rule.health !== 'ok')).toEqual([])
     // Nothing is wrong, so nothing fires (the staleness alert of the ledger check, pending until the first check
     // ran, clears at the next evaluation).
