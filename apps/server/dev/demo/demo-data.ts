@@ -4,8 +4,8 @@
  * so the Referrals screen shows real figures); the other simulator users are created on their first authorization,
  * admitted by `start_param=DEMO_REFERRAL_CODE`.
  */
-import type { Order } from '../../src/modules/orders/repository.ts'
-import type { SettingsValues } from '../../src/modules/settings/settings-definitions.ts'
+import type { Order } from '#modules/orders/repository.ts'
+import type { SettingsValues } from '#modules/settings/settings-definitions.ts'
 
 /** Operator invite code (no referrer). */
 export const DEMO_INVITE_CODE = 'DEMO'

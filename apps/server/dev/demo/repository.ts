@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
-import type { Db } from '../../src/db/client.ts'
+import type { Db } from '#db/client.ts'
 import {
   accounts,
   exchangeRates,
@@ -10,9 +10,9 @@ import {
   referralLinks,
   submissionFlows,
   users,
-} from '../../src/db/schema.ts'
-import { accrueReferralEarning } from '../../src/modules/referrals/earnings-repository.ts'
-import { insertSettingsIfAbsent, readSettings } from '../../src/modules/settings/repository.ts'
+} from '#db/schema.ts'
+import { accrueReferralEarning } from '#modules/referrals/earnings-repository.ts'
+import { insertSettingsIfAbsent, readSettings } from '#modules/settings/repository.ts'
 import {
   DEMO_INVITE_CODE,
   DEMO_NEWS,

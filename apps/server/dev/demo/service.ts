@@ -2,7 +2,7 @@
  * The demo (DEMO_DATA, the simulator): seeding the demo data at start-up, and the simulator's "reset sandbox
  * accounts". All SQL in repository.ts.
  */
-import type { Db } from '../../src/db/client.ts'
+import type { Db } from '#db/client.ts'
 import { resetSandboxAccounts, seedDemoData } from './repository.ts'
 
 export type DemoServiceDeps = { db: Db; now: () => Date }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { composeInitData, type InitDataUser } from '@app/contract/telegram-launch'
-import { initDataHash } from '../../src/modules/auth/init-data.ts'
+import { initDataHash } from '#modules/auth/init-data.ts'
 
 export type SimulatedInitData = {
   user: InitDataUser

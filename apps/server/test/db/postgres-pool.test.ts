@@ -1,6 +1,6 @@
 /** The server's PostgreSQL pool (src/db/client.ts): what each of its connections is set to. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPostgres, type PostgresDatabase } from '../../src/db/client.ts'
+import { openPostgres, type PostgresDatabase } from '#db/client.ts'
 import { createPostgres, TEST_DATABASE_URL, type TestDatabase } from '../helpers/database.ts'
 
 describe.runIf(TEST_DATABASE_URL)('the server’s PostgreSQL pool', () => {

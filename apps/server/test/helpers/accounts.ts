@@ -2,9 +2,9 @@
 import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import type { Db } from '../../src/db/client.ts'
-import { users } from '../../src/db/schema.ts'
-import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
+import type { Db } from '#db/client.ts'
+import { users } from '#db/schema.ts'
+import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '#providers/sandbox/scenarios.ts'
 import { authorize, bearer } from './app.ts'
 import { freshTelegramUser, type TestTelegramUser } from './init-data.ts'
 

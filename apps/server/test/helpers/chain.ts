@@ -1,6 +1,6 @@
 /** The chain check in tests: a configuration reading the local fakes of TronGrid and a BSC node (dev/fake-chain). */
-import { BSC_USDT } from '../../dev/fake-chain/server.ts'
-import type { ChainConfig } from '../../src/config.ts'
+import { BSC_USDT } from '#dev/fake-chain/server.ts'
+import type { ChainConfig } from '#src/config.ts'
 import { testConfig } from './app.ts'
 
 /** Confirmations each chain needs in tests: the documented defaults. */

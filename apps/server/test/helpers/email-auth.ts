@@ -5,7 +5,7 @@
 import type { TokenPair } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../dev/demo/demo-data.ts'
+import { DEMO_REFERRAL_CODE } from '#dev/demo/demo-data.ts'
 import { json } from './app.ts'
 import type { TestSmtp } from './smtp.ts'
 

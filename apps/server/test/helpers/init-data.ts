@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { initDataHash } from '../../src/modules/auth/init-data.ts'
+import { initDataHash } from '#modules/auth/init-data.ts'
 
 export const TEST_BOT_TOKEN = '1234567890:test-bot-token-for-the-server-suite'
 

@@ -5,7 +5,7 @@
 import type { OperatorEnrolment, OperatorRole } from '@app/contract/ops'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import { totpCode } from '../../src/modules/operators/totp.ts'
+import { totpCode } from '#modules/operators/totp.ts'
 import { bearer, json, TEST_OPS_TOKEN } from './app.ts'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

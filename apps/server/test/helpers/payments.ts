@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import type { Db } from '../../src/db/client.ts'
+import type { Db } from '#db/client.ts'
 import { bearer, TEST_OPS_TOKEN } from './app.ts'
 
 /** Known-good payout details (checksums verified independently). */

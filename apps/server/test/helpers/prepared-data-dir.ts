@@ -12,8 +12,8 @@ import { rename } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openPglite } from '../../src/db/client.ts'
-import { MIGRATIONS_FOLDER, migrateDatabase } from '../../src/db/migrate.ts'
+import { openPglite } from '#db/client.ts'
+import { MIGRATIONS_FOLDER, migrateDatabase } from '#db/migrate.ts'
 
 /** Changes with PGlite's version and with any migration. */
 export function pgliteSnapshotKey(): string {

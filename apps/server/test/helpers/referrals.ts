@@ -4,7 +4,7 @@ import type { OpsUser } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { expect } from 'vitest'
-import type { Db } from '../../src/db/client.ts'
+import type { Db } from '#db/client.ts'
 import { type Call, newUser, userIdOf } from './accounts.ts'
 import { bearer, json, TEST_OPS_TOKEN } from './app.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bindContext } from '../../src/lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 
 describe('bindContext', () => {
   it('passes the one context first and every other argument through, and answers what the function answers', async () => {

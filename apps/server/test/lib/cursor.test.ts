@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createCursorCodec } from '../../src/lib/cursor.ts'
+import { createCursorCodec } from '#lib/cursor.ts'
 
 const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 

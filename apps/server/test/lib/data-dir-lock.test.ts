@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
-import { lockDataDir } from '../../src/lib/data-dir-lock.ts'
+import { lockDataDir } from '#lib/data-dir-lock.ts'
 
 const LOCK_MODULE = fileURLToPath(new URL('../../src/lib/data-dir-lock.ts', import.meta.url))
 const IN_USE = /^Data folder \S+ is in use by another process; stop it or set DATA_DIR$/

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
-import { BACKGROUND_PACE, pacedStep } from '../../src/lib/pace.ts'
+import { BACKGROUND_PACE, pacedStep } from '#lib/pace.ts'
 
 describe('pacedStep', () => {
   it('answers the step, after a pause of BACKGROUND_PACE times what the step took', async () => {

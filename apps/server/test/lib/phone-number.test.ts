@@ -1,7 +1,7 @@
 import { getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import examples from 'libphonenumber-js/mobile/examples'
 import { describe, expect, it } from 'vitest'
-import { formatPhoneNumber, parsePhoneNumber } from '../../src/lib/phone-number.ts'
+import { formatPhoneNumber, parsePhoneNumber } from '#lib/phone-number.ts'
 
 describe('formatPhoneNumber', () => {
   it('formats every country as a full parse does, without parsing again', () => {

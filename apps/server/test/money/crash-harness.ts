@@ -17,8 +17,8 @@
  * user finishes its cycle and the books must show all of it paid: nothing available, nothing on unpaid invoices,
  * one successful payout per invoice.
  */
-import { DEMO_INVITE_CODE } from '../../dev/demo/demo-data.ts'
-import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
+import { DEMO_INVITE_CODE } from '#dev/demo/demo-data.ts'
+import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '#providers/sandbox/scenarios.ts'
 import { TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { freshTelegramUser, signInitData } from '../helpers/init-data.ts'
 import { VALID } from '../helpers/payments.ts'

@@ -10,7 +10,7 @@
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { DEMO_INVITE_CODE } from '../../dev/demo/demo-data.ts'
+import { DEMO_INVITE_CODE } from '#dev/demo/demo-data.ts'
 import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { acceptedAccounts, openPayments, opsOf, opsOk, VALID } from '../helpers/payments.ts'

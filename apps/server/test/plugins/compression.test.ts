@@ -1,7 +1,7 @@
 /** API answers over real HTTP: compressed from 1 kB by Accept-Encoding; small, empty and error answers intact. */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { COMPRESSION_THRESHOLD_BYTES } from '../../src/plugins/compression.ts'
+import { COMPRESSION_THRESHOLD_BYTES } from '#plugins/compression.ts'
 import { useTestApp } from '../helpers/app.ts'
 import { listenLocally, rawRequest, varyOf } from '../helpers/raw-http.ts'
 

@@ -114,7 +114,7 @@ describe.each(DATABASE_KINDS)('error answers on %s', (kind) => {
   })
 
   it('unexpected errors are a 500 without details', async () => {
-    const { toErrorResponse } = await import('../../src/plugins/error-handler.ts')
+    const { toErrorResponse } = await import('#plugins/error-handler.ts')
     const { body, unexpected } = toErrorResponse(new Error('secret detail at db.ts:12'), (k) => k)
     expect(unexpected).toBe(true)
     expect(body).toEqual({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal server error' })

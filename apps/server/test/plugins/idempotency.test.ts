@@ -7,15 +7,15 @@ import { ErrorResponseSchema } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { idempotencyKeys } from '../../src/db/schema.ts'
-import { countIdempotencyKeys } from '../../src/modules/idempotency/repository.ts'
+import { idempotencyKeys } from '#db/schema.ts'
+import { countIdempotencyKeys } from '#modules/idempotency/repository.ts'
 import {
   createIdempotencyService,
   deriveIdempotencyKey,
   pruneIdempotencyKeys,
-} from '../../src/modules/idempotency/service.ts'
-import { isIdempotentRoute } from '../../src/plugins/idempotency.ts'
-import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '../../src/providers/sandbox/scenarios.ts'
+} from '#modules/idempotency/service.ts'
+import { isIdempotentRoute } from '#plugins/idempotency.ts'
+import { SANDBOX_LOGIN_CODE, SANDBOX_PASSWORD } from '#providers/sandbox/scenarios.ts'
 import { newUser, ordinaryPhone, userIdOf } from '../helpers/accounts.ts'
 import { bearer, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'

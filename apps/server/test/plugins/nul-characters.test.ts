@@ -5,7 +5,7 @@
  */
 import { ErrorResponseSchema } from '@app/contract'
 import { describe, expect, it } from 'vitest'
-import { nulCharacterAt } from '../../src/app.ts'
+import { nulCharacterAt } from '#src/app.ts'
 import { authorize, bearer, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'

@@ -6,7 +6,7 @@ import Fastify, { type FastifySchema } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { route } from '../../src/lib/route.ts'
+import { route } from '#lib/route.ts'
 import {
   isApiRoute,
   missingSchemas,
@@ -14,7 +14,7 @@ import {
   OPERATOR_SECURITY,
   openApiPlugin,
   USER_SECURITY,
-} from '../../src/plugins/openapi.ts'
+} from '#plugins/openapi.ts'
 import { useTestApp } from '../helpers/app.ts'
 
 /*

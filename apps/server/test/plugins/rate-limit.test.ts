@@ -4,8 +4,8 @@ import type { OperatorEnrolment } from '@app/contract/ops'
 import type { FastifyInstance } from 'fastify'
 import { Redis } from 'ioredis'
 import { describe, expect, it, vi } from 'vitest'
-import { totpCode } from '../../src/modules/operators/totp.ts'
-import { OPERATOR_AUTH_FAILURES_MAX } from '../../src/plugins/rate-limit.ts'
+import { totpCode } from '#modules/operators/totp.ts'
+import { OPERATOR_AUTH_FAILURES_MAX } from '#plugins/rate-limit.ts'
 import { buildAppOn, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 
 describe('rate limits', () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../src/config.ts'
+import { loadConfig } from '#src/config.ts'
 import { buildAppOn, useTestApp } from '../helpers/app.ts'
 import { listenLocally } from '../helpers/raw-http.ts'
 

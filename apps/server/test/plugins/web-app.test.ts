@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { prefersHtml } from '../../src/plugins/web-app.ts'
+import { prefersHtml } from '#plugins/web-app.ts'
 import { bearer, buildAppOn, useTestApp } from '../helpers/app.ts'
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8'

@@ -11,10 +11,10 @@ import {
   startFakeBscNode,
   startFakeTronGrid,
   TRON_USDT,
-} from '../../dev/fake-chain/server.ts'
-import { createBscReader } from '../../src/providers/chain/bsc-reader.ts'
-import { ChainUnavailableError } from '../../src/providers/chain/chain-reader.ts'
-import { createTronReader } from '../../src/providers/chain/tron-reader.ts'
+} from '#dev/fake-chain/server.ts'
+import { createBscReader } from '#providers/chain/bsc-reader.ts'
+import { ChainUnavailableError } from '#providers/chain/chain-reader.ts'
+import { createTronReader } from '#providers/chain/tron-reader.ts'
 import { VALID } from '../helpers/payments.ts'
 
 const SENDER_TRON = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'

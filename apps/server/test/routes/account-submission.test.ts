@@ -9,7 +9,7 @@ import {
 } from '@app/contract'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accounts, orders, users } from '../../src/db/schema.ts'
+import { accounts, orders, users } from '#db/schema.ts'
 import {
   SANDBOX_EMAIL_CODE,
   SANDBOX_FLOOD_EMAIL,
@@ -17,7 +17,7 @@ import {
   SANDBOX_LOGIN_CODE,
   SANDBOX_PASSWORD,
   SANDBOX_REFUSED_EMAIL,
-} from '../../src/providers/sandbox/scenarios.ts'
+} from '#providers/sandbox/scenarios.ts'
 import { newUser, ordinaryPhone, submitOrdinaryAccount } from '../helpers/accounts.ts'
 import { buildAppOn, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'

@@ -3,9 +3,9 @@ import type { TokenPair } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_REFERRER } from '../../dev/demo/demo-data.ts'
-import { referralLinks, refreshTokens, users } from '../../src/db/schema.ts'
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../src/modules/auth/access-tokens.ts'
+import { referralLinks, refreshTokens, users } from '#db/schema.ts'
+import { DEMO_INVITE_CODE, DEMO_REFERRAL_CODE, DEMO_REFERRER } from '#dev/demo/demo-data.ts'
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '#modules/auth/access-tokens.ts'
 import { authorize, bearer, json, TEST_AUTH_SECRET, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser, nowSeconds, signInitData } from '../helpers/init-data.ts'
@@ -296,8 +296,8 @@ describe.each(DATABASE_KINDS)('auth on %s', (kind) => {
 
     it('an expired refresh token is 401', async () => {
       const { refreshToken } = await authorize(t.app, freshTelegramUser())
-      const { refreshTokens } = await import('../../src/db/schema.ts')
-      const { hashRefreshToken } = await import('../../src/modules/auth/refresh-tokens.ts')
+      const { refreshTokens } = await import('#db/schema.ts')
+      const { hashRefreshToken } = await import('#modules/auth/refresh-tokens.ts')
       await t.database.db
         .update(refreshTokens)
         .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -5,9 +5,9 @@
  * a wake before the commit would find nothing).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeBotApi, startFakeBotApi } from '../../dev/fake-bot-api/server.ts'
-import type { Config } from '../../src/config.ts'
-import { markStarted } from '../../src/modules/bot/repository.ts'
+import { type FakeBotApi, startFakeBotApi } from '#dev/fake-bot-api/server.ts'
+import { markStarted } from '#modules/bot/repository.ts'
+import type { Config } from '#src/config.ts'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, json, testConfig, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'

@@ -9,11 +9,11 @@ import type { ChannelStatus } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FakeBotApi, startFakeBotApi } from '../../dev/fake-bot-api/server.ts'
-import type { Config } from '../../src/config.ts'
-import { createTelegramBot } from '../../src/modules/bot/client.ts'
-import { loadBotTexts } from '../../src/modules/bot/messages.ts'
-import { createBotService } from '../../src/modules/bot/service.ts'
+import { type FakeBotApi, startFakeBotApi } from '#dev/fake-bot-api/server.ts'
+import { createTelegramBot } from '#modules/bot/client.ts'
+import { loadBotTexts } from '#modules/bot/messages.ts'
+import { createBotService } from '#modules/bot/service.ts'
+import type { Config } from '#src/config.ts'
 import {
   authorize,
   bearer,

@@ -3,10 +3,10 @@ import type { ChannelStatus, Dashboard } from '@app/contract'
 import { DashboardSchema } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '../../dev/demo/demo-data.ts'
-import { userBlocks, users } from '../../src/db/schema.ts'
-import { createAccessTokenSigner } from '../../src/modules/auth/access-tokens.ts'
-import { cachedSettingsReader, SETTINGS_CACHE_MS } from '../../src/modules/settings/repository.ts'
+import { userBlocks, users } from '#db/schema.ts'
+import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '#dev/demo/demo-data.ts'
+import { createAccessTokenSigner } from '#modules/auth/access-tokens.ts'
+import { cachedSettingsReader, SETTINGS_CACHE_MS } from '#modules/settings/repository.ts'
 import { authorize, bearer, buildAppOn, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
 import { movableClock } from '../helpers/clock.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       .select({ id: users.id })
       .from(users)
       .where(eq(users.telegramId, referrer.id))
-    const { referralLinks } = await import('../../src/db/schema.ts')
+    const { referralLinks } = await import('#db/schema.ts')
     const code = `ref-${referrer.id}`
     await t.database.db.insert(referralLinks).values({ code, userId: row?.id ?? 0 })
     await authorize(t.app, freshTelegramUser(), { startParam: code })

@@ -20,7 +20,7 @@ import {
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DEMO_NEWS } from '../../dev/demo/demo-data.ts'
+import { DEMO_NEWS } from '#dev/demo/demo-data.ts'
 import { authorize, bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'

@@ -17,11 +17,11 @@ import {
   playChainCase,
   startFakeBscNode,
   startFakeTronGrid,
-} from '../../dev/fake-chain/server.ts'
-import { createCursorCodec } from '../../src/lib/cursor.ts'
-import { parseUsdt } from '../../src/lib/money.ts'
-import { createTransactionService } from '../../src/modules/transactions/service.ts'
-import { createChainReaders } from '../../src/providers/chain/readers.ts'
+} from '#dev/fake-chain/server.ts'
+import { createCursorCodec } from '#lib/cursor.ts'
+import { parseUsdt } from '#lib/money.ts'
+import { createTransactionService } from '#modules/transactions/service.ts'
+import { createChainReaders } from '#providers/chain/readers.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { createTestApp, json, TEST_AUTH_SECRET, type TestApp } from '../helpers/app.ts'
 import { chainConfigFor, TEST_CONFIRMATIONS, TEST_SENDER } from '../helpers/chain.ts'

@@ -6,7 +6,7 @@
 import type { OperatorEnrolment } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { totpCode } from '../../src/modules/operators/totp.ts'
+import { totpCode } from '#modules/operators/totp.ts'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { movableClock } from '../helpers/clock.ts'

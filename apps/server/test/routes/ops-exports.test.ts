@@ -6,7 +6,7 @@
 import { parse } from 'csv-parse/sync'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createExportService } from '../../src/modules/exports/service.ts'
+import { createExportService } from '#modules/exports/service.ts'
 import { userIdOf } from '../helpers/accounts.ts'
 import { authorize, bearer, json, TEST_OPS_TOKEN, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'

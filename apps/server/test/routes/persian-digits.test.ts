@@ -6,11 +6,7 @@
  */
 import { AccountPageSchema, AuthSessionSchema, TransactionSchema } from '@app/contract'
 import { describe, expect, it } from 'vitest'
-import {
-  SANDBOX_EMAIL_CODE,
-  SANDBOX_GOOD_EMAIL,
-  SANDBOX_LOGIN_CODE,
-} from '../../src/providers/sandbox/scenarios.ts'
+import { SANDBOX_EMAIL_CODE, SANDBOX_GOOD_EMAIL, SANDBOX_LOGIN_CODE } from '#providers/sandbox/scenarios.ts'
 import { newUser, ordinaryPhone, userIdOf } from '../helpers/accounts.ts'
 import { json, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { SANDBOX_HEADER, SandboxScenariosSchema } from '@app/contract'
 import { describe, expect, it } from 'vitest'
-import { renderScenarioTable } from '../../src/providers/sandbox/scenario-table.ts'
-import { SANDBOX_SCENARIOS } from '../../src/providers/sandbox/scenarios.ts'
+import { renderScenarioTable } from '#providers/sandbox/scenario-table.ts'
+import { SANDBOX_SCENARIOS } from '#providers/sandbox/scenarios.ts'
 import { authorize, bearer, buildAppOn, useTestApp } from '../helpers/app.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
 

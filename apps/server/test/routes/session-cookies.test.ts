@@ -5,7 +5,7 @@
 import fastifyCookie from '@fastify/cookie'
 import Fastify from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { clearSessionCookies, setSessionCookies } from '../../src/modules/operators/session-cookies.ts'
+import { clearSessionCookies, setSessionCookies } from '#modules/operators/session-cookies.ts'
 
 const app = Fastify()
 await app.register(fastifyCookie)

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_REFERRAL_CODE } from '../../dev/demo/demo-data.ts'
-import { totpCode } from '../../src/modules/operators/totp.ts'
+import { DEMO_REFERRAL_CODE } from '#dev/demo/demo-data.ts'
+import { totpCode } from '#modules/operators/totp.ts'
 import { buildAppOn, createTestApp, json, type TestApp, testConfig } from '../helpers/app.ts'
 import { movableClock } from '../helpers/clock.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
+import { openPglite } from '#db/client.ts'
+import { migrateDatabase } from '#db/migrate.ts'
 import {
   formatReport,
   type KnownSecret,
@@ -15,9 +17,7 @@ import {
   readSecretFiles,
   SANDBOX_SECRETS,
   scan,
-} from '../../scripts/secrets-scan.ts'
-import { openPglite } from '../../src/db/client.ts'
-import { migrateDatabase } from '../../src/db/migrate.ts'
+} from '#scripts/secrets-scan.ts'
 import { createPostgres, TEST_DATABASE_URL } from '../helpers/database.ts'
 
 const dirs: string[] = []

@@ -4,9 +4,9 @@
  * provider accepted the login. Each takes the submission's context first (context.ts).
  */
 import type { SubmitType } from '@app/contract'
-import { DomainError } from '../../lib/domain-error.ts'
-import { isPhoneCountry, parsePhoneNumber, phoneCountryOf } from '../../lib/phone-number.ts'
-import type { CodePurpose, SentCode } from '../../providers/account-provider.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { isPhoneCountry, parsePhoneNumber, phoneCountryOf } from '#lib/phone-number.ts'
+import type { CodePurpose, SentCode } from '#providers/account-provider.ts'
 import { insertAccount, phoneHasAccount, setNewAccountPrice } from '../accounts/repository.ts'
 import { accountExists } from '../accounts/service.ts'
 import { findOrder, takeOrderCapacity } from '../orders/repository.ts'

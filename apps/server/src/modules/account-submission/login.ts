@@ -3,8 +3,8 @@
  * resends, the login code and the 2FA password, then the account. Each use case takes the context first.
  */
 import type { Account, CodeStepResponse, SentCodeInfo, SubmitType } from '@app/contract'
-import { DomainError } from '../../lib/domain-error.ts'
-import { formatPhoneNumber } from '../../lib/phone-number.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { formatPhoneNumber } from '#lib/phone-number.ts'
 import { toAccount } from '../accounts/service.ts'
 import type { SubmissionContext } from './context.ts'
 import {

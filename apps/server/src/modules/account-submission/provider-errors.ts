@@ -1,6 +1,6 @@
 /** Provider failures -> the answers of spec section 8 (status, contract error code, details). */
-import { DomainError } from '../../lib/domain-error.ts'
-import { ProviderError } from '../../providers/account-provider.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { ProviderError } from '#providers/account-provider.ts'
 
 /** `phone` is the number the call was about: a duplicate's details name it. */
 export function toDomainError(error: unknown, phone: string): unknown {

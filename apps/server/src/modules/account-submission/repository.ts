@@ -2,9 +2,9 @@
  * In-progress submission flows (table submission_flows) and the user flags they depend on.
  */
 import { and, eq, getTableColumns, gt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { type FlowPurpose, type FlowState, submissionFlows, users } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { type FlowPurpose, type FlowState, submissionFlows, users } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
 
 export type { FlowPurpose, FlowState }
 export type Flow = typeof submissionFlows.$inferSelect

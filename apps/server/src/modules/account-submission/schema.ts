@@ -5,7 +5,7 @@
 import type { CodeType, SubmitType } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { bigint, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { users } from '../users/schema.ts'
 
 /** Which flow a submission is: login (submit-account-*) or sign-up (auth/*). */

@@ -2,9 +2,9 @@
  * Limits on sending login codes, per phone number and per user, shared by every server process
  * (fixed-window counters in the database, updated atomically by one upsert each).
  */
-import type { Db } from '../../db/client.ts'
-import { countInWindow, waitWhenOver } from '../../db/rate-limit-counters.ts'
-import { tooManyRequests } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { countInWindow, waitWhenOver } from '#db/rate-limit-counters.ts'
+import { tooManyRequests } from '#lib/domain-error.ts'
 
 export type SendLimits = { perPhone: number; perUser: number; windowSeconds: number }
 

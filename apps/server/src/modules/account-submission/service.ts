@@ -4,7 +4,7 @@
  * (context.ts), bound here once; the steps both share are flow.ts. The flow's progress lives in the database (any
  * server process can take the next step); codes and passwords go to the provider and are never stored or logged.
  */
-import { bindContext } from '../../lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 import type { SubmissionContext } from './context.ts'
 import {
   resendCode,

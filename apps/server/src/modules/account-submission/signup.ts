@@ -3,8 +3,8 @@
  * sign-up itself, which creates the network account and ours. Each use case takes the context first.
  */
 import type { AuthSession } from '@app/contract'
-import { DomainError } from '../../lib/domain-error.ts'
-import { formatPhoneNumber, parsePhoneNumber } from '../../lib/phone-number.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { formatPhoneNumber, parsePhoneNumber } from '#lib/phone-number.ts'
 import { phoneHasAccount } from '../accounts/repository.ts'
 import { accountExists } from '../accounts/service.ts'
 import type { SubmissionContext } from './context.ts'

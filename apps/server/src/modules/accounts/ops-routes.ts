@@ -1,8 +1,8 @@
 /** Operator API for accounts: search, a user's accounts, a status override with its reason (docs/console.md). */
 import { opsAccountCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 import { requireReason } from '../audit/reason.ts'
 
 const accountOpsRoutes: FastifyPluginAsyncZod<WithServices<'accounts' | 'users' | 'audit'>> = async (

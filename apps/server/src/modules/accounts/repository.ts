@@ -1,10 +1,10 @@
 /** All SQL about accounts. Rows stay snake_case in here; callers get camelCase records. */
 import type { AccountStatus, ValidationStatus } from '@app/contract'
 import { and, desc, eq, getTableColumns, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { accounts, users } from '../../db/schema.ts'
-import type { CursorPosition } from '../../lib/cursor.ts'
-import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import { accounts, users } from '#db/schema.ts'
+import type { CursorPosition } from '#lib/cursor.ts'
+import { createdAtKey, keysetScan } from '#lib/keyset.ts'
 
 export type AccountRecord = typeof accounts.$inferSelect & { createdAtKey: string; invoiceUid: string | null }
 

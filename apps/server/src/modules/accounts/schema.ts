@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { invoices } from '../invoices/schema.ts'
 import { users } from '../users/schema.ts'
 

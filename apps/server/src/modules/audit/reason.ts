@@ -1,4 +1,4 @@
-import { validationError } from '../../lib/domain-error.ts'
+import { validationError } from '#lib/domain-error.ts'
 import type { AuditActor } from './service.ts'
 
 /** A reason is required from named operators (kept in the audit log); the bootstrap token may omit it. */

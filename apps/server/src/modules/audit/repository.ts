@@ -1,6 +1,6 @@
 /** The audit log's SQL: one insert per operator change, in the change's transaction, and the filtered list. */
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import { auditLog } from './schema.ts'
 
 export type AuditInsert = {

@@ -3,7 +3,7 @@
  * it there.
  */
 import { bigint, bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { at } from '../../db/columns.ts'
+import { at } from '#db/columns.ts'
 import { operators } from '../operators/schema.ts'
 
 /** Append-only: the migration adds a trigger that refuses UPDATE and DELETE. */

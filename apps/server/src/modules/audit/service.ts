@@ -7,8 +7,8 @@
  * it too (a trigger, migration 0009).
  */
 import type { AuditEntry } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
-import { validationError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { validationError } from '#lib/domain-error.ts'
 import { type AuditFilter, insertAudit, listAudit } from './repository.ts'
 
 /** Who did it: a named operator, the bootstrap token (`id` null), or `unknown` for a login nobody holds. */

@@ -8,7 +8,7 @@
  * a user uid.
  */
 import { createSigner, createVerifier } from 'fast-jwt'
-import { unauthorized } from '../../lib/domain-error.ts'
+import { unauthorized } from '#lib/domain-error.ts'
 
 export const TOKEN_ISSUER = 'account-supply'
 export const TOKEN_AUDIENCE = 'account-supply-app'

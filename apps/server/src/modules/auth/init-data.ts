@@ -8,7 +8,7 @@
  */
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto'
 import * as z from 'zod/mini'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
 
 /** How far in the future auth_date may be, for clocks slightly out of step. */
 export const AUTH_DATE_FUTURE_SKEW_SECONDS = 60

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { preparedPerDb } from '../../db/prepared.ts'
-import { referralLinks, refreshTokens, users } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { preparedPerDb } from '#db/prepared.ts'
+import { referralLinks, refreshTokens, users } from '#db/schema.ts'
 
 /** `telegramId` is null for a user who joined by email and never signed in through Telegram. */
 export type AuthUser = { id: number; uid: string; telegramId: number | null }

@@ -1,9 +1,9 @@
 import { authCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { unauthorized } from '../../lib/domain-error.ts'
-import { route } from '../../lib/route.ts'
-import { bearerToken } from '../../plugins/authenticate.ts'
-import type { WithServices } from '../../services.ts'
+import { unauthorized } from '#lib/domain-error.ts'
+import { route } from '#lib/route.ts'
+import { bearerToken } from '#plugins/authenticate.ts'
+import type { WithServices } from '#src/services.ts'
 import { authRouteLimit } from './route-limit.ts'
 
 const authRoutes: FastifyPluginAsyncZod<WithServices<'auth'>> = async (app, { services: { auth } }) => {

@@ -3,7 +3,7 @@
  * and drizzle-kit reads it there.
  */
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { users } from '../users/schema.ts'
 
 export const refreshTokens = pgTable(

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Language, TokenPair } from '@app/contract'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { DomainError, unauthorized } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, unauthorized } from '#lib/domain-error.ts'
+import type { Config } from '#src/config.ts'
 import { markWriteAllowed } from '../bot-outbox/queue.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'

@@ -1,9 +1,9 @@
 /** All SQL about bank cards saved from toman payment requests. */
 import type { BankCardCreate } from '@app/contract'
 import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import type { CursorPosition } from '../../lib/cursor.ts'
-import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import type { CursorPosition } from '#lib/cursor.ts'
+import { createdAtKey, keysetScan } from '#lib/keyset.ts'
 import { bankCards } from './schema.ts'
 
 /** Saves the card (or marks an already saved one as just used) and answers its id. */

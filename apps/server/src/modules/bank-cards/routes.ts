@@ -1,8 +1,8 @@
 /** Saved bank cards of spec section 7, newest-used first for the toman form. */
 import { bankCardCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const bankCardRoutes: FastifyPluginAsyncZod<WithServices<'bankCards'>> = async (
   app,

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { users } from '../users/schema.ts'
 
 /** Bank cards users were paid to in toman, saved for reuse: one row per user, card and IBAN. */

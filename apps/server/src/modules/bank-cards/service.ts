@@ -1,9 +1,9 @@
 /** Bank cards saved from toman payment requests, listed newest-used first for the toman form. */
 import type { BankCard, Page } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
-import { assemblePage } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import type { CursorCodec } from '#lib/cursor.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
+import { assemblePage } from '#lib/keyset.ts'
 import { countBankCards, findBankCardPage } from './repository.ts'
 
 export type BankCardServiceDeps = { db: Db; cursors: CursorCodec }

@@ -4,11 +4,11 @@
  */
 import { languageFromTelegram } from '@app/contract'
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { accounts, botChats, botOutbox, users } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
-import { formatUsdt } from '../../lib/money.ts'
-import { maskPhoneNumber } from '../../lib/phone-number.ts'
+import type { Db } from '#db/client.ts'
+import { accounts, botChats, botOutbox, users } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
+import { formatUsdt } from '#lib/money.ts'
+import { maskPhoneNumber } from '#lib/phone-number.ts'
 import type { AccountMessage, BotMessage, ValidationFailureReason } from './messages.ts'
 
 // --- Who may be written to ---

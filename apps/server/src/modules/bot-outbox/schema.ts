@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, type OutboxStatus } from '../../db/columns.ts'
+import { createdAt, type OutboxStatus } from '#db/columns.ts'
 import { users } from '../users/schema.ts'
 
 /**

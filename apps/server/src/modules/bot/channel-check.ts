@@ -1,5 +1,5 @@
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
+import type { Config } from '#src/config.ts'
 import { channelChatId } from '../dashboard/channel-membership.ts'
 import { readSettings } from '../settings/repository.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'

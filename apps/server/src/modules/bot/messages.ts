@@ -13,8 +13,8 @@ import {
   START_PARAM_PATTERN,
   screenStartParam,
 } from '@app/contract'
-import type { Config } from '../../config.ts'
-import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import { formatUsdt, parseUsdt } from '#lib/money.ts'
+import type { Config } from '#src/config.ts'
 import { type BotMessage, parseBotMessage } from '../bot-outbox/messages.ts'
 
 export type BotTexts = Record<Language, Record<string, string>>

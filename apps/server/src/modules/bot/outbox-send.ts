@@ -3,10 +3,10 @@
  * Telegram's limits, one chat's in order, and records each outcome. Each function takes the worker's context.
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import type { DatabaseOutage } from '../../db/outage.ts'
-import { backoffMs } from '../../lib/batch-worker.ts'
+import type { Db } from '#db/client.ts'
+import type { DatabaseOutage } from '#db/outage.ts'
+import { backoffMs } from '#lib/batch-worker.ts'
+import type { Config } from '#src/config.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
 import { type BotTexts, type RenderedMessage, renderAcceptances, renderMessage } from './messages.ts'
 import type { createSendPacer } from './pacing.ts'

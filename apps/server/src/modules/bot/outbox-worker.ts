@@ -3,8 +3,8 @@
  * payouts long in review and of support threads long unanswered. Woken at once when this process queued a message; the poll finds what other processes
  * queued.
  */
-import { type BatchWorker, startBatchWorker } from '../../lib/batch-worker.ts'
-import { netToWire } from '../../lib/money.ts'
+import { type BatchWorker, startBatchWorker } from '#lib/batch-worker.ts'
+import { netToWire } from '#lib/money.ts'
 import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import { queueUnansweredAlerts } from '../support/alerts.ts'
 import { classifyBotError } from './client.ts'

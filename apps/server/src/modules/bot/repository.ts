@@ -3,10 +3,10 @@
  * of the outbox (what is queued: modules/bot-outbox).
  */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
-import { botChats, botOutbox, botUpdates, users } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '#db/outbox-claim.ts'
+import { botChats, botOutbox, botUpdates, users } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
 import { POLLING_LEASE } from './polling.ts'
 
 // --- Who may be written to ---

@@ -1,8 +1,8 @@
 import { ErrorResponseSchema, TelegramUpdateSchema, WebhookAnswerSchema } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Update } from 'grammy/types'
-import { unauthorized } from '../../lib/domain-error.ts'
-import type { WithServices } from '../../services.ts'
+import { unauthorized } from '#lib/domain-error.ts'
+import type { WithServices } from '#src/services.ts'
 
 export const BOT_WEBHOOK_PATH = '/bot/webhook'
 

@@ -3,9 +3,9 @@
  * outbox (`outbox-worker.ts`), long polling (`polling.ts`) and the channel check (`channel-check.ts`).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import type { DatabaseOutage } from '../../db/outage.ts'
+import type { Db } from '#db/client.ts'
+import type { DatabaseOutage } from '#db/outage.ts'
+import type { Config } from '#src/config.ts'
 import { channelProblem } from './channel-check.ts'
 import type { TelegramBot } from './client.ts'
 import type { BotTexts } from './messages.ts'

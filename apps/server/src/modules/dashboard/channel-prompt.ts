@@ -5,8 +5,8 @@
  */
 import { CHANNEL_PROMPT_INTERVAL_SECONDS, type ChannelPromptEvent } from '@app/contract'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { users } from '#db/schema.ts'
 
 export type PromptMemory = { promptedAt: Date | null; joinPressedAt: Date | null }
 

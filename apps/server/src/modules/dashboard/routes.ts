@@ -1,8 +1,8 @@
 import { dashboardCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import { requireBearerToken } from '../../plugins/authenticate.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import { requireBearerToken } from '#plugins/authenticate.ts'
+import type { WithServices } from '#src/services.ts'
 
 const dashboardRoutes: FastifyPluginAsyncZod<WithServices<'dashboard'>> = async (
   app,

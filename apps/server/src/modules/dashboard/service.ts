@@ -1,6 +1,6 @@
 import type { ChannelPromptEvent, ChannelStatus, Dashboard } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { formatUsdt2, usdtToWireNumber } from '#lib/money.ts'
 import { type AccessTokenSigner, accessTokenRefused } from '../auth/access-tokens.ts'
 import type { AuthUser } from '../auth/repository.ts'
 import { cachedSettingsReader } from '../settings/repository.ts'

@@ -4,11 +4,11 @@
  * code leaves this module only inside a sealed outbox mail.
  */
 import type { Language } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { countInWindow, uncount, waitWhenOver } from '../../db/rate-limit-counters.ts'
-import type { EmailCodePurpose } from '../../db/schema.ts'
-import { seal } from '../../lib/crypto.ts'
-import { tooManyRequests } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { countInWindow, uncount, waitWhenOver } from '#db/rate-limit-counters.ts'
+import type { EmailCodePurpose } from '#db/schema.ts'
+import { seal } from '#lib/crypto.ts'
+import { tooManyRequests } from '#lib/domain-error.ts'
 import type { MailPayload } from '../email-outbox/delivery.ts'
 import { insertOutboxMail } from '../email-outbox/repository.ts'
 import type { MailKind } from '../email-outbox/templates.ts'

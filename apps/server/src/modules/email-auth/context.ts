@@ -3,8 +3,8 @@
  * templates and the config, bound once by `createEmailAuthService` (service.ts).
  */
 import type { Language } from '@app/contract'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
+import type { Config } from '#src/config.ts'
 import type { AccessTokenSigner } from '../auth/access-tokens.ts'
 import type { EmailKeys } from '../email-outbox/email-keys.ts'
 import type { MailTemplates } from '../email-outbox/templates.ts'

@@ -2,10 +2,10 @@
  * What a request must pass before email sign-in does its work: the client address's and the email's limits, the
  * accepted domains, and a password hard enough to guess.
  */
-import type { Db } from '../../db/client.ts'
-import { countInWindow, waitWhenOver } from '../../db/rate-limit-counters.ts'
-import type { EmailCodePurpose } from '../../db/schema.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { countInWindow, waitWhenOver } from '#db/rate-limit-counters.ts'
+import type { EmailCodePurpose } from '#db/schema.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { readSettings } from '../settings/repository.ts'
 import type { EmailAuthContext } from './context.ts'
 import { passwordWeakness } from './password-strength.ts'

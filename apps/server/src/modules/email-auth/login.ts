@@ -3,8 +3,8 @@
  * are one answer, after the same argon2 work.
  */
 import type { TokenPair } from '@app/contract'
-import { verifyPassword } from '../../lib/crypto.ts'
-import { DomainError, tooManyRequests } from '../../lib/domain-error.ts'
+import { verifyPassword } from '#lib/crypto.ts'
+import { DomainError, tooManyRequests } from '#lib/domain-error.ts'
 import { findUserById } from '../auth/repository.ts'
 import { issueTokens, userBlocked } from '../auth/service.ts'
 import { beginSignIn } from '../sign-in-guard/guard.ts'

@@ -2,8 +2,8 @@
  * Password reset: a code to a proven email, with the new password held (hashed) beside it, and the code and the
  * same new password to make it the password; every refresh token of the user is revoked.
  */
-import { hashPassword, verifyPassword } from '../../lib/crypto.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import { hashPassword, verifyPassword } from '#lib/crypto.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { findUserById, revokeUserRefreshTokens } from '../auth/repository.ts'
 import { userBlocked } from '../auth/service.ts'
 import { resetSignIn } from '../sign-in-guard/guard.ts'

@@ -4,10 +4,10 @@
  * (verification.ts); registrations of other people wait beside it and never replace it.
  */
 import type { Language } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { lockUser } from '../../db/locks.ts'
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../lib/crypto.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { lockUser } from '#db/locks.ts'
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from '#lib/crypto.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { type AuthUser, findAdmittingReferralLink } from '../auth/repository.ts'
 import { issueCode, queueMail } from './codes.ts'
 import { type EmailAuthContext, type Requester, registrationsSince } from './context.ts'

@@ -1,14 +1,8 @@
 /** All SQL of email and password sign-in (docs/email-auth.md). */
 import { and, desc, eq, gt, isNotNull, lte, ne, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import {
-  type EmailCodePurpose,
-  emailCodes,
-  emailIdentities,
-  emailRegistrations,
-  users,
-} from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { type EmailCodePurpose, emailCodes, emailIdentities, emailRegistrations, users } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
 import type { AuthUser } from '../auth/repository.ts'
 
 export type EmailIdentity = {

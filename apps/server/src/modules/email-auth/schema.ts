@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { referralLinks, users } from '../users/schema.ts'
 
 /** What an email code proves: the mailbox (verify) or a password reset (reset). */

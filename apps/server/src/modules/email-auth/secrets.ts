@@ -3,7 +3,7 @@
  * one form of an email. Passwords are hashed by `lib/crypto.ts`.
  */
 import { createHmac, type KeyObject, randomInt, timingSafeEqual } from 'node:crypto'
-import type { EmailCodePurpose } from '../../db/schema.ts'
+import type { EmailCodePurpose } from '#db/schema.ts'
 
 /** 5 digits from the CSPRNG, uniform over 00000..99999. */
 export function generateCode(): string {

@@ -9,7 +9,7 @@
  * passwords are compared in constant time and never leave this module in plain text except inside a sealed
  * outbox mail.
  */
-import { bindContext } from '../../lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 import type { EmailAuthContext } from './context.ts'
 import { login } from './login.ts'
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.ts'

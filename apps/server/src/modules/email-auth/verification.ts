@@ -2,8 +2,8 @@
  * Verification: a new code for an address with registrations waiting, and the code entered by the person who
  * registered, which proves the mailbox for their own registration (with their session, or their password).
  */
-import type { Db } from '../../db/client.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { type AuthUser, lockAdmittingReferralLink } from '../auth/repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'

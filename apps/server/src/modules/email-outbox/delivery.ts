@@ -4,10 +4,10 @@
  * failed. Each function takes the outbox's context (service.ts builds it).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { backoffMs } from '../../lib/batch-worker.ts'
-import { unseal } from '../../lib/crypto.ts'
+import type { Db } from '#db/client.ts'
+import { backoffMs } from '#lib/batch-worker.ts'
+import { unseal } from '#lib/crypto.ts'
+import type { Config } from '#src/config.ts'
 import type { EmailKeys } from './email-keys.ts'
 import { type ClaimedMail, claimDueMail, markFailed, markSent } from './repository.ts'
 import { type MailTransport, SmtpPlaintextRefused } from './transport.ts'

@@ -3,7 +3,7 @@
  * sealed (`lib/crypto.ts`), never as plain text in a column (docs/email-auth.md).
  */
 import type { KeyObject } from 'node:crypto'
-import { deriveKey } from '../../lib/crypto.ts'
+import { deriveKey } from '#lib/crypto.ts'
 
 export type EmailKeys = {
   /** HMAC key of stored email codes. */

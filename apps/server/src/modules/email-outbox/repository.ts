@@ -1,9 +1,9 @@
 /** All SQL of the email outbox (docs/email-auth.md). */
 import { desc, eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '../../db/outbox-claim.ts'
-import { emailOutbox } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { claimDueRows, type OutboxClaim, ownClaim as ownOutboxClaim } from '#db/outbox-claim.ts'
+import { emailOutbox } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
 
 /** Queues a mail; call it with the `tx` that makes what the mail is about, so both commit or neither. */
 export async function insertOutboxMail(

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { createdAt, type OutboxStatus } from '../../db/columns.ts'
+import { createdAt, type OutboxStatus } from '#db/columns.ts'
 
 /**
  * Transactional outbox of email: written in the transaction that makes the code, delivered by whichever server

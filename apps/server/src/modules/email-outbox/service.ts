@@ -4,10 +4,10 @@
  * (delivery.ts).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import type { DatabaseOutage } from '../../db/outage.ts'
-import { startBatchWorker } from '../../lib/batch-worker.ts'
+import type { Db } from '#db/client.ts'
+import type { DatabaseOutage } from '#db/outage.ts'
+import { startBatchWorker } from '#lib/batch-worker.ts'
+import type { Config } from '#src/config.ts'
 import { type DeliveryContext, deliverDue, describeError, openMail } from './delivery.ts'
 import type { EmailKeys } from './email-keys.ts'
 import { latestDevMail } from './repository.ts'

@@ -1,8 +1,8 @@
 /** CSV exports of a period (docs/console.md, 'Exports'): the file streamed as it is read, audited by the service. */
 import { opsExportCalls as calls, EXPORT_KINDS } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const exportsOpsRoutes: FastifyPluginAsyncZod<WithServices<'exports'>> = async (app, { services }) => {
   for (const kind of EXPORT_KINDS)

@@ -4,7 +4,7 @@
  * batch holds more than `limit` rows in memory.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 
 /** Where the last batch ended: the row's time to the microsecond (UTC text) and id; the ledger adds its source. */
 export type Position = { at: string; id: number; source?: number }

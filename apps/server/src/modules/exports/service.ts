@@ -9,9 +9,9 @@
 import { pipeline, Readable } from 'node:stream'
 import type { ExportKind, ExportQuery } from '@app/contract/ops'
 import { stringify } from 'csv-stringify'
-import type { Db } from '../../db/client.ts'
-import { validationError } from '../../lib/domain-error.ts'
-import { formatUsdt } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { validationError } from '#lib/domain-error.ts'
+import { formatUsdt } from '#lib/money.ts'
 import { type AuditActor, appendAudit } from '../audit/service.ts'
 import {
   type InvoiceRow,

@@ -5,7 +5,7 @@
 import { hasFlag } from 'country-flag-icons'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
-import { notFound } from '../../lib/domain-error.ts'
+import { notFound } from '#lib/domain-error.ts'
 
 /** Each flag is imported at its first request: the index of every flag was 266 of a start's 2,073 modules. */
 const svgs = new Map<string, Promise<string>>()

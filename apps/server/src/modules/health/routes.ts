@@ -1,8 +1,8 @@
 import { type HealthSchema, healthCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type * as z from 'zod/mini'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 /**
  * `/livez`: the process answers (no database: an outage must not get it restarted), never limited. `/readyz`, and

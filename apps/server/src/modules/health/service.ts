@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { MIGRATIONS_FOLDER } from '../../db/migrate.ts'
+import type { Db } from '#db/client.ts'
+import { MIGRATIONS_FOLDER } from '#db/migrate.ts'
 
 export type HealthServiceDeps = { db: Db; pingDatabase: () => Promise<boolean> }
 type Readiness = { database: boolean; migrations: boolean }

@@ -4,8 +4,8 @@
  * cards, payout approvals) and the audit log are never touched here.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { timestamptz } from '#db/timestamp.ts'
 import { pruneIdempotencyKeys } from '../idempotency/repository.ts'
 import { KNOWN_ADDRESS_SECONDS } from '../sign-in-guard/guard.ts'
 

@@ -5,12 +5,12 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { HousekeepingConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { claimRound } from '../../db/leases.ts'
-import type { DatabaseOutage } from '../../db/outage.ts'
-import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
-import { pacedStep } from '../../lib/pace.ts'
+import type { Db } from '#db/client.ts'
+import { claimRound } from '#db/leases.ts'
+import type { DatabaseOutage } from '#db/outage.ts'
+import { type BatchWorker, startSchedule } from '#lib/batch-worker.ts'
+import { pacedStep } from '#lib/pace.ts'
+import type { HousekeepingConfig } from '#src/config.ts'
 import { type Cutoffs, PRUNE_JOBS } from './repository.ts'
 
 const HOUSEKEEPING_LEASE = 'housekeeping'

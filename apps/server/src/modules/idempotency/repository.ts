@@ -1,7 +1,7 @@
 /** All SQL of idempotency keys (plugins/idempotency.ts): claim, answer, release, read, prune. */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { idempotencyKeys } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { idempotencyKeys } from '#db/schema.ts'
 
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect
 

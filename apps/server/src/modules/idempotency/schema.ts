@@ -3,7 +3,7 @@
  * reads it there.
  */
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { users } from '../users/schema.ts'
 
 /**

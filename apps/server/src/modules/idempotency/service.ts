@@ -6,9 +6,9 @@
  * runs waits for its answer.
  */
 import { createHmac, type KeyObject } from 'node:crypto'
-import type { Db } from '../../db/client.ts'
-import { deriveKey } from '../../lib/crypto.ts'
-import { validationError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { deriveKey } from '#lib/crypto.ts'
+import { validationError } from '#lib/domain-error.ts'
 import {
   answerIdempotencyKey,
   claimIdempotencyKey,

@@ -1,8 +1,8 @@
 /** Operator API for root invite codes: create, list, revoke (docs/console.md). */
 import { opsInviteCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const inviteOpsRoutes: FastifyPluginAsyncZod<WithServices<'invites' | 'audit'>> = async (
   app,

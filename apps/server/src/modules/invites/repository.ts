@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { referralLinks, users } from '../../db/schema.ts'
-import type { CursorPosition } from '../../lib/cursor.ts'
-import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import { referralLinks, users } from '#db/schema.ts'
+import type { CursorPosition } from '#lib/cursor.ts'
+import { createdAtKey, keysetScan } from '#lib/keyset.ts'
 
 /**
  * Inserts a referral code; false when the code already exists. `userId` null = operator invite, made by

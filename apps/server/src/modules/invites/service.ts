@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto'
 import type { InviteRow } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import { DomainError } from '../../lib/domain-error.ts'
-import { assemblePage } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import type { CursorCodec } from '#lib/cursor.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { assemblePage } from '#lib/keyset.ts'
 import {
   findFirstUsersOfLinks,
   findInvite,

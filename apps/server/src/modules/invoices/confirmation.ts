@@ -1,8 +1,8 @@
 /** Operators and invoices (docs/transactions.md): the queue, and the confirmation moves. */
 import type { OpsInvoiceRow } from '@app/contract/ops'
-import { DomainError, notFound } from '../../lib/domain-error.ts'
-import { assemblePage } from '../../lib/keyset.ts'
-import { formatUsdt, formatUsdt2 } from '../../lib/money.ts'
+import { DomainError, notFound } from '#lib/domain-error.ts'
+import { assemblePage } from '#lib/keyset.ts'
+import { formatUsdt, formatUsdt2 } from '#lib/money.ts'
 import { queueUserMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { releaseInvoiceEarnings } from '../referrals/earnings-repository.ts'
 import { hasTransactionIn } from '../transactions/repository.ts'

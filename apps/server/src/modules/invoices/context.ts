@@ -2,9 +2,10 @@
  * What every use case of invoices runs on (docs/transactions.md): the database, the clock, the cursors and the config,
  * bound once by `createInvoiceService` (service.ts).
  */
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
+
+import type { Db } from '#db/client.ts'
+import type { CursorCodec } from '#lib/cursor.ts'
+import type { Config } from '#src/config.ts'
 
 export type InvoicesContext = {
   db: Db

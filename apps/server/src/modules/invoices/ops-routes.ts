@@ -1,8 +1,8 @@
 /** Operator API for invoices: the queue and the confirmation moves. */
 import { opsInvoiceCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 import { requireReason } from '../audit/reason.ts'
 
 const invoiceOpsRoutes: FastifyPluginAsyncZod<WithServices<'invoices' | 'audit'>> = async (

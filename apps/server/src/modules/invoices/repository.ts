@@ -3,10 +3,10 @@
  * confirmation. The payment status, which follows the invoice's transactions: modules/transactions/invoice-payments.ts.
  */
 import { and, count, eq, getTableColumns, inArray, isNull, max, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { accounts, referralEarnings, users } from '../../db/schema.ts'
-import type { CursorPosition } from '../../lib/cursor.ts'
-import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import { accounts, referralEarnings, users } from '#db/schema.ts'
+import type { CursorPosition } from '#lib/cursor.ts'
+import { createdAtKey, keysetScan } from '#lib/keyset.ts'
 import { accountRecordColumns } from '../accounts/repository.ts'
 import { invoices } from './schema.ts'
 import type { ConfirmationStatus } from './status-rules.ts'

@@ -2,10 +2,10 @@
  * Turning the available balance into an invoice ('Withdraw Money'): one database transaction, serialized per user.
  */
 
-import type { Db } from '../../db/client.ts'
-import { lockUser } from '../../db/locks.ts'
-import { DomainError } from '../../lib/domain-error.ts'
-import { formatUsdt2, usdtToWireNumber } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { lockUser } from '#db/locks.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { formatUsdt2, usdtToWireNumber } from '#lib/money.ts'
 import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { attachAvailableEarnings } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'

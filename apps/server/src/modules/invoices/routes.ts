@@ -1,8 +1,8 @@
 /** Invoices of spec section 7: list, detail, the invoice's accounts, and creating one. */
 import { invoiceCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const invoiceRoutes: FastifyPluginAsyncZod<WithServices<'invoices'>> = async (
   app,

@@ -5,7 +5,7 @@
 import type { Invoice } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { users } from '../users/schema.ts'
 
 type ConfirmationStatus = Invoice['confirmationStatus']

@@ -3,7 +3,7 @@
  * (context.ts), bound here once. Turning the balance into an invoice: request-invoice.ts; the user's views:
  * user-reads.ts; operators' queue and confirmation moves: confirmation.ts.
  */
-import { bindContext } from '../../lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 import { listForOperators, moveInvoice, snapshot } from './confirmation.ts'
 import type { InvoicesContext } from './context.ts'
 import { requestInvoice } from './request-invoice.ts'

@@ -1,8 +1,8 @@
 /** The user's views of their invoices: the list, one invoice with its transactions, and its accounts. */
 import type { Account, InvoiceDetail, Page } from '@app/contract'
-import { notFound } from '../../lib/domain-error.ts'
-import { assemblePage } from '../../lib/keyset.ts'
-import { usdtToWireNumber } from '../../lib/money.ts'
+import { notFound } from '#lib/domain-error.ts'
+import { assemblePage } from '#lib/keyset.ts'
+import { usdtToWireNumber } from '#lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
 import { invoiceEarningsAmount } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'

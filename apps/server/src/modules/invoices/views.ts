@@ -1,7 +1,7 @@
 /** How invoices look on the wire (users) and to operators (exact amounts, ISO times). */
 import type { Invoice } from '@app/contract'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
-import { formatUsdt, usdtToWireNumber } from '../../lib/money.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
+import { formatUsdt, usdtToWireNumber } from '#lib/money.ts'
 import type { InvoiceRecord } from './repository.ts'
 
 export function toInvoice(row: InvoiceRecord, isPaymentRequestAvailable: boolean): Invoice {

@@ -4,8 +4,8 @@
  */
 
 import { type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { pacedStep } from '../../lib/pace.ts'
+import type { Db } from '#db/client.ts'
+import { pacedStep } from '#lib/pace.ts'
 
 type Rows<T> = { rows: T[] }
 const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as Rows<T>).rows

@@ -1,6 +1,6 @@
 /** The ledger report: proves from the database that the money adds up (docs/transactions.md). */
-import type { Db } from '../../db/client.ts'
-import { formatUsdt } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { formatUsdt } from '#lib/money.ts'
 import { findLedgerProblems, sumLedgerTotals } from './repository.ts'
 
 export type LedgerReport = {

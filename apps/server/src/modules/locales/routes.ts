@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { LANGUAGES, localeCalls, NAMESPACES, TranslationsSchema } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { notFound } from '../../lib/domain-error.ts'
-import { route } from '../../lib/route.ts'
+import { notFound } from '#lib/domain-error.ts'
+import { route } from '#lib/route.ts'
 import type { MissingKeysRecorder } from './missing-keys.ts'
 
 /** Short: translations change with deployments, and the ETag makes revalidation cheap. */

@@ -4,8 +4,8 @@
  * backlog that big is an incident whatever its size); an oldest age is the first entry of an index.
  */
 import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { timestamptz } from '#db/timestamp.ts'
 
 /** The largest count a gauge reports: `10000` means 10,000 or more. */
 export const COUNT_CAP = 10_000

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import type { MetricsConfig } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { claimRound } from '../../db/leases.ts'
-import type { DatabaseOutage } from '../../db/outage.ts'
-import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
+import type { Db } from '#db/client.ts'
+import { claimRound } from '#db/leases.ts'
+import type { DatabaseOutage } from '#db/outage.ts'
+import { type BatchWorker, startSchedule } from '#lib/batch-worker.ts'
+import type { MetricsConfig } from '#src/config.ts'
 import { findLedgerProblems } from '../ledger/repository.ts'
 import { type DatabaseGauges, readDatabaseGauges, recordLedgerCheck } from './repository.ts'
 

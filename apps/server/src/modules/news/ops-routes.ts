@@ -1,8 +1,8 @@
 /** Operator API for news: publish (English required, Persian optional), list, remove (docs/news.md). */
 import { opsNewsCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const newsOpsRoutes: FastifyPluginAsyncZod<WithServices<'news' | 'audit'>> = async (
   app,

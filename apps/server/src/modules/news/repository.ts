@@ -1,9 +1,9 @@
 /** All SQL of the news: operators' items, the users' list, and how far each user has read (docs/news.md). */
 import { desc, eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { news, newsSeen, users } from '../../db/schema.ts'
-import type { CursorPosition } from '../../lib/cursor.ts'
-import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import { news, newsSeen, users } from '#db/schema.ts'
+import type { CursorPosition } from '#lib/cursor.ts'
+import { createdAtKey, keysetScan } from '#lib/keyset.ts'
 
 export type NewsRecord = typeof news.$inferSelect
 /** `createdAtKey` is the keyset's name for the ordering time; for news it is published_at. */

@@ -12,11 +12,11 @@ import {
   type Page,
 } from '@app/contract'
 import type { CreateNews, OpsNews } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import { notFound } from '../../lib/domain-error.ts'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
-import { assemblePage } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import type { CursorCodec } from '#lib/cursor.ts'
+import { notFound } from '#lib/domain-error.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
+import { assemblePage } from '#lib/keyset.ts'
 import {
   countUnseenNews,
   deleteNews,

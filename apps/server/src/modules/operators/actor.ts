@@ -1,7 +1,7 @@
 /** Operators as the use cases show them: who is calling (`OperatorActor`), and an operator's public picture. */
 import type { Operator, OperatorRole } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
-import { notFound } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { notFound } from '#lib/domain-error.ts'
 import * as repo from './repository.ts'
 
 export const BOOTSTRAP_LOGIN = 'bootstrap'

@@ -3,8 +3,8 @@
  * its CSRF token on changes).
  */
 import { timingSafeEqual } from 'node:crypto'
-import { unauthorized } from '../../lib/domain-error.ts'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
+import { unauthorized } from '#lib/domain-error.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
 import { opsTokenMatches } from '../secrets/ops-token.ts'
 import { actorOf, BOOTSTRAP_LOGIN, type OperatorActor, tokenExpiry } from './actor.ts'
 import { csrfOf, type OperatorsContext, sha256 } from './context.ts'

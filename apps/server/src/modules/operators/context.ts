@@ -4,8 +4,8 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Trends } from '@app/contract/ops'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
+import type { Config } from '#src/config.ts'
 import type { OperatorKeys } from './keys.ts'
 
 export type OperatorServiceDeps = {

@@ -4,8 +4,8 @@
  * `snapshot`) and told to the operators' chat when it makes a new signer of large payouts.
  */
 import type { CreateOperator, OperatorEnrolment } from '@app/contract/ops'
-import { hashPassword, seal } from '../../lib/crypto.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import { hashPassword, seal } from '#lib/crypto.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { resetSignIn } from '../sign-in-guard/guard.ts'
 import { type OperatorActor, operatorView, requireOperator } from './actor.ts'

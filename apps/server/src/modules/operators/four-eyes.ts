@@ -3,7 +3,7 @@
  * the operators' chat told of what an admin did to an operator.
  */
 import { OPERATOR_ROLES, type OperatorRole } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import type { BotMessageKind } from '../bot-outbox/messages.ts'
 import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import type { OperatorActor } from './actor.ts'

@@ -3,7 +3,7 @@
  * that names a login in the sign-in guard's counters (people type passwords into the login field).
  */
 import type { KeyObject } from 'node:crypto'
-import { deriveKey } from '../../lib/crypto.ts'
+import { deriveKey } from '#lib/crypto.ts'
 
 export type OperatorKeys = { totp: KeyObject; csrf: KeyObject; signIn: KeyObject }
 

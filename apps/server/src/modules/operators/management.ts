@@ -1,7 +1,7 @@
 /** The admin's list of operators, their picture for the audit log, and changes of role and enabled state. */
 import type { ChangeOperatorBodySchema, Operator } from '@app/contract/ops'
 import type * as z from 'zod/mini'
-import { DomainError, validationError } from '../../lib/domain-error.ts'
+import { DomainError, validationError } from '#lib/domain-error.ts'
 import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { type OperatorActor, operatorAuditView, operatorView, requireOperator } from './actor.ts'
 import type { OperatorsContext } from './context.ts'

@@ -4,8 +4,8 @@
  */
 import { opsOperatorCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { AuditedServices, WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { AuditedServices, WithServices } from '#src/services.ts'
 import type { OperatorActor } from './actor.ts'
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts'
 

@@ -1,6 +1,6 @@
 /** Operators' and their sessions' SQL. */
 import { and, asc, eq, isNotNull, isNull, lt, or } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import { operatorSessions, operators } from './schema.ts'
 
 export type OperatorRow = typeof operators.$inferSelect

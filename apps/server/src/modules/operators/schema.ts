@@ -5,7 +5,7 @@
 import type { OperatorRole } from '@app/contract/ops'
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { at } from '../../db/columns.ts'
+import { at } from '#db/columns.ts'
 
 export const operators = pgTable(
   'operators',

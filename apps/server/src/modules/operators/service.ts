@@ -3,7 +3,7 @@
  * (context.ts), bound here once. Who is calling: authenticate.ts; the console's sign-in and sessions: sign-in.ts;
  * credentials an admin sees: enrolment.ts; roles and enabled state: management.ts; the overview: overview.ts.
  */
-import { bindContext } from '../../lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 import { authenticateSession, authenticateToken, csrfMatches, me } from './authenticate.ts'
 import type { OperatorServiceDeps, OperatorsContext } from './context.ts'
 import { createOperator, issueApiToken, resetCredentials } from './enrolment.ts'

@@ -4,9 +4,9 @@
  * are appended to the audit log here, in their own transactions.
  */
 import type { LoginBody } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
-import { unseal, verifyAgainstDecoy, verifyPassword } from '../../lib/crypto.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { unseal, verifyAgainstDecoy, verifyPassword } from '#lib/crypto.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { appendAudit } from '../audit/service.ts'
 import { beginSignIn, type Refused, type SignInTry } from '../sign-in-guard/guard.ts'
 import { actorOf, type OperatorActor } from './actor.ts'

@@ -1,8 +1,8 @@
 /** Operator API for orders: list, create, change (docs/console.md). */
 import { opsOrderCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 import { showOrder } from './service.ts'
 
 const orderOpsRoutes: FastifyPluginAsyncZod<WithServices<'orders' | 'audit'>> = async (

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { orders } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { orders } from '#db/schema.ts'
 
 export type Order = { country: string; price: bigint; capacity: number; isOpen: boolean }
 

@@ -3,7 +3,7 @@
  * there.
  */
 import { bigint, bigserial, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 
 /**
  * Orders: what the provider buys, per country. `capacity` is how many more accounts may be

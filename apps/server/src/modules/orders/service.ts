@@ -2,9 +2,9 @@
  * Orders per country and the global switch (setting order_open): whether a phone number may be
  * submitted, at what price. Errors follow spec section 8: 404 with ORDER_UNAVAILABLE.
  */
-import type { Db } from '../../db/client.ts'
-import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
-import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, notFound, validationError } from '#lib/domain-error.ts'
+import { formatUsdt, parseUsdt } from '#lib/money.ts'
 import { findOrder, insertOrder, listOrders, type Order, updateOrder } from './repository.ts'
 
 export type { Order }

@@ -2,8 +2,8 @@
 import type { ExchangePair } from '@app/contract'
 import { opsRateCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const rateOpsRoutes: FastifyPluginAsyncZod<WithServices<'exchangeRates' | 'audit'>> = async (
   app,

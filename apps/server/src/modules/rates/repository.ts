@@ -5,8 +5,8 @@
  */
 import type { ExchangePair } from '@app/contract'
 import { and, asc, desc, eq, gt, lte, min, or, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { exchangeRates, operators, pendingRates } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { exchangeRates, operators, pendingRates } from '#db/schema.ts'
 
 export async function findCurrentRate(db: Db, pair: ExchangePair): Promise<bigint | undefined> {
   return (await findCurrentRateRow(db, pair))?.price

@@ -4,7 +4,7 @@
  */
 import type { ExchangePair } from '@app/contract'
 import { bigint, bigserial, index, pgTable, text } from 'drizzle-orm/pg-core'
-import { at, createdAt } from '../../db/columns.ts'
+import { at, createdAt } from '#db/columns.ts'
 import { operators } from '../operators/schema.ts'
 
 /** Exchange rates set by operators, with their history: the newest row of a pair is the rate. */

@@ -4,9 +4,9 @@
  * admin and applied on another's approval (four eyes; docs/transactions.md, 'Exchange rates').
  */
 import type { ExchangePair } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
-import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, notFound, validationError } from '#lib/domain-error.ts'
+import { formatUsdt, parseUsdt } from '#lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
 import { formatBasisPoints, RATE_BOUNDS, type SettingsValues } from '../settings/settings-definitions.ts'
 import { lockSigner, type SigningOperator, signingProblem } from '../signers/signers.ts'

@@ -5,8 +5,8 @@
  * belongs with, so an earning and its account never disagree.
  */
 import { and, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { invoices, referralEarnings } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { invoices, referralEarnings } from '#db/schema.ts'
 
 type Rows<T> = { rows: T[] }
 

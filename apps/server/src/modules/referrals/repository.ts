@@ -1,7 +1,7 @@
 /** All SQL about users' referral links and whom they brought (docs/referrals.md). */
 import { and, count, eq, isNull, type SQLWrapper, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { referralLinks, users } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { referralLinks, users } from '#db/schema.ts'
 
 /**
  * Locks the user's row until the database transaction ends, and answers whether they may refer: the refreshes

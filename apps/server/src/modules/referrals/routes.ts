@@ -1,7 +1,7 @@
 import { referralCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const referralRoutes: FastifyPluginAsyncZod<WithServices<'referrals'>> = async (
   app,

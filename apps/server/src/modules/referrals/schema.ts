@@ -1,7 +1,7 @@
 /** The referral earnings table (docs/referrals.md). Part of the one schema: db/schema.ts re-exports it. */
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from '../../db/columns.ts'
+import { createdAt } from '#db/columns.ts'
 import { accounts } from '../accounts/schema.ts'
 import { invoices } from '../invoices/schema.ts'
 import { users } from '../users/schema.ts'

@@ -3,10 +3,10 @@
  * through it, and what they earned. Who may refer is the user's `canReferrer` (operators set it).
  */
 import type { ReferralEarningsStats, ReferralLink, ReferralStats } from '@app/contract'
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { DomainError } from '../../lib/domain-error.ts'
-import { usdtToWireNumber } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { usdtToWireNumber } from '#lib/money.ts'
+import type { Config } from '#src/config.ts'
 import { insertReferralCode } from '../invites/repository.ts'
 import { generateInviteCode } from '../invites/service.ts'
 import { earningTotals } from './earnings-repository.ts'

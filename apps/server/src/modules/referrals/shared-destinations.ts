@@ -4,8 +4,8 @@
  * /ops/users/{telegramId}`), and a payout request that makes or repeats such a pair is written to the audit log.
  */
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { users } from '#db/schema.ts'
 import { appendAudit } from '../audit/service.ts'
 
 export type SharedKind = 'wallet' | 'card' | 'sheba'

@@ -1,6 +1,6 @@
 import { and, eq, not, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { secrets } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { secrets } from '#db/schema.ts'
 import { isSealed, openSecret, sealSecret, unsealSecret } from './sealing.ts'
 
 /**

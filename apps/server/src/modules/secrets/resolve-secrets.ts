@@ -1,6 +1,6 @@
 /** Start-up: the bot token and auth secret the context is built with (configured, or generated once and shared). */
 import { randomBytes, randomInt } from 'node:crypto'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import { getOrCreateSecret } from './repository.ts'
 
 /** Shaped like a real bot token (`<bot id>:<35 chars>`) so nothing downstream trips on its form. */

@@ -3,8 +3,8 @@
  * under a key derived from the secrets key and the secret's name (HKDF-SHA256), so a sealed value moved to another
  * name does not open.
  */
-import { deriveKey, seal, unseal } from '../../lib/crypto.ts'
-import { StartupError } from '../../lib/startup-error.ts'
+import { deriveKey, seal, unseal } from '#lib/crypto.ts'
+import { StartupError } from '#lib/startup-error.ts'
 
 const PREFIX = 'sealed:'
 

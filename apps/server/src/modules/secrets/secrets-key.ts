@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { StartupError } from '../../lib/startup-error.ts'
+import { StartupError } from '#lib/startup-error.ts'
 
 const keyPath = (dataDir: string) => join(dataDir, 'secrets-key')
 

@@ -1,8 +1,8 @@
 /** Operator API for settings: list, problems, pending changes, set (docs/console.md). */
 import { opsSettingCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const settingOpsRoutes: FastifyPluginAsyncZod<WithServices<'settings' | 'audit' | 'bot'>> = async (
   app,

@@ -1,8 +1,8 @@
 /** All SQL about settings; values leave decoded (typed, defaulted) by the definitions. */
 import { asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { preparedPerDb } from '../../db/prepared.ts'
-import { pendingSettings, settings } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { preparedPerDb } from '#db/prepared.ts'
+import { pendingSettings, settings } from '#db/schema.ts'
 import { SETTING_KEYS, SETTINGS, type SettingKey, type SettingsValues } from './settings-definitions.ts'
 
 // Raw `sql` on purpose: drizzle's jsonb decoder JSON.parses string values a second time, which would turn the

@@ -2,9 +2,10 @@
  * Operator settings: reading them for display, and changing one with its validation. A guarded setting (four eyes,
  * docs/console.md) tells the operators' chat of every change, and a change that weakens it waits.
  */
-import type { Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import { validationError } from '../../lib/domain-error.ts'
+
+import type { Db } from '#db/client.ts'
+import { validationError } from '#lib/domain-error.ts'
+import type { Config } from '#src/config.ts'
 import type { BotMessage } from '../bot-outbox/messages.ts'
 import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import {

@@ -7,7 +7,7 @@
  * JSON numbers would round-trip through floats. Operators enter and read them as decimal strings.
  */
 import { SETTING_KEYS, type SettingKey } from '@app/contract/ops'
-import { formatUsdt, parseUsdt } from '../../lib/money.ts'
+import { formatUsdt, parseUsdt } from '#lib/money.ts'
 
 export { SETTING_KEYS, type SettingKey }
 

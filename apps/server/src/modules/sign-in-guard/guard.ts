@@ -15,8 +15,8 @@
  * concurrent tries are counted one after the other; a right answer takes it back (`succeeded`). The counters live
  * in the database, shared by every server process.
  */
-import type { SignInLimits } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
+
+import type { Db } from '#db/client.ts'
 import {
   type CounterWindow,
   clearCounters,
@@ -24,7 +24,8 @@ import {
   readWindow,
   uncount,
   waitWhenOver,
-} from '../../db/rate-limit-counters.ts'
+} from '#db/rate-limit-counters.ts'
+import type { SignInLimits } from '#src/config.ts'
 import { addressGroup } from './address.ts'
 import { forgetAddresses, isKnownAddress, rememberAddress } from './repository.ts'
 

@@ -1,8 +1,8 @@
 /** The addresses each sign-in succeeded from lately (table sign_in_addresses). */
 import { and, eq, gt } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { signInAddresses } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { signInAddresses } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
 
 export async function isKnownAddress(
   db: Db,

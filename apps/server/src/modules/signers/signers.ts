@@ -4,8 +4,8 @@
  * waits for the decision's transaction or is seen by it.
  */
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { operators } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { operators } from '#db/schema.ts'
 
 /** The operator acting: a named one, or the bootstrap token (`id` null). */
 export type SigningOperator = { id: number | null; login: string }

@@ -3,7 +3,7 @@
  * (docs/support.md): once per wait, however many rounds look, by the outbox's dedupe key.
  */
 
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import type { NoticeConfig } from './record-message.ts'
 import { threadsWaitingSince } from './repository.ts'

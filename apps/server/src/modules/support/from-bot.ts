@@ -5,8 +5,8 @@
  */
 import { languageFromTelegram } from '@app/contract'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { users } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { users } from '#db/schema.ts'
 import { queueChatMessage } from '../bot-outbox/queue.ts'
 import { type NoticeConfig, recordUserMessage } from './record-message.ts'
 

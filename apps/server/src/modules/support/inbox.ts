@@ -6,7 +6,7 @@ import type {
   OpsSupportThreadDetail,
   OpsSupportThreadsQuery,
 } from '@app/contract/ops'
-import { notFound } from '../../lib/domain-error.ts'
+import { notFound } from '#lib/domain-error.ts'
 import {
   assignableLogins,
   findThreadByUid,

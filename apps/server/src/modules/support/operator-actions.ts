@@ -3,7 +3,7 @@
  * assign and close. Each runs in the audit log's transaction (the ops routes' `audit.record`).
  */
 import type { OpsSupportMessage } from '@app/contract/ops'
-import { notFound, validationError } from '../../lib/domain-error.ts'
+import { notFound, validationError } from '#lib/domain-error.ts'
 import { queueUserMessage } from '../bot-outbox/queue.ts'
 import { toOpsMessage } from './inbox.ts'
 import {

@@ -4,8 +4,8 @@
  */
 import { opsSupportCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const supportOpsRoutes: FastifyPluginAsyncZod<WithServices<'support' | 'audit'>> = async (
   app,

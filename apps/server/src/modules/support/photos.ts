@@ -6,7 +6,7 @@
  */
 import { SUPPORT_PHOTO_MAX_BYTES, type SupportPhotoType } from '@app/contract'
 import { InputFile } from 'grammy'
-import { DomainError } from '../../lib/domain-error.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import type { SupportContext } from './support-context.ts'
 
 const photoTooLarge = () =>

@@ -4,7 +4,7 @@
  * again. Nothing the user wrote is refused here: limits are the mini-app's call (send-message.ts).
  */
 import type { SupportContext as MessageContext } from '@app/contract'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import { queueOpsMessage } from '../bot-outbox/queue.ts'
 import {
   findMessageByClientKey,

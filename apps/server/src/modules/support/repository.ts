@@ -1,9 +1,9 @@
 /** Support's SQL (docs/support.md): threads, messages, saved replies, users' last errors. */
 import type { SupportContext, SupportThreadStatus } from '@app/contract'
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { operators, userBlocks, users } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
+import type { Db } from '#db/client.ts'
+import { operators, userBlocks, users } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
 import {
   type SupportAuthor,
   type SupportVia,

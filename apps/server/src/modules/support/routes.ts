@@ -4,8 +4,8 @@
  */
 import { SUPPORT_MESSAGE_BODY_LIMIT, supportCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 import type { SupportUser } from './user-thread.ts'
 
 declare module 'fastify' {

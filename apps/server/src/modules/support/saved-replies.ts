@@ -1,6 +1,6 @@
 /** Saved replies in both languages (docs/support.md): operators keep them, the console fills a reply with one. */
 import type { OpsSavedReply, OpsSavedReplyBody } from '@app/contract/ops'
-import { notFound } from '../../lib/domain-error.ts'
+import { notFound } from '#lib/domain-error.ts'
 import { deleteSavedReply, insertSavedReply, listSavedReplies } from './repository.ts'
 import type { SupportContext } from './support-context.ts'
 

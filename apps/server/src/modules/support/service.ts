@@ -1,7 +1,7 @@
 /**
  * Support (docs/support.md): plain use-case functions over one small context, bound once here.
  */
-import { bindContext } from '../../lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 import { queueUnansweredAlerts } from './alerts.ts'
 import { listInbox, markOperatorRead, threadDetail } from './inbox.ts'
 import { supportMetrics } from './metrics.ts'

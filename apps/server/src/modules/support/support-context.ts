@@ -4,7 +4,7 @@
  */
 import type { Api } from 'grammy'
 import { Histogram } from 'prom-client'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 
 export type SupportDeps = {
   db: Db

@@ -3,7 +3,7 @@
  * <init data>`, the Telegram user the init data names, blocked or not. A blocked user has no tokens; this is how
  * they still reach support, and only support: no other route takes init data.
  */
-import { notFound, unauthorized } from '../../lib/domain-error.ts'
+import { notFound, unauthorized } from '#lib/domain-error.ts'
 import { checkInitData } from '../auth/init-data.ts'
 import { fetchPhoto } from './photos.ts'
 import { findPhotoFileId, findSupportUser } from './repository.ts'

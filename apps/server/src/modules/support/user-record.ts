@@ -1,9 +1,9 @@
 /** The user's own record beside their thread (docs/support.md): accounts, invoices, transactions, last errors. */
 import type { OpsSupportUserRecord } from '@app/contract/ops'
 import { desc, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { accounts, invoices, transactions } from '../../db/schema.ts'
-import { formatUsdt, netToWire } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { accounts, invoices, transactions } from '#db/schema.ts'
+import { formatUsdt, netToWire } from '#lib/money.ts'
 import { supportUserErrors } from './schema.ts'
 
 const LATEST = 5

@@ -9,8 +9,8 @@ import {
   type SupportMessage,
   type SupportThread,
 } from '@app/contract'
-import { DomainError } from '../../lib/domain-error.ts'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
 import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { decodePhoto, storePhoto } from './photos.ts'
 import { displayName, recordUserMessage } from './record-message.ts'

@@ -3,8 +3,8 @@
  * in USDT for four eyes and the largest payment.
  */
 import { type ExchangePair, USDT_BEP20_FEE } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { parseUsdt } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { parseUsdt } from '#lib/money.ts'
 import { findLowestRate } from '../rates/repository.ts'
 import { rateUnavailable } from '../rates/service.ts'
 import type { TransactionsContext } from './context.ts'

@@ -3,8 +3,8 @@
  * (read `FOR SHARE`, as modules/signers does).
  */
 import { asc, eq, inArray } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { operators, payoutApprovals } from '../../db/schema.ts'
+import type { Db } from '#db/client.ts'
+import { operators, payoutApprovals } from '#db/schema.ts'
 import { signerColumns } from '../signers/signers.ts'
 
 /** The payout's approvals, oldest first, each with its operator as they are now. */

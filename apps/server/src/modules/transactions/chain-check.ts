@@ -4,9 +4,9 @@
  * A refusal names the check that failed with the expected and the found value, in words operators read.
  */
 
-import { formatUsdt } from '../../lib/money.ts'
-import type { ChainLookUp, ObservedTransfer } from '../../providers/chain/chain-reader.ts'
-import { confirmationsOf } from '../../providers/chain/chain-reader.ts'
+import { formatUsdt } from '#lib/money.ts'
+import type { ChainLookUp, ObservedTransfer } from '#providers/chain/chain-reader.ts'
+import { confirmationsOf } from '#providers/chain/chain-reader.ts'
 
 export type ChainCheckName =
   | 'exists'

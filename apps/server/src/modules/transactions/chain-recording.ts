@@ -4,9 +4,9 @@
  * decision made again inside it with the txid held. A refusal is kept on the transaction and in the audit log.
  */
 import { isBscAddress, isTronAddress } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { DomainError, notFound, validationError } from '../../lib/domain-error.ts'
-import { type ChainLookUp, ChainUnavailableError } from '../../providers/chain/chain-reader.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, notFound, validationError } from '#lib/domain-error.ts'
+import { type ChainLookUp, ChainUnavailableError } from '#providers/chain/chain-reader.ts'
 import { appendAudit } from '../audit/service.ts'
 import type { SigningOperator } from '../signers/signers.ts'
 import { type ChainExpectation, type ChainVerdict, judgeOnChain, txidTaken } from './chain-check.ts'

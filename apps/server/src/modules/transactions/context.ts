@@ -3,10 +3,10 @@
  * and config, bound once by `createTransactionService` (service.ts).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { ChainConfig, Config } from '../../config.ts'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import type { ChainReaders } from '../../providers/chain/readers.ts'
+import type { Db } from '#db/client.ts'
+import type { CursorCodec } from '#lib/cursor.ts'
+import type { ChainReaders } from '#providers/chain/readers.ts'
+import type { ChainConfig, Config } from '#src/config.ts'
 
 export type TransactionServiceDeps = {
   db: Db

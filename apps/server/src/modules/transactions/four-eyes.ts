@@ -6,9 +6,9 @@
  * when it is sent, and an approval counts only if it was given after its operator's signing began. The bootstrap
  * token neither approves nor sends such a payout. The payout service applies this to every move, whoever calls it.
  */
-import type { Db } from '../../db/client.ts'
-import { DomainError, notFound } from '../../lib/domain-error.ts'
-import { formatUsdt } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, notFound } from '#lib/domain-error.ts'
+import { formatUsdt } from '#lib/money.ts'
 import { readSettingsAt } from '../settings/repository.ts'
 import { lockSigner, type Signer, type SigningOperator, signingProblem } from '../signers/signers.ts'
 import { findApprovals, lockApprovals, upsertApproval } from './approval-repository.ts'

@@ -3,7 +3,7 @@
  * its payment status, which follows its transactions (the rest of an invoice: modules/invoices).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db } from '#db/client.ts'
 import { invoices } from '../invoices/schema.ts'
 import type { PaymentStatus } from './status-rules.ts'
 

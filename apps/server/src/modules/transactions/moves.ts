@@ -3,8 +3,8 @@
  * approvals. The invoice's payment status and the user's message follow in the same database transaction.
  */
 
-import type { Db } from '../../db/client.ts'
-import { DomainError, notFound } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, notFound } from '#lib/domain-error.ts'
 import { queueUserMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import type { SigningOperator } from '../signers/signers.ts'
 import { type ChainWord, chainCheckOfSuccess, checkProof } from './chain-recording.ts'

@@ -1,6 +1,6 @@
 /** Transactions as operators read them (docs/console.md): the list with its four eyes, one transaction, counts. */
-import { notFound } from '../../lib/domain-error.ts'
-import { assemblePage } from '../../lib/keyset.ts'
+import { notFound } from '#lib/domain-error.ts'
+import { assemblePage } from '#lib/keyset.ts'
 import type { TransactionsContext } from './context.ts'
 import { approvalState as approvalStateAt, fourEyesOf } from './four-eyes.ts'
 import { countWaitingTransactions, findTransaction, findTransactionsByStatus } from './repository.ts'

@@ -1,8 +1,8 @@
 /** Operator API for transactions: the list, moves (chain check included) and four eyes' approvals. */
 import { opsTransactionCalls as calls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 import { requireReason } from '../audit/reason.ts'
 import { statusMoveOf } from './status-rules.ts'
 

@@ -4,10 +4,10 @@
  * final, refused or past the time limit.
  */
 
-import type { Db } from '../../db/client.ts'
-import { claimRound } from '../../db/leases.ts'
-import { type BatchWorker, startSchedule } from '../../lib/batch-worker.ts'
-import { DomainError } from '../../lib/domain-error.ts'
+import type { Db } from '#db/client.ts'
+import { claimRound } from '#db/leases.ts'
+import { type BatchWorker, startSchedule } from '#lib/batch-worker.ts'
+import { DomainError } from '#lib/domain-error.ts'
 import { appendAudit } from '../audit/service.ts'
 import { transactionThenWake } from '../bot-outbox/queue.ts'
 import type { ChainVerdict } from './chain-check.ts'

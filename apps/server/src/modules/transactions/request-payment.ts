@@ -4,9 +4,9 @@
  * interleave.
  */
 import type { BankCardCreate, Transaction } from '@app/contract'
-import type { Db } from '../../db/client.ts'
-import { DomainError, notFound } from '../../lib/domain-error.ts'
-import { formatUsdt, formatUsdt2 } from '../../lib/money.ts'
+import type { Db } from '#db/client.ts'
+import { DomainError, notFound } from '#lib/domain-error.ts'
+import { formatUsdt, formatUsdt2 } from '#lib/money.ts'
 import { saveBankCard } from '../bank-cards/repository.ts'
 import { queueOpsMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { findCurrentRate } from '../rates/repository.ts'

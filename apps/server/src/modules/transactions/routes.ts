@@ -4,8 +4,8 @@
  */
 import { paymentRequestCalls } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { WithServices } from '#src/services.ts'
 
 const transactionRoutes: FastifyPluginAsyncZod<WithServices<'transactions'>> = async (
   app,

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt } from '../../db/columns.ts'
+import { at, createdAt } from '#db/columns.ts'
 import { bankCards } from '../bank-cards/schema.ts'
 import { invoices } from '../invoices/schema.ts'
 import { operators } from '../operators/schema.ts'

@@ -5,7 +5,7 @@
  * chain check: recheck.ts.
  */
 import { randomUUID } from 'node:crypto'
-import { bindContext } from '../../lib/bind-context.ts'
+import { bindContext } from '#lib/bind-context.ts'
 import { checkOnChain } from './chain-recording.ts'
 import type { TransactionServiceDeps, TransactionsContext } from './context.ts'
 import { approve, moveTransaction } from './moves.ts'

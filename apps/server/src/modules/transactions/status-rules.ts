@@ -5,7 +5,7 @@
  */
 import type { Invoice, Transaction } from '@app/contract'
 import type { TransactionMove } from '@app/contract/ops'
-import { validationError } from '../../lib/domain-error.ts'
+import { validationError } from '#lib/domain-error.ts'
 
 export type PaymentStatus = Invoice['paymentStatus']
 export type TransactionStatus = Transaction['status']

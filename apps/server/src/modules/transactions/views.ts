@@ -1,8 +1,8 @@
 /** How transactions look on the wire (users) and to operators (exact amounts, ISO times). */
 import type { Transaction } from '@app/contract'
 import type { ChainCheck } from '@app/contract/ops'
-import { epochSeconds } from '../../lib/epoch-seconds.ts'
-import { formatUsdt, netToWire, usdtToWireNumber } from '../../lib/money.ts'
+import { epochSeconds } from '#lib/epoch-seconds.ts'
+import { formatUsdt, netToWire, usdtToWireNumber } from '#lib/money.ts'
 import type { FourEyesView } from './four-eyes.ts'
 import type { TransactionRecord } from './repository.ts'
 import type { TransactionCurrency } from './status-rules.ts'

@@ -1,8 +1,8 @@
 /** Operator API for users: search, show, flags, block and unblock (docs/console.md). */
 import { opsUserCalls } from '@app/contract/ops'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { route } from '../../lib/route.ts'
-import type { AuditedServices, Services, WithServices } from '../../services.ts'
+import { route } from '#lib/route.ts'
+import type { AuditedServices, Services, WithServices } from '#src/services.ts'
 import type { AuditActor } from '../audit/service.ts'
 
 type UserChange = {

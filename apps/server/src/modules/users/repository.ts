@@ -1,10 +1,10 @@
 /** All SQL of operators' user management: the search, one user by user id or Telegram id, their flags and blocks. */
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Db } from '../../db/client.ts'
-import { accounts, emailIdentities, userBlocks, users } from '../../db/schema.ts'
-import type { CursorPosition } from '../../lib/cursor.ts'
-import { createdAtKey, keysetScan } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import { accounts, emailIdentities, userBlocks, users } from '#db/schema.ts'
+import type { CursorPosition } from '#lib/cursor.ts'
+import { createdAtKey, keysetScan } from '#lib/keyset.ts'
 
 export type UserFlags = { canReferrer: boolean; canAddAccount: boolean; canRegisterAccount: boolean }
 

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { at, createdAt } from '../../db/columns.ts'
+import { at, createdAt } from '#db/columns.ts'
 
 export const users = pgTable(
   'users',

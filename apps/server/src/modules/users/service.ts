@@ -3,10 +3,10 @@
  * (docs/console.md): a blocked user's access and refresh tokens stop working at once.
  */
 import type { OpsUser, OpsUserFound, SetUserFlags } from '@app/contract/ops'
-import type { Db } from '../../db/client.ts'
-import type { CursorCodec } from '../../lib/cursor.ts'
-import { notFound } from '../../lib/domain-error.ts'
-import { assemblePage } from '../../lib/keyset.ts'
+import type { Db } from '#db/client.ts'
+import type { CursorCodec } from '#lib/cursor.ts'
+import { notFound } from '#lib/domain-error.ts'
+import { assemblePage } from '#lib/keyset.ts'
 import { revokeUserRefreshTokens } from '../auth/repository.ts'
 import { findSharedDestinations } from '../referrals/shared-destinations.ts'
 import {

@@ -1,5 +1,5 @@
 import { ACCOUNT_CHECK_FAILURES, type AccountCheckFailure } from '@app/contract'
-import type { AccountChecks } from '../../providers/account-provider.ts'
+import type { AccountChecks } from '#providers/account-provider.ts'
 import type { ValidationFailureReason } from '../bot-outbox/messages.ts'
 
 /** Whether each check failed, by the name its failure goes by. */

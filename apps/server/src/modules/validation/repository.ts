@@ -1,9 +1,9 @@
 /** The validation queue: claiming due accounts and recording outcomes (all SQL of the engine). */
 import { and, eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { accounts } from '../../db/schema.ts'
-import { timestamptz } from '../../db/timestamp.ts'
-import type { AccountChecks, ValidationOutcome } from '../../providers/account-provider.ts'
+import type { Db } from '#db/client.ts'
+import { accounts } from '#db/schema.ts'
+import { timestamptz } from '#db/timestamp.ts'
+import type { AccountChecks, ValidationOutcome } from '#providers/account-provider.ts'
 
 export type ClaimedAccount = {
   id: number

@@ -4,9 +4,9 @@
  * outcome: accepted (success), rejected (failed), or review (multiple sessions: tried again in 24 h).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from '../../db/client.ts'
-import type { DatabaseOutage } from '../../db/outage.ts'
-import type { AccountProvider, ValidationOutcome } from '../../providers/account-provider.ts'
+import type { Db } from '#db/client.ts'
+import type { DatabaseOutage } from '#db/outage.ts'
+import type { AccountProvider, ValidationOutcome } from '#providers/account-provider.ts'
 import { queueAccountMessage, transactionThenWake } from '../bot-outbox/queue.ts'
 import { accrueReferralEarning } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'

@@ -1,5 +1,5 @@
 /** The chain readers the configuration asks for: one per chain with an endpoint, none where verification is off. */
-import type { ChainConfig } from '../../config.ts'
+import type { ChainConfig } from '#src/config.ts'
 import { createBscReader } from './bsc-reader.ts'
 import type { ChainReader } from './chain-reader.ts'
 import { createTronReader } from './tron-reader.ts'

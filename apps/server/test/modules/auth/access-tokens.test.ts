@@ -5,11 +5,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  createAccessTokenSigner,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
-} from '../../../src/modules/auth/access-tokens.ts'
+import { createAccessTokenSigner, TOKEN_AUDIENCE, TOKEN_ISSUER } from '#modules/auth/access-tokens.ts'
 
 const SECRET = 'access-token-test-secret-0123456789abcdef'
 const NOW = 1_900_000_000

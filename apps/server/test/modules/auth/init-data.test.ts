@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import {
-  AUTH_DATE_FUTURE_SKEW_SECONDS,
-  checkInitData,
-  dataCheckString,
-} from '../../../src/modules/auth/init-data.ts'
+import { AUTH_DATE_FUTURE_SKEW_SECONDS, checkInitData, dataCheckString } from '#modules/auth/init-data.ts'
 import {
   encodeFields,
   nowSeconds,
   signedFields,
   signInitData,
   TEST_BOT_TOKEN,
-} from '../../helpers/init-data.ts'
+} from '#test-helpers/init-data.ts'
 
 const user = { id: 42, first_name: 'Ada', last_name: 'Lovelace', username: 'ada', language_code: 'en' }
 const DAY = 86_400

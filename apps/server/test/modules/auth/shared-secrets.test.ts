@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { secrets } from '../../../src/db/schema.ts'
-import { openSecret } from '../../../src/modules/secrets/sealing.ts'
-import { parseSecretsKey } from '../../../src/modules/secrets/secrets-key.ts'
-import { authorize, bearer, buildApp, testConfig } from '../../helpers/app.ts'
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../helpers/database.ts'
-import { freshTelegramUser } from '../../helpers/init-data.ts'
+import { secrets } from '#db/schema.ts'
+import { openSecret } from '#modules/secrets/sealing.ts'
+import { parseSecretsKey } from '#modules/secrets/secrets-key.ts'
+import { authorize, bearer, buildApp, testConfig } from '#test-helpers/app.ts'
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '#test-helpers/database.ts'
+import { freshTelegramUser } from '#test-helpers/init-data.ts'
 
 describe.each(DATABASE_KINDS)('generated secrets on %s', (kind) => {
   let testDatabase: TestDatabase

@@ -6,11 +6,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startFakeBotApi } from '../../../dev/fake-bot-api/server.ts'
-import { loadConfig } from '../../../src/config.ts'
-import { createTelegramBot } from '../../../src/modules/bot/client.ts'
-import { longPollSeconds, startPolling } from '../../../src/modules/bot/polling.ts'
-import { createTestDatabase } from '../../helpers/database.ts'
+import { startFakeBotApi } from '#dev/fake-bot-api/server.ts'
+import { createTelegramBot } from '#modules/bot/client.ts'
+import { longPollSeconds, startPolling } from '#modules/bot/polling.ts'
+import { loadConfig } from '#src/config.ts'
+import { createTestDatabase } from '#test-helpers/database.ts'
 
 const TOKEN = '123456:long-poll-test'
 const fake = await startFakeBotApi({ token: TOKEN })

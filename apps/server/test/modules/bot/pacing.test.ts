@@ -3,7 +3,7 @@
  * rate, and the memory of chats shrinking once their pause is over (it used to keep every chat ever written to).
  */
 import { describe, expect, it } from 'vitest'
-import { createSendPacer } from '../../../src/modules/bot/pacing.ts'
+import { createSendPacer } from '#modules/bot/pacing.ts'
 
 describe('send pacing', () => {
   it('spaces one chat by the interval and all sends by the overall rate; forgets chats whose pause is over', () => {

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadBotTexts, renderMessage } from '../../../src/modules/bot/messages.ts'
-import { testConfig } from '../../helpers/app.ts'
+import { loadBotTexts, renderMessage } from '#modules/bot/messages.ts'
+import { testConfig } from '#test-helpers/app.ts'
 
 const config = testConfig()
 const texts = loadBotTexts(config.localesDir)

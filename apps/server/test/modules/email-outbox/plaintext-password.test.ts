@@ -8,11 +8,11 @@ import { PassThrough } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { type Config, loadConfig } from '../../../src/config.ts'
-import { buildAppOn, createTestApp, TEST_AUTH_SECRET, type TestApp } from '../../helpers/app.ts'
-import { DATABASE_KINDS } from '../../helpers/database.ts'
-import { registerEmail } from '../../helpers/email-auth.ts'
-import { SMTP_PASSWORD, startSmtp, TEST_SMTP_CA_FILE } from '../../helpers/smtp.ts'
+import { type Config, loadConfig } from '#src/config.ts'
+import { buildAppOn, createTestApp, TEST_AUTH_SECRET, type TestApp } from '#test-helpers/app.ts'
+import { DATABASE_KINDS } from '#test-helpers/database.ts'
+import { registerEmail } from '#test-helpers/email-auth.ts'
+import { SMTP_PASSWORD, startSmtp, TEST_SMTP_CA_FILE } from '#test-helpers/smtp.ts'
 
 const PRODUCTION_ENV = {
   NODE_ENV: 'production',

@@ -1,11 +1,11 @@
 import { ErrorDetailsSchemas } from '@app/contract'
 import { describe, expect, it } from 'vitest'
-import { DomainError } from '../../../src/lib/domain-error.ts'
-import { toDomainError } from '../../../src/modules/account-submission/provider-errors.ts'
-import { accountExists } from '../../../src/modules/accounts/service.ts'
-import { orderUnavailable } from '../../../src/modules/orders/service.ts'
-import { toErrorResponse } from '../../../src/plugins/error-handler.ts'
-import { ProviderError, type ProviderErrorKind } from '../../../src/providers/account-provider.ts'
+import { DomainError } from '#lib/domain-error.ts'
+import { toDomainError } from '#modules/account-submission/provider-errors.ts'
+import { accountExists } from '#modules/accounts/service.ts'
+import { orderUnavailable } from '#modules/orders/service.ts'
+import { toErrorResponse } from '#plugins/error-handler.ts'
+import { ProviderError, type ProviderErrorKind } from '#providers/account-provider.ts'
 
 const resolve = (message: string) => message
 

@@ -5,17 +5,17 @@
 import { Writable } from 'node:stream'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Db } from '../../../src/db/client.ts'
-import { tableRowCounts } from '../../../src/modules/housekeeping/repository.ts'
-import { createHousekeepingService } from '../../../src/modules/housekeeping/service.ts'
-import { buildApp, testConfig } from '../../helpers/app.ts'
+import type { Db } from '#db/client.ts'
+import { tableRowCounts } from '#modules/housekeeping/repository.ts'
+import { createHousekeepingService } from '#modules/housekeeping/service.ts'
+import { buildApp, testConfig } from '#test-helpers/app.ts'
 import {
   createTestDatabase,
   DATABASE_KINDS,
   openTestPool,
   TEST_DATABASE_URL,
   type TestDatabase,
-} from '../../helpers/database.ts'
+} from '#test-helpers/database.ts'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR

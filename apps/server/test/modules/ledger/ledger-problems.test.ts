@@ -4,11 +4,11 @@
  */
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { findLedgerProblems } from '../../../src/modules/ledger/repository.ts'
-import { newUser, userIdOf } from '../../helpers/accounts.ts'
-import { useTestApp } from '../../helpers/app.ts'
-import { DATABASE_KINDS } from '../../helpers/database.ts'
-import { acceptedAccounts } from '../../helpers/payments.ts'
+import { findLedgerProblems } from '#modules/ledger/repository.ts'
+import { newUser, userIdOf } from '#test-helpers/accounts.ts'
+import { useTestApp } from '#test-helpers/app.ts'
+import { DATABASE_KINDS } from '#test-helpers/database.ts'
+import { acceptedAccounts } from '#test-helpers/payments.ts'
 
 describe.each(DATABASE_KINDS)('ledger problems on %s', (kind) => {
   const t = useTestApp(kind)

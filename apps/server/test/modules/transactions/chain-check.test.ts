@@ -1,7 +1,7 @@
 /** The chain check's judgement (modules/transactions/chain-check.ts): each refusal names its check, expected and found. */
 import { describe, expect, it } from 'vitest'
-import { type ChainExpectation, judgeOnChain } from '../../../src/modules/transactions/chain-check.ts'
-import type { ChainLookUp, ObservedTransfer } from '../../../src/providers/chain/chain-reader.ts'
+import { type ChainExpectation, judgeOnChain } from '#modules/transactions/chain-check.ts'
+import type { ChainLookUp, ObservedTransfer } from '#providers/chain/chain-reader.ts'
 
 const USDT = '0x55d398326f99059fF775485246999027B3197955'
 const trxExpect: ChainExpectation = {

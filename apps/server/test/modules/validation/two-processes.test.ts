@@ -7,12 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { accounts } from '../../../src/db/schema.ts'
-import { insertAccounts, newUser, userIdOf } from '../../helpers/accounts.ts'
-import { buildApp, TEST_AUTH_SECRET, TEST_OPS_TOKEN, testConfig } from '../../helpers/app.ts'
-import { createTestDatabase, TEST_DATABASE_URL } from '../../helpers/database.ts'
-import { TEST_BOT_TOKEN } from '../../helpers/init-data.ts'
-import { type SpawnedServer, spawnServer, waitHealthy } from '../../helpers/spawn-server.ts'
+import { accounts } from '#db/schema.ts'
+import { insertAccounts, newUser, userIdOf } from '#test-helpers/accounts.ts'
+import { buildApp, TEST_AUTH_SECRET, TEST_OPS_TOKEN, testConfig } from '#test-helpers/app.ts'
+import { createTestDatabase, TEST_DATABASE_URL } from '#test-helpers/database.ts'
+import { TEST_BOT_TOKEN } from '#test-helpers/init-data.ts'
+import { type SpawnedServer, spawnServer, waitHealthy } from '#test-helpers/spawn-server.ts'
 
 const ACCOUNTS = 1000
 

@@ -5,25 +5,21 @@
 import type { Dashboard } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { Db } from '../../../src/db/client.ts'
-import { accounts } from '../../../src/db/schema.ts'
-import {
-  createValidationService,
-  netAmount,
-  VALIDATION_CONCURRENCY,
-} from '../../../src/modules/validation/service.ts'
-import type { AccountProvider } from '../../../src/providers/account-provider.ts'
-import { createSandboxProvider } from '../../../src/providers/sandbox/sandbox-provider.ts'
-import { SANDBOX_SCENARIOS } from '../../../src/providers/sandbox/scenarios.ts'
-import { insertAccounts, newUser, submitOrdinaryAccount, userIdOf } from '../../helpers/accounts.ts'
-import { buildApp, testConfig, useTestApp } from '../../helpers/app.ts'
+import type { Db } from '#db/client.ts'
+import { accounts } from '#db/schema.ts'
+import { createValidationService, netAmount, VALIDATION_CONCURRENCY } from '#modules/validation/service.ts'
+import type { AccountProvider } from '#providers/account-provider.ts'
+import { createSandboxProvider } from '#providers/sandbox/sandbox-provider.ts'
+import { SANDBOX_SCENARIOS } from '#providers/sandbox/scenarios.ts'
+import { insertAccounts, newUser, submitOrdinaryAccount, userIdOf } from '#test-helpers/accounts.ts'
+import { buildApp, testConfig, useTestApp } from '#test-helpers/app.ts'
 import {
   createTestDatabase,
   DATABASE_KINDS,
   openTestPool,
   TEST_DATABASE_URL,
-} from '../../helpers/database.ts'
-import { acceptedAccounts, openPayments, opsOf, opsOk } from '../../helpers/payments.ts'
+} from '#test-helpers/database.ts'
+import { acceptedAccounts, openPayments, opsOf, opsOk } from '#test-helpers/payments.ts'
 
 const HOUR = 3600 * 1000
 const sandbox = createSandboxProvider()
