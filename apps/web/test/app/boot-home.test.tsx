@@ -78,7 +78,11 @@ describe("index.html's home skeleton", () => {
       'ID: 4242',
       'Withdraw Money Available balance Send Accounts Submit accounts by phone number News Orders Support',
     ],
-    ['fa', 'شناسه: 4242', 'برداشت وجه موجودی قابل برداشت ارسال اکانت ثبت اکانت با شماره تلفن اخبار سفارش‌ها پشتیبانی'],
+    [
+      'fa',
+      'شناسه: 4242',
+      'برداشت وجه موجودی قابل برداشت ارسال اکانت ثبت اکانت با شماره تلفن اخبار سفارش‌ها پشتیبانی',
+    ],
   ])("%s: with the words the build writes, it says them in the user's language", (language, id, rows) => {
     installFakeTelegram()
     installFakeServer()
