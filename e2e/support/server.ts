@@ -59,17 +59,23 @@ async function postgresFor(
   return { name, url: await createDatabase(adminUrl, name) }
 }
 
-/** A port free on 127.0.0.1 now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Listens on `port` of 127.0.0.1 (0: one the OS picks) and closes again: the port it got, undefined when taken. */
+const probePort = (port: number) =>
+  new Promise<number | undefined>((resolve) => {
     const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
+    probe.once('error', () => resolve(undefined))
+    probe.listen(port, '127.0.0.1', () => {
       const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
+      const got = typeof address === 'object' && address ? address.port : undefined
+      probe.close(() => resolve(got))
     })
   })
+
+/** A port free on 127.0.0.1 now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const port = await probePort(0)
+  if (port === undefined) throw new Error('no free port on 127.0.0.1')
+  return port
 }
 
 /**
@@ -83,16 +89,9 @@ async function serverPort(): Promise<number> {
   const base = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 25) * PORTS_PER_WORKER
   for (;;) {
     const port = base + (portsDrawn++ % PORTS_PER_WORKER)
-    if (await isFree(port)) return port
+    if ((await probePort(port)) !== undefined) return port
   }
 }
-
-const isFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = createServer()
-    probe.once('error', () => resolve(false))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
-  })
 
 async function waitHealthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000
