@@ -242,6 +242,8 @@ describe.each(['fa', 'en'] as const)('submitting an account, typed as people typ
     await page.getByTestId('submit-phone-submit').click()
     await fill(page, w.code, SANDBOX_LOGIN_CODE, 'submit-code-submit')
     await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/accounts/pending')
+    // Press back as a person would: once the list is on screen, not while the code screen still shows.
+    await page.getByTestId('account-row').getByText(number.formatted).waitFor({ timeout: 15_000 })
     // The wizard was one entry: back goes home.
     await pressBack(page)
     await expect.poll(() => path(page)).toBe('/')
