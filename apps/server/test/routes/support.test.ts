@@ -266,6 +266,19 @@ describe.each(DATABASE_KINDS)('support on %s', (kind) => {
     expect((await threadOf(user)).messages).toHaveLength(SUPPORT_MESSAGES_PER_HOUR)
   })
 
+  it('the hourly count holds when the last messages of the hour are sent at once', async () => {
+    const user = await newUser()
+    for (let i = 0; i < SUPPORT_MESSAGES_PER_HOUR - 1; i++) {
+      expect((await user.as('POST', '/support/messages', { text: `message ${i}` })).statusCode).toBe(201)
+    }
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => user.as('POST', '/support/messages', { text: `burst ${i}` })),
+    )
+    const codes = burst.map((answer) => answer.statusCode).sort()
+    expect(codes).toEqual([201, 429, 429, 429, 429, 429, 429, 429])
+    expect((await threadOf(user)).messages).toHaveLength(SUPPORT_MESSAGES_PER_HOUR)
+  })
+
   it('a photo from the mini-app is kept as a Telegram file id; operators see it, nobody else', async () => {
     const user = await newUser()
     const sent = await user.as('POST', '/support/messages', {

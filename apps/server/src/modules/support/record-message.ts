@@ -1,7 +1,7 @@
 /**
  * A user's message joins their thread, whether written in the mini-app or to the bot (docs/support.md): kept in
  * the caller's transaction with the thread's state, and the operators' chat told when the thread is new or opens
- * again. Nothing the user wrote is refused here: limits are the mini-app's call (send-message.ts).
+ * again. Nothing the user wrote is refused here but by `admit`, the caller's limit, checked under the thread's lock.
  */
 import type { SupportContext as MessageContext } from '@app/contract'
 import type { Db } from '#db/client.ts'
@@ -28,6 +28,9 @@ export type IncomingMessage = {
   clientKey: string | null
 }
 
+/** Throws to refuse a message; runs once the thread is locked, so concurrent messages are counted one by one. */
+export type Admit = (tx: Db, thread: ThreadRow) => Promise<void>
+
 export type NoticeConfig = { opsChatId: number | undefined; appOrigins: string[] }
 
 export type Recorded = {
@@ -52,6 +55,7 @@ export async function recordUserMessage(
   config: NoticeConfig,
   now: Date,
   incoming: IncomingMessage,
+  admit?: Admit,
 ): Promise<Recorded> {
   const existed = await findThreadOfUser(tx, incoming.userId)
   const thread = await lockOrCreateThread(tx, incoming.userId, now)
@@ -59,6 +63,7 @@ export async function recordUserMessage(
     const same = await findMessageByClientKey(tx, thread.id, incoming.clientKey)
     if (same) return { message: same, thread, opened: null, previous: thread.status }
   }
+  await admit?.(tx, thread)
   const message = await insertMessage(tx, {
     threadId: thread.id,
     author: 'user',

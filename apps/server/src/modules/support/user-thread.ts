@@ -9,6 +9,7 @@ import {
   type SupportMessage,
   type SupportThread,
 } from '@app/contract'
+import type { Db } from '#db/client.ts'
 import { DomainError } from '#lib/domain-error.ts'
 import { epochSeconds } from '#lib/epoch-seconds.ts'
 import { transactionThenWake } from '../bot-outbox/queue.ts'
@@ -74,12 +75,11 @@ export async function markUserRead(context: SupportContext, userId: number): Pro
 }
 
 /** 429 past the hourly count, with the seconds until the oldest message of the hour leaves it. */
-async function checkHourlyLimit(context: SupportContext, thread: ThreadRow | undefined): Promise<void> {
-  if (!thread) return
-  const since = new Date(context.now().getTime() - HOUR_MS)
-  if ((await countAppMessagesSince(context.db, thread.id, since)) < SUPPORT_MESSAGES_PER_HOUR) return
-  const oldest = (await oldestAppMessageSince(context.db, thread.id, since)) ?? context.now()
-  const wait = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - context.now().getTime()) / 1000))
+async function checkHourlyLimit(db: Db, now: Date, threadId: number): Promise<void> {
+  const since = new Date(now.getTime() - HOUR_MS)
+  if ((await countAppMessagesSince(db, threadId, since)) < SUPPORT_MESSAGES_PER_HOUR) return
+  const oldest = (await oldestAppMessageSince(db, threadId, since)) ?? now
+  const wait = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000))
   throw new DomainError(429, 'SUPPORT_LIMIT_REACHED', 'Too many support messages this hour', { wait })
 }
 
@@ -98,7 +98,8 @@ export async function sendMessage(
     const same = await findMessageByClientKey(context.db, thread.id, body.clientKey)
     if (same) return toUserMessage(same, thread, 0)
   }
-  await checkHourlyLimit(context, thread)
+  // Refused early, before a photo goes to Telegram; counted again under the thread's lock, where it holds.
+  if (thread) await checkHourlyLimit(context.db, context.now(), thread.id)
   const text = body.text?.trim() || null
   const photoFileId =
     body.photo === undefined
@@ -108,14 +109,20 @@ export async function sendMessage(
           caption: `Support photo from ${displayName(user)}${thread ? `: ${consoleThreadLink(context.config.appOrigins, thread.uid)}` : ''}`,
         })
   const recorded = await transactionThenWake(context.db, context.messageQueued, (tx) =>
-    recordUserMessage(tx, noticeConfig(context), context.now(), {
-      userId: user.id,
-      text,
-      photoFileId,
-      via: 'app',
-      context: body.context ?? null,
-      clientKey: body.clientKey ?? null,
-    }),
+    recordUserMessage(
+      tx,
+      noticeConfig(context),
+      context.now(),
+      {
+        userId: user.id,
+        text,
+        photoFileId,
+        via: 'app',
+        context: body.context ?? null,
+        clientKey: body.clientKey ?? null,
+      },
+      (tx, locked) => checkHourlyLimit(tx, context.now(), locked.id),
+    ),
   )
   return toUserMessage(recorded.message, recorded.thread, 0)
 }
