@@ -129,4 +129,32 @@ describe('four eyes in the console', () => {
     await expect.poll(() => setting.getByTestId('setting-value').innerText()).toBe('1,000 USDT')
     expect(await admin.getByTestId('pending-payout_approval_above').count()).toBe(0)
   }, 150_000)
+
+  it('a rate change beyond the step waits for a second admin, who approves it before it lapses', async () => {
+    const [ana, benEnrolment] = await Promise.all([enrol('rate-ana', 'admin'), enrol('rate-ben', 'admin')])
+    await pause(DELAY_SECONDS + 0.5)
+    await e2e.server.ops('PUT', '/rates/USDTTRX', { price: '3.5' })
+    const { token } = (await e2e.server.ops('POST', `/operators/${ana.operator.login}/token`)) as {
+      token: string
+    }
+    const proposed = await fetch(`${e2e.server.url}/ops/rates/USDTTRX`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ price: '5' }),
+    })
+    expect(proposed.status).toBe(200)
+
+    const ben = await signedIn(benEnrolment)
+    await ben.goto(`${e2e.server.url}/console/rates?pair=USDTTRX`)
+    const waiting = ben.getByRole('region', { name: 'Waiting for approval' })
+    expect(await waiting.innerText()).toMatch(
+      /5 \(\+42\.85% from 3\.5\), proposed by rate-ana .*\. Approve by /,
+    )
+    await screenshot(ben, 'console-rate-waiting')
+    await waiting.getByRole('button', { name: 'Approve 5' }).click()
+    await expect.poll(() => waiting.count()).toBe(0)
+    expect((await e2e.server.ops('GET', '/rates/USDTTRX?limit=1')) as { price: string }[]).toMatchObject([
+      { price: '5' },
+    ])
+  }, 90_000)
 })

@@ -57,7 +57,7 @@ const transactionLine = (t: ShownTransaction) => {
 }
 
 const pendingRateLine = (change: PendingRate) =>
-  `${change.pair} ${change.basePrice} -> ${change.price} (${change.change})  proposed by ${change.proposedBy} ${change.proposedAt}`
+  `${change.pair} ${change.basePrice} -> ${change.price} (${change.change})  proposed by ${change.proposedBy} ${change.proposedAt}, lapses ${change.expiresAt}`
 
 const listOptions = (command: Command) =>
   command

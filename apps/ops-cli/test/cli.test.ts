@@ -601,7 +601,7 @@ describe('ops CLI', () => {
     })
     const proposed = await runCli(['rate', 'set', 'USDTTRX', '5'], as('rate-ana'))
     expect(proposed.stdout).toMatch(
-      /^USDTTRX = 3\.5 {2}\(\S+\)\nwaits for another admin's approval: USDTTRX 3\.5 -> 5 \(\+42\.85%\) {2}proposed by rate-ana \S+\n$/,
+      /^USDTTRX = 3\.5 {2}\(\S+\)\nwaits for another admin's approval: USDTTRX 3\.5 -> 5 \(\+42\.85%\) {2}proposed by rate-ana \S+, lapses \S+\n$/,
     )
     expect((await runCli(['rate', 'pending'], env())).stdout).toContain('USDTTRX 3.5 -> 5 (+42.85%)')
     const own = await runCli(['rate', 'approve', 'USDTTRX', '5'], as('rate-ana'))

@@ -100,6 +100,7 @@ function WaitingRate(props: { change: PendingRate; canDecide: boolean; onDone: (
   const { change } = props
   const pair = change.pair as z.infer<typeof ExchangePairSchema>
   const mine = useMe().login === change.proposedBy
+  const lapsed = Date.parse(change.expiresAt) <= Date.now()
   const approve = useMutation({
     mutationFn: () => call(opsRateCalls.approve, { params: { pair }, body: { price: change.price } }),
     onSuccess: props.onDone,
@@ -113,14 +114,17 @@ function WaitingRate(props: { change: PendingRate; canDecide: boolean; onDone: (
       <p>
         Waiting for approval: <strong className="num">{formatDecimal(change.price)}</strong> ({change.change}{' '}
         from <span className="num">{formatDecimal(change.basePrice)}</span>), proposed by {change.proposedBy}{' '}
-        {new Date(change.proposedAt).toLocaleString()}.
+        {new Date(change.proposedAt).toLocaleString()}.{' '}
+        {lapsed
+          ? 'Lapsed unapproved: propose it again.'
+          : `Approve by ${new Date(change.expiresAt).toLocaleString()}.`}
       </p>
       {props.canDecide ? (
         <div className="actions">
           <button
             type="button"
             className="primary"
-            disabled={mine || approve.isPending}
+            disabled={mine || lapsed || approve.isPending}
             title={mine ? 'Another admin approves your proposal (four eyes).' : undefined}
             onClick={() => approve.mutate()}
           >

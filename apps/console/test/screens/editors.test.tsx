@@ -95,11 +95,12 @@ describe('RatesScreen', () => {
     change: '+25.00%',
     proposedBy: 'omid',
     proposedAt: '2026-01-02T00:00:00.000Z',
+    expiresAt: new Date(Date.now() + 3600_000).toISOString(),
   }
-  const api = () =>
+  const api = (change = waiting) =>
     fakeApi({
       'GET /ops/rates/USDTTRX': () => [{ pair: 'USDTTRX', price: '4', setAt: '2026-01-01T00:00:00.000Z' }],
-      'GET /ops/rates/pending': () => [waiting],
+      'GET /ops/rates/pending': () => [change],
       'POST /ops/rates/USDTTRX/approve': () => ({
         pair: 'USDTTRX',
         price: '5',
@@ -121,6 +122,14 @@ describe('RatesScreen', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
     const approved = calls.find((c) => c.method === 'POST')
     expect([approved?.url.pathname, approved?.body]).toEqual(['/ops/rates/USDTTRX/approve', { price: '5' }])
+  })
+
+  it('a change past its day says it lapsed, and is not approved', async () => {
+    api({ ...waiting, expiresAt: new Date(Date.now() - 1000).toISOString() })
+    renderScreen(<RatesScreen />, { url: '/rates?pair=USDTTRX', role: 'admin', login: 'sara' })
+    const region = await screen.findByRole('region', { name: 'Waiting for approval' })
+    expect(region.textContent).toContain('Lapsed unapproved: propose it again.')
+    expect((screen.getByRole('button', { name: 'Approve 5' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('the proposer cannot approve their own change, only withdraw it; a viewer only reads it', async () => {

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { RATE_PROPOSAL_HOURS } from '#modules/rates/service.ts'
 import { newUser, userIdOf } from '../helpers/accounts.ts'
 import { json, testConfig, useTestApp } from '../helpers/app.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
@@ -101,6 +102,7 @@ describe.each(DATABASE_KINDS)('exchange rates on %s', (kind) => {
       change: '+25.00%',
       proposedBy: alice.login,
       proposedAt: clock.now().toISOString(),
+      expiresAt: new Date(clock.now().getTime() + RATE_PROPOSAL_HOURS * 3600_000).toISOString(),
     }
     expect(json(proposed)).toMatchObject({ pair: 'USDTTRX', price: '4', pending })
     expect(await rateNow('USDTTRX')).toBe('4')
@@ -150,6 +152,24 @@ describe.each(DATABASE_KINDS)('exchange rates on %s', (kind) => {
     const late = await bob.call('POST', '/ops/rates/USDTIRT/approve', { price: '150000' })
     expect(late.statusCode, late.body).toBe(409)
     expect(await rateNow('USDTIRT')).toBe('100000')
+  })
+
+  it('a change left unapproved for a day lapses: its approval is refused, a new proposal may be approved', async () => {
+    const alice = await admin()
+    const bob = await admin()
+    clock.tick(DAY)
+    expect((await alice.call('PUT', '/ops/rates/USDTTRX', { price: '5' })).statusCode).toBe(200)
+    clock.tick(RATE_PROPOSAL_HOURS * 3600)
+    const late = await bob.call('POST', '/ops/rates/USDTTRX/approve', { price: '5' })
+    expect(late.statusCode, late.body).toBe(409)
+    expect(json(late).message).toMatch(/lapsed at .* \(a change waits 24 hours\): propose it again/)
+    expect(await rateNow('USDTTRX')).toBe('3.5')
+    // Proposed again, it is approved within its day.
+    expect((await alice.call('PUT', '/ops/rates/USDTTRX', { price: '5' })).statusCode).toBe(200)
+    clock.tick(RATE_PROPOSAL_HOURS * 3600 - 1)
+    const inTime = await bob.call('POST', '/ops/rates/USDTTRX/approve', { price: '5' })
+    expect(inTime.statusCode, inTime.body).toBe(200)
+    expect(await rateNow('USDTTRX')).toBe('5')
   })
 
   it('bounds and the step are settings: widening them waits a day, narrowing is at once', async () => {

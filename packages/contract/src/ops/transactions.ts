@@ -174,7 +174,8 @@ export const PutRateBodySchema = z.strictObject({
 })
 /**
  * A rate change beyond the step waiting for a second admin's approval (docs/transactions.md, 'Exchange rates'): the price
- * proposed, the rate in force it was proposed against, the change in percent ('+25.00%'), who proposed it and when.
+ * proposed, the rate in force it was proposed against, the change in percent ('+25.00%'), who proposed it and when,
+ * and when it lapses unapproved (`expiresAt`, a day later).
  */
 export const PendingRateSchema = z.object({
   pair: z.string(),
@@ -183,6 +184,7 @@ export const PendingRateSchema = z.object({
   change: z.string(),
   proposedBy: z.string(),
   proposedAt: z.string(),
+  expiresAt: z.string(),
 })
 export type PendingRate = z.infer<typeof PendingRateSchema>
 export const PendingRatesSchema = z.array(PendingRateSchema)

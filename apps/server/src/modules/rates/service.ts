@@ -71,6 +71,11 @@ function parsePrice(input: string): bigint {
   return price
 }
 
+/** A waiting change lapses after a day: the market it was proposed in has moved on (docs/transactions.md). */
+export const RATE_PROPOSAL_HOURS = 24
+const expiryOf = (change: PendingRateRecord) =>
+  new Date(change.proposedAt.getTime() + RATE_PROPOSAL_HOURS * 3600_000)
+
 const pendingView = (change: PendingRateRecord) => ({
   pair: change.pair,
   price: formatUsdt(change.price),
@@ -78,6 +83,7 @@ const pendingView = (change: PendingRateRecord) => ({
   change: changeInWords(change.basePrice, change.price),
   proposedBy: change.proposedByLogin,
   proposedAt: change.proposedAt.toISOString(),
+  expiresAt: expiryOf(change).toISOString(),
 })
 
 const rateView = (pair: ExchangePair, row: { price: bigint; createdAt: Date }) => ({
@@ -156,6 +162,10 @@ export function createExchangeRateService({ db, now }: ExchangeRateServiceDeps) 
         if (waiting.price !== price)
           throw refused(
             `The ${pair} change waiting is ${formatUsdt(waiting.price)}, not ${formatUsdt(price)}: approve what was proposed`,
+          )
+        if (at >= expiryOf(waiting))
+          throw refused(
+            `The ${pair} change proposed by ${waiting.proposedByLogin} lapsed at ${expiryOf(waiting).toISOString()} (a change waits ${RATE_PROPOSAL_HOURS} hours): propose it again`,
           )
         if (waiting.proposedBy === approverId)
           throw refused(`${by.login} proposed this change: another named admin approves it`)
