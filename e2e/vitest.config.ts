@@ -9,7 +9,8 @@ export default defineConfig({
     // A poll waits up to 15 s (Vitest's default is 1 s): on a loaded 2-core machine a cold server's first page can take
     // seconds, and a poll that passes returns at once.
     expect: { requireAssertions: true, poll: { timeout: 15_000 } },
-    testTimeout: 60_000,
+    // Four times the longest test in a CI run (a screen tour look, 29 s): load can double a test, and is no failure.
+    testTimeout: 120_000,
     hookTimeout: 90_000,
     // Two files at a time, each on its own server: a file mostly waits on its server and the browser.
     maxWorkers: 2,
