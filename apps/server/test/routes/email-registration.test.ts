@@ -371,6 +371,32 @@ describe.each(DATABASE_KINDS)('email registration on %s', (kind) => {
       expect(mailsTo(unknown)).toEqual(['Your email confirmation code'])
     })
 
+    it("a code entered by a stranger answers alike for every address, and spends none of the owner's tries", async () => {
+      const { owner, verified, pending, unknown } = await addresses()
+      const stranger = client()
+      const mailed = await owner.codeOf(pending)
+      const tries = async (email: string) => {
+        const shapes: string[] = []
+        for (const password of [null, 'stranger-pass-1', 'stranger-pass-1']) {
+          const answer = await stranger.confirm(email, '00000', {}, password)
+          shapes.push(`${answer.statusCode} ${answer.body}`)
+        }
+        return shapes
+      }
+      const onUnknown = await tries(unknown)
+      expect(onUnknown).toEqual(
+        Array(3).fill(
+          '401 {"statusCode":401,"code":"INVALID_CODE","message":"Invalid OTP code","details":{"attemptsLeft":5}}',
+        ),
+      )
+      expect(await tries(verified)).toEqual(onUnknown)
+      expect(await tries(pending)).toEqual(onUnknown)
+      // The owner's code still has every try: one wrong, then the right one.
+      const wrong = await owner.confirm(pending, mailed === '00000' ? '11111' : '00000', {}, 'waiting-pass-1')
+      expect(json(wrong)).toMatchObject({ code: 'INVALID_CODE', details: { attemptsLeft: 4 } })
+      expect((await owner.confirm(pending, mailed, {}, 'waiting-pass-1')).statusCode).toBe(204)
+    })
+
     it('a flood is a flood whatever the address: the second request within a minute waits', async () => {
       const { verified, pending, unknown } = await addresses()
       const stranger = client()

@@ -83,10 +83,7 @@ export async function checkCode(
     return { ok: false, attemptsLeft: 0 }
   }
   if (stored.attempts >= rules.maxCodeAttempts) return { ok: false, attemptsLeft: 0 }
-  const triesKey = `email-code:tries:${identity.email}`
-  const tries = await countInWindow(tx, triesKey, rules.codeTriesPerEmail.windowSeconds, at)
-  const wait = waitWhenOver(tries, rules.codeTriesPerEmail, at)
-  if (wait > 0) throw tooManyRequests(wait)
+  const triesKey = await countGuess(ctx, tx, identity.email)
   if (!codeMatches(ctx.emailKeys.codes, stored.codeHash, purpose, identity.id, code)) {
     await recordWrongTry(tx, stored.id)
     return { ok: false, attemptsLeft: Math.max(0, rules.maxCodeAttempts - stored.attempts - 1) }
@@ -94,6 +91,34 @@ export async function checkCode(
   // The right code is no wrong try.
   await uncount(tx, triesKey)
   return { ok: true, codeId: stored.id, attempts: stored.attempts, newPasswordHash: stored.newPasswordHash }
+}
+
+/** One guess of the email's day (`codeTriesPerEmail`); past them, 429 with the wait. Answers the counter's key. */
+async function countGuess(ctx: EmailAuthContext, tx: Db, email: string): Promise<string> {
+  const rules = ctx.config.emailAuth
+  const at = ctx.now()
+  const key = `email-code:tries:${email}`
+  const wait = waitWhenOver(
+    await countInWindow(tx, key, rules.codeTriesPerEmail.windowSeconds, at),
+    rules.codeTriesPerEmail,
+    at,
+  )
+  if (wait > 0) throw tooManyRequests(wait)
+  return key
+}
+
+/**
+ * A code entered by someone with no registration of the address (no session or password of theirs): the code is
+ * neither read nor spent, and the answer is an unknown address's, so it tells nothing of the address. It is a guess
+ * of the email's day, so a registrant's password is guessed here no faster than a code.
+ */
+export async function strangersTry(
+  ctx: EmailAuthContext,
+  tx: Db,
+  email: string,
+): Promise<{ ok: false; attemptsLeft: number }> {
+  await countGuess(ctx, tx, email)
+  return { ok: false, attemptsLeft: ctx.config.emailAuth.maxCodeAttempts }
 }
 
 /**

@@ -7,7 +7,7 @@ import { DomainError } from '#lib/domain-error.ts'
 import { type AuthUser, lockAdmittingReferralLink } from '../auth/repository.ts'
 import { readSettings } from '../settings/repository.ts'
 import { newUserFlags } from '../settings/settings-definitions.ts'
-import { type CodeOutcome, checkCode, issueCode, spendTry } from './codes.ts'
+import { type CodeOutcome, checkCode, issueCode, strangersTry } from './codes.ts'
 import { type EmailAuthContext, type Requester, registrationsSince } from './context.ts'
 import { limitAddress, limitEmail } from './limits.ts'
 import { emailAlreadySet, referralRequired, registrationWithPassword } from './registration.ts'
@@ -17,7 +17,6 @@ import {
   type EmailRegistration,
   findIdentityOfUser,
   liveRegistrations,
-  lockCode,
   lockIdentityByEmail,
   markCodeUsed,
   markIdentityProven,
@@ -51,8 +50,8 @@ export async function requestVerification(
 /**
  * POST /auth/email-verification-confirm. The code proves the mailbox to whoever enters it, for their own
  * registration: the signed-in `prover`'s, or the one made without a session whose password `body.password`
- * is. Entered with neither, it proves nothing and spends no try; with a password that is nobody's
- * registration, it spends one. 406 when the registration's referral no longer admits (nothing spent).
+ * is. Anyone else's try reads and spends nothing of the code and answers as for an unknown address
+ * (strangersTry). 406 when the registration's referral no longer admits (nothing spent).
  */
 export async function confirmVerification(
   ctx: EmailAuthContext,
@@ -62,18 +61,12 @@ export async function confirmVerification(
   const email = normalizeEmail(body.email)
   const outcome = await ctx.db.transaction(async (tx): Promise<CodeOutcome> => {
     const identity = await lockIdentityByEmail(tx, email)
-    if (!identity || identity.verifiedAt) return { ok: false, attemptsLeft: 0 }
-    const live = await liveRegistrations(tx, identity.id, registrationsSince(ctx))
-    const own = prover ? live.find((r) => r.requestedByUserId === prover.id) : undefined
-    if (!own && body.password === undefined) {
-      return { ok: false, attemptsLeft: await triesLeft(ctx, tx, identity.id) }
-    }
-    const checked = await checkCode(ctx, tx, identity, 'verify', body.code)
+    const waiting = identity?.verifiedAt ? undefined : identity
+    const registration = await registrationOf(ctx, tx, waiting, prover, body.password)
+    if (!waiting || !registration) return strangersTry(ctx, tx, email)
+    const checked = await checkCode(ctx, tx, waiting, 'verify', body.code)
     if (!checked.ok) return checked
-    const registration =
-      own ?? (await registrationWithPassword(ctx, tx, identity.id, body.password ?? '', true))
-    if (!registration) return spendTry(ctx, tx, checked)
-    await prove(ctx, tx, identity, registration)
+    await prove(ctx, tx, waiting, registration)
     await markCodeUsed(tx, checked.codeId, ctx.now())
     return { ok: true }
   })
@@ -82,10 +75,24 @@ export async function confirmVerification(
   }
 }
 
-/** The code's tries left, read without counting one (a try that could not have proven anything). */
-async function triesLeft(ctx: EmailAuthContext, tx: Db, identityId: number): Promise<number> {
-  const stored = await lockCode(tx, identityId, 'verify')
-  return stored ? Math.max(0, ctx.config.emailAuth.maxCodeAttempts - stored.attempts) : 0
+/**
+ * The caller's own live registration of the identity: the signed-in prover's, else the sessionless one their
+ * password is (checked against a decoy when there is none, so the time says nothing either).
+ */
+async function registrationOf(
+  ctx: EmailAuthContext,
+  tx: Db,
+  identity: EmailIdentity | undefined,
+  prover: AuthUser | undefined,
+  password: string | undefined,
+): Promise<EmailRegistration | undefined> {
+  if (prover && identity) {
+    const live = await liveRegistrations(tx, identity.id, registrationsSince(ctx))
+    const own = live.find((r) => r.requestedByUserId === prover.id)
+    if (own) return own
+  }
+  if (password === undefined) return undefined
+  return registrationWithPassword(ctx, tx, identity?.id, password, true)
 }
 
 /**
