@@ -53,6 +53,11 @@ export const InvoiceSchema = z.object(InvoiceShape)
 export type Invoice = z.infer<typeof InvoiceSchema>
 export const InvoiceDetailSchema = z.object({
   ...InvoiceShape,
+  /**
+   * `amount` in full, as kept (up to 6 decimals, '1.0685'): what a payout is computed from, so that the payout forms
+   * show exactly what will arrive (`amount` is rounded to the cent).
+   */
+  amountExact: z.string().check(z.regex(/^\d{1,12}(\.\d{1,6})?$/)),
   /** The part of `amount` that is the user's referral earnings (0 when none), USDT. */
   referralEarnings: UsdtAmountSchema,
   transactions: z.array(TransactionSchema),

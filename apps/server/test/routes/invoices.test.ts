@@ -39,13 +39,15 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
 
   /** The invoice's item in GET /invoices carries the same fields as GET /invoices/{id} (bar the transactions). */
   async function expectListMatchesDetail(u: { get: Call }, invoiceUid: string) {
-    // The detail adds the transactions and the referral part of the amount (none here: no referred users).
+    // The detail adds the transactions, the exact amount and the referral part of it (none: no referred users).
     const {
       transactions: _,
       referralEarnings,
+      amountExact,
       ...detail
     } = InvoiceDetailSchema.parse(json(await u.get(`/invoices/${invoiceUid}`)))
     expect(referralEarnings).toBe(0)
+    expect(Number(amountExact).toFixed(2)).toBe(detail.amount.toFixed(2))
     const page = InvoicePageSchema.parse(json(await u.get('/invoices?size=24')))
     expect(page.items.find((item) => item.uid === invoiceUid)).toEqual(detail)
     return detail
@@ -259,6 +261,17 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     const reRequested = await expectListMatchesDetail(u, u.invoiceUid)
     expect(reRequested).toMatchObject({ paymentStatus: 'pending', isPaymentRequestAvailable: false })
     expect((await ledger()).problems).toEqual([])
+  })
+
+  it('shows the exact amount a payout is computed from, beside the cent the lists show', async () => {
+    await openPayments(ops())
+    const u = await confirmedInvoice([1.0685])
+    const invoice = InvoiceDetailSchema.parse(json(await u.get(`/invoices/${u.invoiceUid}`)))
+    expect([invoice.amount, invoice.amountExact]).toEqual([1.07, '1.0685'])
+    // 1.0685 x 3.5 = 3.73975 TRX, down to the cent: 3.73 (the shown 1.07 would promise 3.74).
+    const body = { receiverAddress: VALID.tron, currency: 'trx' }
+    const paid = json(await u.post(`/invoices/${u.invoiceUid}/request-payment`, body))
+    expect(paid).toMatchObject({ rate: 3.5, net: 3.73 })
   })
 
   it('pays out in toman: toman switch, card and IBAN checks, the saved card, whole toman', async () => {

@@ -2,7 +2,7 @@
 import type { Account, InvoiceDetail, Page } from '@app/contract'
 import { notFound } from '#lib/domain-error.ts'
 import { assemblePage } from '#lib/keyset.ts'
-import { usdtToWireNumber } from '#lib/money.ts'
+import { formatUsdt, usdtToWireNumber } from '#lib/money.ts'
 import { toAccount } from '../accounts/service.ts'
 import { invoiceEarningsAmount } from '../referrals/earnings-repository.ts'
 import { readSettings } from '../settings/repository.ts'
@@ -60,6 +60,7 @@ export async function invoiceDetail(
   const hasOpen = transactions.some((t) => isOpenTransactionStatus(t.status))
   return {
     ...toInvoice(invoice, paymentRequestAllowed(invoice, settings.payment_open, hasOpen)),
+    amountExact: formatUsdt(invoice.amount),
     referralEarnings: usdtToWireNumber(earnings),
     transactions: transactions.map(toTransaction),
   }

@@ -23,7 +23,7 @@ import '#features/payment-requests/components/payment-requests.css'
 function usePaymentRequestProps() {
   const { invoiceUid = '' } = useParams()
   const queryClient = useQueryClient()
-  const invoiceAmount = useQuery(invoiceQueryOptions(invoiceUid)).data?.amount
+  const invoice = useQuery(invoiceQueryOptions(invoiceUid)).data
   const onSettled = useCallback(
     () =>
       Promise.all([
@@ -32,7 +32,7 @@ function usePaymentRequestProps() {
       ]),
     [queryClient],
   )
-  return { invoiceUid, invoiceAmount, onSettled }
+  return { invoiceUid, invoiceAmount: invoice?.amount, invoiceAmountExact: invoice?.amountExact, onSettled }
 }
 
 export function SelectMethod() {

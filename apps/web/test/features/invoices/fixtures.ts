@@ -42,7 +42,8 @@ export function transactionFixture(overrides: Partial<Transaction> = {}): Transa
 }
 
 export function invoiceDetailFixture(overrides: Partial<InvoiceDetail> = {}): InvoiceDetail {
-  return { ...invoiceFixture(), referralEarnings: 0, transactions: [], ...overrides }
+  const invoice = { ...invoiceFixture(), ...overrides }
+  return { amountExact: String(invoice.amount), referralEarnings: 0, transactions: [], ...invoice }
 }
 
 export function invoicePage<T>(items: T[], nextPage: string | null = null, total?: number) {

@@ -99,17 +99,24 @@ describe('server field errors', () => {
 
 describe('what a payout pays (the server rule, before the request)', () => {
   it('rounds down: trx to the cent, toman whole; usdt less its 0.3 fee', () => {
-    expect(netPreview('trx', 12.5, 3.25)).toBe(40.62)
-    expect(netPreview('trx', 10, 3.2145)).toBe(32.14)
-    expect(netPreview('usdt', 12.5, 1)).toBe(12.2)
-    expect(netPreview('irt', 12.5, 98_500)).toBe(1_231_250)
-    expect(netPreview('irt', 0.07, 98_765.4321)).toBe(6913)
+    expect(netPreview('trx', '12.5', 3.25)).toBe(40.62)
+    expect(netPreview('trx', '10', 3.2145)).toBe(32.14)
+    expect(netPreview('usdt', '12.5', 1)).toBe(12.2)
+    expect(netPreview('irt', '12.5', 98_500)).toBe(1_231_250)
+    expect(netPreview('irt', '0.07', 98_765.4321)).toBe(6913)
     // Floats would say 0.1 + 0.2: integers keep 0.30 exact.
-    expect(netPreview('usdt', 0.6, 1)).toBe(0.3)
+    expect(netPreview('usdt', '0.6', 1)).toBe(0.3)
+  })
+
+  it('counts the invoice to the micro-USDT, as the server pays it, not the cent the list shows', () => {
+    // 1.0685 USDT shows as 1.07: at 98,500 toman the cent-rounded figure would promise 148 toman too many.
+    expect(netPreview('irt', '1.0685', 98_500)).toBe(105_247)
+    expect(netPreview('trx', '1.0685', 3.5)).toBe(3.73)
+    expect(netPreview('usdt', '1.004999', 1)).toBe(0.7)
   })
 
   it('never below zero, for an amount under the fee', () => {
-    expect(netPreview('usdt', 0.2, 1)).toBe(0)
+    expect(netPreview('usdt', '0.2', 1)).toBe(0)
   })
 
   it('groups an address by four, whole', () => {

@@ -54,10 +54,11 @@ export function bankCardFixture(overrides: Partial<BankCard> = {}): BankCard {
 }
 
 /** The invoice being paid, as GET /invoices/{uid} answers it: 12.50 USDT, confirmed, a payout may be requested. */
-export function invoiceDetailWith(amount = 12.5): InvoiceDetail {
+export function invoiceDetailWith(amount = 12.5, amountExact = String(amount)): InvoiceDetail {
   return {
     uid: INVOICE,
     amount,
+    amountExact,
     currency: 'usdt',
     confirmationStatus: 'confirmed',
     paymentStatus: 'pending',
@@ -76,10 +77,19 @@ export function openPayments(
     user = ADA,
     version = '6.0',
     invoiceAmount = 12.5,
-  }: { dashboard?: Dashboard; user?: TestUser; version?: string; invoiceAmount?: number } = {},
+    invoiceAmountExact = String(invoiceAmount),
+  }: {
+    dashboard?: Dashboard
+    user?: TestUser
+    version?: string
+    invoiceAmount?: number
+    invoiceAmountExact?: string
+  } = {},
 ) {
   const signed = signedIn(dashboard)
-  signed.server.on('GET', `/invoices/${INVOICE}`, () => json(invoiceDetailWith(invoiceAmount)))
+  signed.server.on('GET', `/invoices/${INVOICE}`, () =>
+    json(invoiceDetailWith(invoiceAmount, invoiceAmountExact)),
+  )
   signed.server.on('GET', '/exchanges/USDTTRX', () => json({ price: 3.25 }))
   signed.server.on('GET', '/exchanges/USDTIRT', () => json({ price: 98_500 }))
   signed.server.on('GET', '/bank-cards', () =>

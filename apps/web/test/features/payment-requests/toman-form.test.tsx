@@ -107,6 +107,14 @@ describe('toman form', () => {
     },
   )
 
+  it('counts from the exact invoice amount, not the cent shown: what the server will pay', async () => {
+    openPayments(PATH, { invoiceAmount: 1.07, invoiceAmountExact: '1.0685' })
+    const receive = await screen.findByTestId('payout-receive')
+    // 1.0685 x 98,500 = 105,247.25, whole toman (1.07 would say 105,395).
+    await waitFor(() => expect(receive).toHaveTextContent('105,247 تومان'))
+    expect(screen.getByTestId('payout-invoice')).toHaveTextContent('1.07 USDT')
+  })
+
   it('checks the card number (Luhn) and the sheba (mod 97) on the phone', async () => {
     const opened = openPayments(PATH)
     await fillCard(opened, {

@@ -157,8 +157,9 @@ function SavedBankCards({ onPick }: { onPick: (card: BankCard) => void }) {
 
 type Props = {
   invoiceUid: string
-  /** The invoice's amount in USDT (GET /invoices/{uid}); undefined while it loads. */
+  /** The invoice's amount in USDT (GET /invoices/{uid}), as shown and exact; undefined while it loads. */
   invoiceAmount: number | undefined
+  invoiceAmountExact: string | undefined
 } & PaymentRequestOptions
 
 /**
@@ -166,11 +167,11 @@ type Props = {
  * app language (spec section 2). Card holder, card number and sheba (typed without 'IR'), the USDTIRT rate
  * (no rate: submit disabled), saved cards that fill the form, tips.
  */
-export function RequestPaymentIrtScreen({ invoiceUid, invoiceAmount, onSettled }: Props) {
+export function RequestPaymentIrtScreen({ invoiceUid, invoiceAmount, invoiceAmountExact, onSettled }: Props) {
   const { t, i18n } = useTranslation(['payments', 'common'])
   const navigate = useNavigate()
   const mutation = useRequestPaymentIrt(invoiceUid, onSettled ? { onSettled } : {})
-  const preview = useNetPreview('irt', invoiceAmount)
+  const preview = useNetPreview('irt', invoiceAmountExact)
   const form = useForm<BankCardFormValues, unknown, BankCardCreate>({
     resolver: zodResolver(bankCardFormSchema),
     defaultValues: EMPTY_BANK_CARD,

@@ -173,8 +173,9 @@ const WALLET_METHODS = {
 type Props = {
   method: keyof typeof WALLET_METHODS
   invoiceUid: string
-  /** The invoice's amount in USDT (GET /invoices/{uid}); undefined while it loads. */
+  /** The invoice's amount in USDT (GET /invoices/{uid}), as shown and exact; undefined while it loads. */
   invoiceAmount: number | undefined
+  invoiceAmountExact: string | undefined
 } & PaymentRequestOptions
 
 /**
@@ -206,10 +207,11 @@ function useConfirmRequest(method: keyof typeof WALLET_METHODS) {
  * fee per payment): what the user will receive, one receiver address checked with the contract's rule, the
  * method's warnings and the main button, then the confirmation. Back returns to the method selection.
  */
-export function RequestPaymentWalletScreen({ method, invoiceUid, invoiceAmount, onSettled }: Props) {
+export function RequestPaymentWalletScreen(props: Props) {
+  const { method, invoiceUid, invoiceAmount, invoiceAmountExact, onSettled } = props
   const { testId, title, schema, hint, placeholder, invalidKey, warnings, request } = WALLET_METHODS[method]
   const { t } = useTranslation(['payments', 'common'])
-  const preview = useNetPreview(method, invoiceAmount)
+  const preview = useNetPreview(method, invoiceAmountExact)
   const confirmRequest = useConfirmRequest(method)
   const [confirming, setConfirming] = useState(false)
   const navigate = useNavigate()

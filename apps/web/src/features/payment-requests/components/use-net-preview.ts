@@ -15,8 +15,11 @@ export type NetPreview = {
   receive: number | undefined
 }
 
-/** The current rate of a payout currency and what the invoice pays at it (net-preview.ts). */
-export function useNetPreview(currency: TransactionCurrency, invoiceAmount: number | undefined): NetPreview {
+/** The current rate of a payout currency and what the invoice (its exact amount) pays at it (net-preview.ts). */
+export function useNetPreview(
+  currency: TransactionCurrency,
+  invoiceAmountExact: string | undefined,
+): NetPreview {
   const pair = currency === 'usdt' ? null : PAIR[currency]
   const rate = useQuery({ ...exchangeRateQueryOptions(pair ?? 'USDTTRX'), enabled: pair !== null })
   const price = pair === null ? 1 : rate.data?.price
@@ -24,8 +27,8 @@ export function useNetPreview(currency: TransactionCurrency, invoiceAmount: numb
     price,
     rateUnavailable: pair !== null && rate.isError,
     receive:
-      price === undefined || invoiceAmount === undefined
+      price === undefined || invoiceAmountExact === undefined
         ? undefined
-        : netPreview(currency, invoiceAmount, price),
+        : netPreview(currency, invoiceAmountExact, price),
   }
 }
