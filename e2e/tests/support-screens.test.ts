@@ -2,14 +2,14 @@
  * The support desk's screens as people see them (issue 40), in test-output/e2e/support-*.png: the mini-app's
  * conversation at 390 px in English and Persian, light and dark; every 'Contact support' (the blocked screen, the 500
  * dialog, BALANCE_HIGH_ERROR's dialog) on a client without native popups, so the dialog is the app's own; the
- * console's inbox at 1280 and 390 px, with a thread and empty.
+ * console's inbox at 1280 and 390 px, with a thread and empty; home's Support row with its unread replies' badge.
  */
 import type { Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { settle } from '../support/a11y.ts'
 import { supplyAcceptedAccounts } from '../support/accounts.ts'
-import { openMiniApp, screenshot } from '../support/browser.ts'
+import { openMiniApp, screenshot, sendTelegramEvent } from '../support/browser.ts'
 import { enrolOperator, signInToConsole } from '../support/console.ts'
 import { useE2e } from '../support/fixture.ts'
 
@@ -209,6 +209,64 @@ describe('the support desk, pictured', () => {
       await page.getByText('No threads match.').waitFor()
       expect(await page.getByTestId('support-thread-row').count()).toBe(0)
       await screenshot(page, `support-console-empty-${width}`)
+      await context.close()
+    }
+  })
+  it("home's Support row counts the unread replies; opening the conversation clears it: English and Persian", async () => {
+    const label = { en: '2 unread replies', fa: '2 پاسخ خوانده‌نشده' }
+    for (const [lang, theme] of [
+      ['en', 'light'],
+      ['fa', 'dark'],
+    ] as [Lang, Theme][]) {
+      const { page, context, errors, user } = await openHome(lang, theme)
+      const row = page.getByTestId('dashboard-support')
+      const badge = row.getByTestId('dashboard-support-unread')
+      await row.click()
+      await page
+        .getByTestId('support-text')
+        .fill(lang === 'fa' ? 'پرداخت من کی انجام می‌شود؟' : 'When is my payout?')
+      await page.getByTestId('support-send').click()
+      await page.getByTestId('support-message').first().waitFor()
+      await sendTelegramEvent(page, 'back_button_pressed')
+      await row.waitFor()
+
+      // Replies while the user is home: a user who never started the bot has only this sign of them.
+      const listed = (await e2e.server.ops('GET', `/support/threads?status=all&q=${user.id}`)) as {
+        items: { uid: string }[]
+      }
+      const uid = listed.items[0]?.uid ?? ''
+      for (const text of ['We are checking.', 'It is paid now.'])
+        await e2e.server.ops('POST', `/support/threads/${uid}/replies`, { text })
+      await page.reload()
+      await badge.waitFor({ timeout: 20_000 })
+      const prompt = page.getByRole('alertdialog')
+      if (await prompt.isVisible()) await prompt.getByRole('button').last().click()
+      await settle(page)
+      await screenshot(page, `support-badge-${lang}`)
+      expect(await badge.locator('bdi').innerText()).toBe('2')
+      expect(await badge.getByText(label[lang], { exact: true }).count()).toBe(1)
+      // At the row's inline end (right in English, left in Persian), and the row as tall as its neighbour's.
+      const rowBox = await row.boundingBox()
+      const badgeBox = await badge.boundingBox()
+      const orders = await page.getByTestId('dashboard-orders').boundingBox()
+      if (!rowBox || !badgeBox || !orders) throw new Error('home is not drawn')
+      const middle = rowBox.x + rowBox.width / 2
+      if (lang === 'en') expect(badgeBox.x).toBeGreaterThan(middle)
+      else expect(badgeBox.x + badgeBox.width).toBeLessThan(middle)
+      expect(rowBox.height).toBe(orders.height)
+
+      // Opening the conversation marks the replies read; home then shows no badge, before and after it asks again.
+      const read = page.waitForResponse((r) => new URL(r.url()).pathname === '/support/read')
+      await row.click()
+      expect((await read).status()).toBe(200)
+      const dashboard = page.waitForResponse((r) => new URL(r.url()).pathname === '/dashboard')
+      await sendTelegramEvent(page, 'back_button_pressed')
+      await row.waitFor()
+      expect(await badge.count()).toBe(0)
+      await dashboard
+      await settle(page)
+      expect(await badge.count()).toBe(0)
+      expect(errors).toEqual([])
       await context.close()
     }
   })

@@ -38,6 +38,8 @@ export const DashboardSchema = z.object({
   referralsCount: CountSchema,
   /** News published after what the user last saw (POST /news/seen), counted up to NEWS_UNSEEN_CAP. */
   news: z.object({ unseenCount: CountSchema }),
+  /** Operators' support replies the user has not read: `GET /support/thread`'s `unread`. */
+  supportUnread: CountSchema,
 })
 export type Dashboard = z.infer<typeof DashboardSchema>
 

@@ -43,6 +43,7 @@ const dashboard: Dashboard = {
   account: { count: 3 },
   referralsCount: 0,
   news: { unseenCount: 2 },
+  supportUnread: 1,
 }
 
 /** The server's side: the compiled validator of a route schema, as Fastify calls it. */

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import type { ChannelStatus, Dashboard } from '@app/contract'
+import type { ChannelStatus, Dashboard, SupportThread } from '@app/contract'
 import { DashboardSchema } from '@app/contract'
+import { OpsSupportThreadListSchema } from '@app/contract/ops'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userBlocks, users } from '#db/schema.ts'
 import { DEMO_INVITE_CODE, DEMO_NEWS, DEMO_REFERRER } from '#dev/demo/demo-data.ts'
 import { createAccessTokenSigner } from '#modules/auth/access-tokens.ts'
 import { cachedSettingsReader, SETTINGS_CACHE_MS } from '#modules/settings/repository.ts'
-import { authorize, bearer, buildAppOn, json, TEST_AUTH_SECRET, useTestApp } from '../helpers/app.ts'
+import {
+  authorize,
+  bearer,
+  buildAppOn,
+  json,
+  TEST_AUTH_SECRET,
+  TEST_OPS_TOKEN,
+  useTestApp,
+} from '../helpers/app.ts'
 import { movableClock } from '../helpers/clock.ts'
 import { DATABASE_KINDS } from '../helpers/database.ts'
 import { freshTelegramUser } from '../helpers/init-data.ts'
@@ -48,7 +57,40 @@ describe.each(DATABASE_KINDS)('dashboard on %s', (kind) => {
       referralsCount: 0,
       // A new user has seen none of the demo news.
       news: { unseenCount: DEMO_NEWS.length },
+      // No support thread: nothing unread.
+      supportUnread: 0,
     })
+  })
+
+  it("counts the operators' support replies the user has not read, as GET /support/thread does", async () => {
+    const tg = freshTelegramUser()
+    const user = await authorize(t.app, tg)
+    const other = await authorize(t.app, freshTelegramUser())
+    const as = (method: 'GET' | 'POST', url: string, payload?: object, token = user.accessToken) =>
+      t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) })
+    const unread = async (token = user.accessToken) =>
+      (await get<Dashboard>('/dashboard', token)).supportUnread
+
+    for (const token of [user.accessToken, other.accessToken]) {
+      const sent = await as('POST', '/support/messages', { text: 'Where is my payment?' }, token)
+      expect(sent.statusCode, sent.body).toBe(201)
+    }
+    expect(await unread()).toBe(0)
+    const ops = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: bearer(TEST_OPS_TOKEN), ...(payload ? { payload } : {}) })
+    const inbox = OpsSupportThreadListSchema.parse(json(await ops('GET', `/ops/support/threads?q=${tg.id}`)))
+    const uid = inbox.items[0]?.uid
+    for (const text of ['Checking.', 'Paid now.']) {
+      const reply = await ops('POST', `/ops/support/threads/${uid}/replies`, { text })
+      expect(reply.statusCode, reply.body).toBe(201)
+    }
+    expect(await unread()).toBe(2)
+    expect(json<SupportThread>(await as('GET', '/support/thread')).unread).toBe(2)
+    // Another user's thread is theirs alone.
+    expect(await unread(other.accessToken)).toBe(0)
+
+    expect((await as('POST', '/support/read')).statusCode).toBe(200)
+    expect(await unread()).toBe(0)
   })
 
   it('counts real referrals and shows a null referrer for invited users', async () => {

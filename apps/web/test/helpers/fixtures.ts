@@ -8,6 +8,7 @@ export function dashboardFixture(
     canAddAccount?: boolean
     canRegisterAccount?: boolean
     unseenNews?: number
+    supportUnread?: number
     phoneCountry?: string | null
   } = {},
 ): Dashboard {
@@ -33,6 +34,7 @@ export function dashboardFixture(
     account: { count: 3 },
     referralsCount: 2,
     news: { unseenCount: overrides.unseenNews ?? 0 },
+    supportUnread: overrides.supportUnread ?? 0,
   }
 }
 

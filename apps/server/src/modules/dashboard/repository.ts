@@ -10,6 +10,7 @@ import { notBlockedSql } from '../auth/repository.ts'
 import { unseenNewsCountSql } from '../news/repository.ts'
 import { availableEarningsSql } from '../referrals/earnings-repository.ts'
 import { referredUsersCountSql } from '../referrals/repository.ts'
+import { unreadRepliesCountSql } from '../support/repository.ts'
 
 export type DashboardUser = {
   canAddAccount: boolean
@@ -33,6 +34,7 @@ export type DashboardFigures = {
   accountCount: number
   referralsCount: number
   unseenNews: number
+  supportUnread: number
 }
 
 /** The user of the statement, by that name: `users` inside a subquery is that subquery's own. */
@@ -43,7 +45,7 @@ const me = alias(users, 'me')
  * check `app.authenticate` makes with a statement of its own on other routes (no row: a 401). The user's flags,
  * referrer and email, and as scalar subqueries the available balance (net of accepted accounts on no invoice plus
  * referral earnings on no invoice, summed by the database as integers: what `POST /invoices/request-invoice`
- * attaches), the accounts submitted, the users brought and the unseen news. Each subquery reads one index range of
+ * attaches), the accounts submitted, the users brought, the unseen news and support's unread replies. Each subquery reads one index range of
  * the user (docs/resilience.md, 'Load': six statements in parallel held six of the pool's connections per request,
  * the dashboard's throughput a sixth of a bare route's). Prepared (db/prepared.ts): building it cost more Node CPU
  * than PostgreSQL spent running it.
@@ -65,6 +67,7 @@ const dashboardFigures = preparedPerDb((db) =>
       accountCount: sql<number>`(select count(*)::int from ${accounts} where ${accounts.userId} = ${me.id})`,
       referralsCount: referredUsersCountSql(me.id),
       unseenNews: unseenNewsCountSql(me.id, NEWS_UNSEEN_CAP),
+      supportUnread: unreadRepliesCountSql(me.id),
     })
     .from(me)
     .leftJoin(referrer, eq(referrer.id, me.referrerUserId))
@@ -90,5 +93,6 @@ export async function findDashboardFigures(db: Db, userUid: string): Promise<Das
     accountCount: Number(row.accountCount),
     referralsCount: Number(row.referralsCount),
     unseenNews: Number(row.unseenNews),
+    supportUnread: Number(row.supportUnread),
   }
 }

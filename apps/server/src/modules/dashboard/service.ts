@@ -29,7 +29,7 @@ export function createDashboardService({ db, channelMembership, accessTokens, no
       // The settings (kept for a second) and everything about the user (one statement), side by side.
       const [settings, figures] = await Promise.all([currentSettings(), findDashboardFigures(db, uid)])
       if (!figures) throw accessTokenRefused()
-      const { user, available, accountCount, referralsCount, unseenNews } = figures
+      const { user, available, accountCount, referralsCount, unseenNews, supportUnread } = figures
       const min = settings.min_payment_limit
       const max = settings.max_payment_limit
       return {
@@ -47,6 +47,7 @@ export function createDashboardService({ db, channelMembership, accessTokens, no
         account: { count: accountCount },
         referralsCount,
         news: { unseenCount: unseenNews },
+        supportUnread,
       }
     },
 

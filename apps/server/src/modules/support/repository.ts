@@ -1,6 +1,6 @@
 /** Support's SQL (docs/support.md): threads, messages, saved replies, users' last errors. */
 import type { SupportContext, SupportThreadStatus } from '@app/contract'
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '#db/client.ts'
 import { operators, userBlocks, users } from '#db/schema.ts'
 import { timestamptz } from '#db/timestamp.ts'
@@ -171,19 +171,21 @@ export async function oldestAppMessageSince(
   return row?.at ? new Date(row.at) : undefined
 }
 
-/** Operators' replies after the user last read (the unread count of the mini-app). */
-export async function countUnreadReplies(db: Db, thread: ThreadRow): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(supportMessages)
-    .where(
-      and(
-        eq(supportMessages.threadId, thread.id),
-        eq(supportMessages.author, 'operator'),
-        thread.userReadAt === null ? undefined : gt(supportMessages.createdAt, thread.userReadAt),
-      ),
-    )
-  return Number(row?.n ?? 0)
+/**
+ * Operators' replies after the user last read (the unread count of the mini-app), as a scalar subquery by user id:
+ * the dashboard puts it in its one statement. It reads the thread by its unique user id, then its messages' index.
+ */
+export const unreadRepliesCountSql = (userId: number | SQLWrapper) => sql<number>`(
+    select count(*)::int from ${supportMessages}
+    join ${supportThreads} on ${supportThreads.id} = ${supportMessages.threadId}
+    where ${supportThreads.userId} = ${userId} and ${supportMessages.author} = 'operator'
+      and ${supportMessages.createdAt} > coalesce(${supportThreads.userReadAt}, '-infinity'))`
+
+export async function countUnreadReplies(db: Db, userId: number): Promise<number> {
+  const result = (await db.execute(sql`select ${unreadRepliesCountSql(userId)} as n`)) as {
+    rows: { n: number }[]
+  }
+  return Number(result.rows[0]?.n ?? 0)
 }
 
 /** The user, for the thread list and the bot's words. */

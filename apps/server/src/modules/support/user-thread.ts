@@ -62,7 +62,7 @@ export async function readThread(context: SupportContext, userId: number): Promi
   if (!thread) return { status: null, messages: [], unread: 0 }
   const [rows, unread] = await Promise.all([
     listMessages(context.db, thread.id, SUPPORT_THREAD_PAGE),
-    countUnreadReplies(context.db, thread),
+    countUnreadReplies(context.db, userId),
   ])
   const lastReply = lastReplyIdOf(rows)
   return { status: thread.status, messages: rows.map((row) => toUserMessage(row, thread, lastReply)), unread }

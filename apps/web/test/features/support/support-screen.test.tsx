@@ -221,3 +221,60 @@ describe('the support screen', { timeout: 15_000 }, () => {
     expect(screen.getByTestId('support-context')).toHaveTextContent('USER_BLOCKED · 403')
   })
 })
+
+/**
+ * Home's Support row carries the dashboard's count of unread replies (a user who never started the bot has no other
+ * sign of them); opening the conversation marks them read, and home shows no badge on the way back.
+ */
+describe("home's unread badge", { timeout: 15_000 }, () => {
+  function openHome(unread: number, language = 'en') {
+    let supportUnread = unread
+    const signed = signedIn()
+    signed.server.on('GET', '/dashboard', () => json(dashboardFixture({ supportUnread })))
+    const reply = message({ from: 'operator', text: 'Paid now.', state: null, via: 'console' })
+    signed.server.on('GET', '/support/thread', () => json(thread([reply], 'waiting', supportUnread)))
+    signed.server.on('POST', '/support/read', () => {
+      supportUnread = 0
+      return json({ ok: true })
+    })
+    // 8.0: a client with the native back button.
+    const user = { ...ADA, language_code: language }
+    const view = renderApp(buildLaunchUrl({ path: '/', user, version: '8.0' }).url)
+    return { ...signed, ...view }
+  }
+
+  it('shows the count with its label at the row’s end; opening Support marks the replies read and clears it', async () => {
+    const { server, user, telegram } = openHome(2)
+    const row = await screen.findByTestId('dashboard-support')
+    const badge = await within(row).findByTestId('dashboard-support-unread')
+    expect(badge).toHaveTextContent('2')
+    expect(within(badge).getByText('2 unread replies')).toHaveClass('visually-hidden')
+    expect(row).toHaveAccessibleName(/Support.*2 unread replies/)
+
+    await user.click(row)
+    await bubbles()
+    await waitFor(() => expect(server.callsTo('POST', '/support/read')).toHaveLength(1))
+    telegram.emit('back_button_pressed')
+    const home = await screen.findByTestId('dashboard-support')
+    expect(within(home).queryByTestId('dashboard-support-unread')).not.toBeInTheDocument()
+    // Home asked the server again rather than trusting the count it had.
+    await waitFor(() => expect(server.callsTo('GET', '/dashboard').length).toBeGreaterThanOrEqual(2))
+    expect(within(home).queryByTestId('dashboard-support-unread')).not.toBeInTheDocument()
+  })
+
+  it('in Persian: the label in Persian, the digits Latin (docs/web.md)', async () => {
+    openHome(1, 'fa')
+    const row = await screen.findByTestId('dashboard-support')
+    const badge = await within(row).findByTestId('dashboard-support-unread')
+    expect(badge).toHaveTextContent('1')
+    expect(badge.textContent).not.toMatch(/[۰-۹]/)
+    expect(within(badge).getByText('1 پاسخ خوانده‌نشده')).toHaveClass('visually-hidden')
+  })
+
+  it('shows none when every reply is read', async () => {
+    openHome(0)
+    const row = await screen.findByTestId('dashboard-support')
+    await waitFor(() => expect(screen.getByTestId('dashboard-withdraw')).toHaveTextContent('12.50 USDT'))
+    expect(within(row).queryByTestId('dashboard-support-unread')).not.toBeInTheDocument()
+  })
+})

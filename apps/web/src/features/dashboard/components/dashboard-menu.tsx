@@ -22,15 +22,28 @@ type DashboardMenuProps = {
   channel: ChannelStatus | undefined
 }
 
-/** How many news items the user has not seen, as a badge; nothing when there are none (or before the dashboard). */
-function UnseenNewsBadge({ count }: { count: number }) {
-  const { t } = useTranslation('dashboard')
+/**
+ * A count at a row's end as a badge (the figure for the eye, the label for screen readers), `cap - 1`+ from `cap`;
+ * nothing at 0, or before the dashboard. `String`, not lib/format.ts: Latin digits all the same (the one digit
+ * rule), without that module's chunk on the first screen.
+ */
+function CountBadge({
+  count,
+  cap,
+  label,
+  testId,
+}: {
+  count: number
+  cap?: number
+  label: string
+  testId: string
+}) {
   if (count === 0) return null
   return (
-    <span data-testid="dashboard-news-unseen">
+    <span data-testid={testId}>
       <Badge tone="danger">
-        <bdi aria-hidden="true">{count >= NEWS_UNSEEN_CAP ? `${NEWS_UNSEEN_CAP - 1}+` : count}</bdi>
-        <span className="visually-hidden">{t('dashboard.newsUnseen', { count })}</span>
+        <bdi aria-hidden="true">{cap !== undefined && count >= cap ? `${cap - 1}+` : String(count)}</bdi>
+        <span className="visually-hidden">{label}</span>
       </Badge>
     </span>
   )
@@ -41,6 +54,8 @@ export function DashboardMenu({ dashboard, channel }: DashboardMenuProps) {
   const { t } = useTranslation('dashboard')
   const loading = <Skeleton width={56} />
   const channelUsername = channel?.channelUsername ?? null
+  const newsUnseen = dashboard?.news.unseenCount ?? 0
+  const supportUnread = dashboard?.supportUnread ?? 0
 
   return (
     <>
@@ -88,7 +103,14 @@ export function DashboardMenu({ dashboard, channel }: DashboardMenuProps) {
           to={paths.news}
           chevron
           testId="dashboard-news"
-          after={<UnseenNewsBadge count={dashboard?.news.unseenCount ?? 0} />}
+          after={
+            <CountBadge
+              count={newsUnseen}
+              cap={NEWS_UNSEEN_CAP}
+              label={t('dashboard.newsUnseen', { count: newsUnseen })}
+              testId="dashboard-news-unseen"
+            />
+          }
         >
           {t('dashboard.news')}
         </Cell>
@@ -110,6 +132,13 @@ export function DashboardMenu({ dashboard, channel }: DashboardMenuProps) {
           to={paths.support}
           chevron
           testId="dashboard-support"
+          after={
+            <CountBadge
+              count={supportUnread}
+              label={t('dashboard.supportUnread', { count: supportUnread })}
+              testId="dashboard-support-unread"
+            />
+          }
         >
           {t('dashboard.support')}
         </Cell>

@@ -56,7 +56,13 @@ function ContextChip({ context }: { context: SupportContext }) {
   )
 }
 
-export function SupportScreen({ auth }: { auth: SupportAuth }) {
+type SupportScreenProps = {
+  auth: SupportAuth
+  /** The replies were marked read: whoever shows their count (home) can drop it. */
+  onRead?: () => void
+}
+
+export function SupportScreen({ auth, onRead }: SupportScreenProps) {
   const { t } = useTranslation('support')
   if (auth === null)
     return (
@@ -64,10 +70,16 @@ export function SupportScreen({ auth }: { auth: SupportAuth }) {
         <Placeholder description={t('support.signIn')} />
       </Page>
     )
-  return <Conversation auth={auth} />
+  return <Conversation auth={auth} onRead={onRead} />
 }
 
-function Conversation({ auth }: { auth: NonNullable<SupportAuth> }) {
+function Conversation({
+  auth,
+  onRead,
+}: {
+  auth: NonNullable<SupportAuth>
+  onRead: (() => void) | undefined
+}) {
   const { t } = useTranslation(['support', 'common'])
   const thread = useSupportThread(auth)
   const send = useSendSupportMessage(auth)
@@ -81,8 +93,12 @@ function Conversation({ auth }: { auth: NonNullable<SupportAuth> }) {
   const count = thread.data?.messages.length ?? 0
 
   useEffect(() => {
-    if (unread > 0) void markSupportRead(auth).catch(() => undefined)
-  }, [unread, auth])
+    if (unread > 0)
+      void markSupportRead(auth).then(
+        () => onRead?.(),
+        () => undefined,
+      )
+  }, [unread, auth, onRead])
   useEffect(() => {
     if (count > 0) end.current?.scrollIntoView?.({ block: 'end' })
   }, [count])
