@@ -4,7 +4,7 @@
  * dialog, BALANCE_HIGH_ERROR's dialog) on a client without native popups, so the dialog is the app's own; the
  * console's inbox at 1280 and 390 px, with a thread and empty; home's Support row with its unread replies' badge.
  */
-import type { Page, Request } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO_REFERRAL_CODE } from '../../apps/server/dev/demo/demo-data.ts'
 import { settle } from '../support/a11y.ts'
@@ -132,21 +132,15 @@ describe('the support desk, pictured', () => {
       await rich.page.getByTestId('dashboard-withdraw').waitFor({ timeout: 20_000 })
       const prompt = rich.page.getByRole('alertdialog')
       if (await prompt.isVisible()) await prompt.getByRole('button').last().click()
-      // /invoices reads the dashboard again as it opens: the limit is lowered only once that read is answered, or
-      // its answer would bring the new limit and disable the button before the tap.
-      const dashboardReads = new Set<Request>()
-      const isDashboard = (request: Request) => new URL(request.url()).pathname === '/dashboard'
-      rich.page.on('request', (request) => {
-        if (isDashboard(request)) dashboardReads.add(request)
-      })
-      rich.page.on('requestfinished', (request) => dashboardReads.delete(request))
-      rich.page.on('requestfailed', (request) => dashboardReads.delete(request))
       await rich.page.getByTestId('dashboard-withdraw').click()
       const create = rich.page.getByTestId('invoices-create')
       await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true)
-      await expect.poll(() => dashboardReads.size, { timeout: 20_000 }).toBe(0)
-      // The limit lowered meanwhile (the screen still shows the old one): the balance is now above it.
-      await e2e.server.ops('PUT', '/settings/max_payment_limit', { value: '0.2' })
+      // The limit is lowered while the request is on its way (held until then), so the screen, which may read the
+      // dashboard again at any time, still allows the tap, and the server refuses the balance above the new limit.
+      await rich.page.route('**/invoices/request-invoice', async (route) => {
+        await e2e.server.ops('PUT', '/settings/max_payment_limit', { value: '0.2' })
+        await route.continue()
+      })
       await create.click()
       // The confirmation first, then the refusal.
       const confirm = rich.page.getByRole('alertdialog')
