@@ -617,10 +617,10 @@ describe.each(DATABASE_KINDS)('email sign-in on %s', (kind) => {
     expect((await login(email, 'new-pass-1')).statusCode).toBe(401)
     const mismatch = await post('/auth/password-reset-confirm', { email, code, newPassword: 'other-pass-1' })
     expect(mismatch.statusCode).toBe(401)
-    expect(json(mismatch)).toMatchObject({
+    expect(json(mismatch)).toEqual({
+      statusCode: 401,
       code: 'INVALID_CODE',
       message: 'Invalid code provided',
-      details: { attemptsLeft: 4 },
     })
     const wrong = await post('/auth/password-reset-confirm', {
       email,

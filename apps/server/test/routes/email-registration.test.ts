@@ -391,6 +391,17 @@ describe.each(DATABASE_KINDS)('email registration on %s', (kind) => {
       )
       expect(await tries(verified)).toEqual(onUnknown)
       expect(await tries(pending)).toEqual(onUnknown)
+      // A reset asked for by the stranger: its confirmation answers alike whether the address has an account.
+      const resets = await Promise.all(
+        [verified, pending, unknown].map(async (email) => {
+          expect((await stranger.requestReset(email, 'stranger-pass-1')).statusCode).toBe(204)
+          const answer = await stranger.confirmReset(email, '00000', 'stranger-pass-1')
+          return `${answer.statusCode} ${answer.body}`
+        }),
+      )
+      expect(resets).toEqual(
+        Array(3).fill('401 {"statusCode":401,"code":"INVALID_CODE","message":"Invalid code provided"}'),
+      )
       // The owner's code still has every try: one wrong, then the right one.
       const wrong = await owner.confirm(pending, mailed === '00000' ? '11111' : '00000', {}, 'waiting-pass-1')
       expect(json(wrong)).toMatchObject({ code: 'INVALID_CODE', details: { attemptsLeft: 4 } })
