@@ -36,7 +36,7 @@ const POOL_MESSAGES = [
 ]
 
 /** Whether an error (or any cause inside it: drizzle wraps the driver's) means the database cannot be reached. */
-function isDatabaseUnreachable(error: unknown): boolean {
+export function isDatabaseUnreachable(error: unknown): boolean {
   const seen = new Set<unknown>()
   const pending: unknown[] = [error]
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {

@@ -3,10 +3,13 @@
  * throwaway PostgreSQL of the test's own (never the machine's), operators' writes and reads every 50 ms. While the
  * database is away every call answers 503 TEMPORARILY_UNAVAILABLE with Retry-After (before: 500 INTERNAL_ERROR),
  * /livez stays 200 and /readyz is 503; the log has one line when the outage starts and one when it ends; calls
- * are served again without a restart, and every write that was acknowledged (201) is in the database.
+ * are served again without a restart, and every write that was acknowledged (201) is in the database. A bot update
+ * on the webhook meanwhile is answered 503 too (before: 200, and the user's message was lost), so Telegram's
+ * redelivery after the outage is handled, once.
  */
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { type FakeBotApi, startFakeBotApi } from '#dev/fake-bot-api/server.ts'
 import { TEST_AUTH_SECRET, TEST_OPS_TOKEN } from '../helpers/app.ts'
 import { TEST_BOT_TOKEN } from '../helpers/init-data.ts'
 import { freePort, spawnServer, useProcessFixtures, waitHealthy } from '../helpers/spawn-server.ts'
@@ -18,6 +21,26 @@ import {
 } from '../helpers/throwaway-services.ts'
 
 const OUTAGE_MS = Number(process.env.OUTAGE_MS ?? 15_000)
+const WEBHOOK_SECRET = 'outage-webhook-secret'
+const CHAT = 771_000_001
+
+/** Telegram delivering a user's /start to the webhook (the same update_id each time: a redelivery). */
+const deliverStart = (base: string) =>
+  fetch(`${base}/bot/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': WEBHOOK_SECRET },
+    body: JSON.stringify({
+      update_id: 4242,
+      message: {
+        message_id: 1,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: CHAT, type: 'private', first_name: 'U' },
+        from: { id: CHAT, is_bot: false, first_name: 'U', language_code: 'en' },
+        text: '/start',
+        entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+      },
+    }),
+  })
 
 type Seen = { at: number; kind: 'write' | 'read'; status: number; code?: string; retryAfter: string | null }
 
@@ -29,6 +52,8 @@ describe.runIf(canRunPostgres)('PostgreSQL stopped under traffic', () => {
   it('answers 503 TEMPORARILY_UNAVAILABLE with Retry-After, logs the outage twice, recovers, loses no acknowledged write', async () => {
     postgres = await startThrowawayPostgres()
     const databaseUrl = await createThrowawayDatabase(postgres, 'outage')
+    const telegram: FakeBotApi = await startFakeBotApi({ token: TEST_BOT_TOKEN })
+    fixtures.closeLater(() => telegram.close())
     const port = await freePort()
     const server = fixtures.adopt(
       spawnServer({
@@ -42,8 +67,11 @@ describe.runIf(canRunPostgres)('PostgreSQL stopped under traffic', () => {
         DEMO_DATA: 'false',
         SIMULATOR: 'false',
         LOG_LEVEL: process.env.OUTAGE_LOG_LEVEL ?? 'info',
-        // No Telegram from here: the bot's long poll would only log that it cannot reach it.
+        TELEGRAM_API_ROOT: telegram.url,
+        BOT_WEBHOOK_URL: `http://127.0.0.1:${port}/bot/webhook`,
+        BOT_WEBHOOK_SECRET: WEBHOOK_SECRET,
         BOT_POLLING: 'false',
+        BOT_OUTBOX_POLL_MS: '200',
         // The test's own traffic (40 calls a second) is no client to limit.
         RATE_LIMIT_MAX: '100000',
       }),
@@ -95,6 +123,9 @@ describe.runIf(canRunPostgres)('PostgreSQL stopped under traffic', () => {
     expect(live.status).toBe(200)
     expect(ready.status).toBe(503)
     expect(await ready.json()).toMatchObject({ status: 'unavailable', database: 'unreachable' })
+    const duringOutage = await deliverStart(base)
+    expect([duringOutage.status, duringOutage.headers.get('retry-after')]).toEqual([503, '2'])
+    expect(await duringOutage.json()).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE' })
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, OUTAGE_MS - (Date.now() - stoppedAt))))
     await postgres.start()
     const startedAt = Date.now()
@@ -107,6 +138,15 @@ describe.runIf(canRunPostgres)('PostgreSQL stopped under traffic', () => {
     traffic = false
     await loop
     expect((await fetch(`${base}/readyz`)).status).toBe(200)
+    // Telegram delivers the update again: handled now, and once however often it comes.
+    expect((await deliverStart(base)).status).toBe(200)
+    expect((await deliverStart(base)).status).toBe(200)
+    const welcomed = () => telegram.sent.filter((message) => message.chat_id === CHAT).length
+    for (const t0 = Date.now(); welcomed() === 0 && Date.now() - t0 < 10_000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000)) // a second welcome would have come by now
+    expect(welcomed()).toBe(1)
 
     const failures = seen.filter((s) => s.status >= 400)
     const first = failures[0]

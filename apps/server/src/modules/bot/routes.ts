@@ -1,6 +1,7 @@
 import { ErrorResponseSchema, TelegramUpdateSchema, WebhookAnswerSchema } from '@app/contract'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { Update } from 'grammy/types'
+import { isDatabaseUnreachable } from '#db/outage.ts'
 import { unauthorized } from '#lib/domain-error.ts'
 import type { WithServices } from '#src/services.ts'
 
@@ -10,7 +11,8 @@ export const BOT_WEBHOOK_PATH = '/bot/webhook'
  * Telegram's updates, when BOT_WEBHOOK_URL is set (docs/bot.md). The secret-token header is checked (in constant
  * time) before the body is: an unsigned update is a 401, a malformed one a 400, never a 5xx. An update handled
  * before (Telegram redelivering it, here or to another process) is answered 200 and not handled again. A handler
- * that fails is logged and the update answered 200, so that Telegram does not redeliver it forever.
+ * that fails is logged and the update answered 200, so that Telegram does not redeliver it forever; but while the
+ * database cannot be reached nothing of the update was kept, so it is answered 503 and Telegram delivers it again.
  */
 const botWebhookRoutes: FastifyPluginAsyncZod<WithServices<'bot'>> = async (app, { services: { bot } }) => {
   app.post(
@@ -31,6 +33,7 @@ const botWebhookRoutes: FastifyPluginAsyncZod<WithServices<'bot'>> = async (app,
       try {
         await bot.handleUpdate(request.body as unknown as Update)
       } catch (error) {
+        if (isDatabaseUnreachable(error)) throw error
         request.log.warn(
           { updateId: request.body.update_id, error: String((error as Error)?.name) },
           'bot update failed',
