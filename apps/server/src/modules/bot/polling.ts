@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Update } from 'grammy/types'
 import type { Db } from '#db/client.ts'
 import { releaseLease, setLeasePosition, takeLease } from '#db/leases.ts'
-import type { DatabaseOutage } from '#db/outage.ts'
+import { type DatabaseOutage, isDatabaseUnreachable } from '#db/outage.ts'
 import { backoffMs } from '#lib/batch-worker.ts'
 import type { Config } from '#src/config.ts'
 import { classifyBotError, type TelegramBot } from './client.ts'
@@ -74,6 +74,8 @@ export function startPolling(deps: {
           try {
             await deps.handleUpdate(update)
           } catch (error) {
+            // Nothing of it was kept: the round fails, and the next one polls the update again.
+            if (isDatabaseUnreachable(error)) throw error
             log?.warn({ error: describe(error) }, 'bot update failed')
           }
           await setLeasePosition(db, POLLING_LEASE, holder, update.update_id)

@@ -3,6 +3,7 @@
  * the quiet polls of a development server failed as network errors, and the channel check beside them too.
  * Against the real fake Bot API: every quiet poll of the default configuration ends in an answer. And a Bot API that
  * cannot be reached is asked again after a growing wait, logged when it starts failing and when it works again.
+ * An update whose handling met an unreachable database is polled again; one whose handler fails otherwise is not.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -86,5 +87,52 @@ describe('the Bot API unreachable', () => {
       'warn bot polling failed; retrying with a growing wait (at most a minute) until it works',
       'info bot polling works again',
     ])
+  })
+})
+
+describe('an update while the database cannot be reached', () => {
+  it('is polled again once it can; an update that fails otherwise is logged and passed', async () => {
+    const testDatabase = await createTestDatabase('pglite')
+    const lines: string[] = []
+    const log = {
+      warn: (_fields: unknown, message?: string) => void lines.push(`warn ${message}`),
+      info: (_fields: unknown, message?: string) => void lines.push(`info ${message}`),
+    } as unknown as Pick<FastifyBaseLogger, 'warn' | 'info'>
+    const user = { id: 772_000_001, first_name: 'U' }
+    const kept = await fake.userSends(user, 'my payout is late')
+    const poison = await fake.userSends(user, 'poison')
+    const tries: number[] = []
+    const handled: number[] = []
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/unused' })
+    const poller = startPolling({
+      db: testDatabase.database.db,
+      now: () => new Date(),
+      bot: createTelegramBot(TOKEN, fake.url, config.bot.apiTimeoutSeconds),
+      botToken: TOKEN,
+      config: { bot: { ...config.bot, pollingTimeoutSeconds: 1 } },
+      log,
+      handleUpdate: async (update) => {
+        tries.push(update.update_id)
+        // The database away for the first try, as pg reports it; the poison update fails every time.
+        if (update.update_id === kept && tries.length === 1) {
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+        }
+        if (update.update_id === poison) throw new Error('a handler bug')
+        handled.push(update.update_id)
+      },
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))),
+    })
+    for (
+      const t0 = Date.now();
+      tries.filter((id) => id === poison).length === 0 && Date.now() - t0 < 10_000;
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1500)) // a poll or two more: nothing is tried again
+    await poller.stop()
+    await testDatabase.dispose()
+    expect(tries).toEqual([kept, kept, poison])
+    expect(handled).toEqual([kept])
+    expect(lines).toContain('warn bot update failed')
   })
 })
