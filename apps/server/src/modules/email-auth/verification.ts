@@ -15,6 +15,7 @@ import {
   createEmailUser,
   type EmailIdentity,
   type EmailRegistration,
+  findIdentityByEmail,
   findIdentityOfUser,
   liveRegistrations,
   lockIdentityByEmail,
@@ -59,10 +60,15 @@ export async function confirmVerification(
   prover: AuthUser | undefined,
 ): Promise<void> {
   const email = normalizeEmail(body.email)
+  // The caller's registration is found first, outside the transaction: its argon2 holds no connection or row lock.
+  const found = await registrationOf(ctx, await findIdentityByEmail(ctx.db, email), prover, body.password)
   const outcome = await ctx.db.transaction(async (tx): Promise<CodeOutcome> => {
     const identity = await lockIdentityByEmail(tx, email)
     const waiting = identity?.verifiedAt ? undefined : identity
-    const registration = await registrationOf(ctx, tx, waiting, prover, body.password)
+    const registration =
+      waiting && found
+        ? (await liveRegistrations(tx, waiting.id, registrationsSince(ctx))).find((r) => r.id === found.id)
+        : undefined
     if (!waiting || !registration) return strangersTry(ctx, tx, email)
     const checked = await checkCode(ctx, tx, waiting, 'verify', body.code)
     if (!checked.ok) return checked
@@ -76,23 +82,23 @@ export async function confirmVerification(
 }
 
 /**
- * The caller's own live registration of the identity: the signed-in prover's, else the sessionless one their
+ * The caller's own live registration of a waiting identity: the signed-in prover's, else the sessionless one their
  * password is (checked against a decoy when there is none, so the time says nothing either).
  */
 async function registrationOf(
   ctx: EmailAuthContext,
-  tx: Db,
   identity: EmailIdentity | undefined,
   prover: AuthUser | undefined,
   password: string | undefined,
 ): Promise<EmailRegistration | undefined> {
-  if (prover && identity) {
-    const live = await liveRegistrations(tx, identity.id, registrationsSince(ctx))
+  const waiting = identity?.verifiedAt ? undefined : identity
+  if (prover && waiting) {
+    const live = await liveRegistrations(ctx.db, waiting.id, registrationsSince(ctx))
     const own = live.find((r) => r.requestedByUserId === prover.id)
     if (own) return own
   }
   if (password === undefined) return undefined
-  return registrationWithPassword(ctx, tx, identity?.id, password, true)
+  return registrationWithPassword(ctx, ctx.db, waiting?.id, password, true)
 }
 
 /**
