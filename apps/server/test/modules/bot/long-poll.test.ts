@@ -17,6 +17,16 @@ const TOKEN = '123456:long-poll-test'
 const fake = await startFakeBotApi({ token: TOKEN })
 afterAll(() => fake.close())
 
+/** A log that keeps each line as 'level message'. */
+function recordingLog() {
+  const lines: string[] = []
+  const log = {
+    warn: (_fields: unknown, message?: string) => void lines.push(`warn ${message}`),
+    info: (_fields: unknown, message?: string) => void lines.push(`info ${message}`),
+  } as unknown as Pick<FastifyBaseLogger, 'warn' | 'info'>
+  return { lines, log }
+}
+
 describe('long polling', () => {
   it('waits at least 3 s less than the client allows a call, and never less than 0', () => {
     expect(longPollSeconds({ pollingTimeoutSeconds: 10, apiTimeoutSeconds: 10 })).toBe(7)
@@ -38,11 +48,7 @@ describe('long polling', () => {
 describe('the Bot API unreachable', () => {
   it('the long poll backs off 1 s, 2 s, 4 s... to a minute, and logs when it fails and when it works again', async () => {
     const testDatabase = await createTestDatabase('pglite')
-    const lines: string[] = []
-    const log = {
-      warn: (_fields: unknown, message?: string) => void lines.push(`warn ${message}`),
-      info: (_fields: unknown, message?: string) => void lines.push(`info ${message}`),
-    } as unknown as Pick<FastifyBaseLogger, 'warn' | 'info'>
+    const { lines, log } = recordingLog()
     const waits: number[] = []
     const FAILURES = 9
     let calls = 0
@@ -93,11 +99,7 @@ describe('the Bot API unreachable', () => {
 describe('an update while the database cannot be reached', () => {
   it('is polled again once it can; an update that fails otherwise is logged and passed', async () => {
     const testDatabase = await createTestDatabase('pglite')
-    const lines: string[] = []
-    const log = {
-      warn: (_fields: unknown, message?: string) => void lines.push(`warn ${message}`),
-      info: (_fields: unknown, message?: string) => void lines.push(`info ${message}`),
-    } as unknown as Pick<FastifyBaseLogger, 'warn' | 'info'>
+    const { lines, log } = recordingLog()
     const user = { id: 772_000_001, first_name: 'U' }
     const kept = await fake.userSends(user, 'my payout is late')
     const poison = await fake.userSends(user, 'poison')
