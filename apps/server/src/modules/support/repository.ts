@@ -135,30 +135,14 @@ export async function listMessages(db: Db, threadId: number, limit: number): Pro
   return rows.reverse()
 }
 
-/** The user's messages written in the mini-app since `since` (the hourly limit). */
-export async function countAppMessagesSince(db: Db, threadId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(supportMessages)
-    .where(
-      and(
-        eq(supportMessages.threadId, threadId),
-        eq(supportMessages.author, 'user'),
-        eq(supportMessages.via, 'app'),
-        gt(supportMessages.createdAt, since),
-      ),
-    )
-  return Number(row?.n ?? 0)
-}
-
-/** The oldest of the user's messages counted in the hourly window (when the next one is allowed). */
-export async function oldestAppMessageSince(
+/** The user's messages written in the mini-app since `since`, and the oldest of them (the hourly limit). */
+export async function appMessagesSince(
   db: Db,
   threadId: number,
   since: Date,
-): Promise<Date | undefined> {
+): Promise<{ count: number; oldest: Date | undefined }> {
   const [row] = await db
-    .select({ at: sql<Date>`min(${supportMessages.createdAt})` })
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${supportMessages.createdAt})` })
     .from(supportMessages)
     .where(
       and(
@@ -168,7 +152,7 @@ export async function oldestAppMessageSince(
         gt(supportMessages.createdAt, since),
       ),
     )
-  return row?.at ? new Date(row.at) : undefined
+  return { count: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : undefined }
 }
 
 /**

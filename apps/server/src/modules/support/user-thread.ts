@@ -16,13 +16,12 @@ import { transactionThenWake } from '../bot-outbox/queue.ts'
 import { decodePhoto, storePhoto } from './photos.ts'
 import { displayName, recordUserMessage } from './record-message.ts'
 import {
-  countAppMessagesSince,
+  appMessagesSince,
   countUnreadReplies,
   findMessageByClientKey,
   findThreadOfUser,
   listMessages,
   type MessageRow,
-  oldestAppMessageSince,
   type ThreadRow,
   updateThread,
 } from './repository.ts'
@@ -77,8 +76,9 @@ export async function markUserRead(context: SupportContext, userId: number): Pro
 /** 429 past the hourly count, with the seconds until the oldest message of the hour leaves it. */
 async function checkHourlyLimit(db: Db, now: Date, threadId: number): Promise<void> {
   const since = new Date(now.getTime() - HOUR_MS)
-  if ((await countAppMessagesSince(db, threadId, since)) < SUPPORT_MESSAGES_PER_HOUR) return
-  const oldest = (await oldestAppMessageSince(db, threadId, since)) ?? now
+  const sent = await appMessagesSince(db, threadId, since)
+  if (sent.count < SUPPORT_MESSAGES_PER_HOUR) return
+  const oldest = sent.oldest ?? now
   const wait = Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - now.getTime()) / 1000))
   throw new DomainError(429, 'SUPPORT_LIMIT_REACHED', 'Too many support messages this hour', { wait })
 }
