@@ -195,6 +195,22 @@ export async function startFakeBotApi(options: {
     return ok(updates.filter((u) => u.update_id >= offset).slice(0, limit))
   }
 
+  /**
+   * A user's message as an update, kept for redelivery: POSTed to the webhook when one is set, else queued for
+   * getUpdates; `hold`: made but not delivered yet. Answers its id.
+   */
+  async function userUpdate(message: FakeUpdate['message'], hold = false): Promise<number> {
+    const update = { update_id: nextUpdateId++, message }
+    made.set(update.update_id, update)
+    if (hold) return update.update_id
+    if (webhook) await post(webhook.url, webhook.secret, update)
+    else {
+      updates.push(update)
+      wake()
+    }
+    return update.update_id
+  }
+
   /** POSTs an update to a webhook as Telegram does; answers the HTTP status, 0 when nothing answered. */
   async function post(url: string, secret: string | undefined, update: FakeUpdate): Promise<number> {
     try {
@@ -425,15 +441,7 @@ export async function startFakeBotApi(options: {
         photo: keepPhoto(from.id, bytes),
         ...(caption ? { caption } : {}),
       }
-      const update = { update_id: nextUpdateId++, message }
-      made.set(update.update_id, update)
-      if (webhook) {
-        await post(webhook.url, webhook.secret, update)
-        return update.update_id
-      }
-      updates.push(update)
-      wake()
-      return update.update_id
+      return userUpdate(message)
     },
     async userSends(from, text, options = {}) {
       const message = {
@@ -446,16 +454,7 @@ export async function startFakeBotApi(options: {
           ? { entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]?.length ?? 0 }] }
           : {}),
       }
-      const update = { update_id: nextUpdateId++, message }
-      made.set(update.update_id, update)
-      if (options.hold) return update.update_id
-      if (webhook) {
-        await post(webhook.url, webhook.secret, update)
-        return update.update_id
-      }
-      updates.push(update)
-      wake()
-      return update.update_id
+      return userUpdate(message, options.hold)
     },
     async redeliver(updateId, options = {}) {
       const update = made.get(updateId)
